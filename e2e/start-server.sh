@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Starts the built server for the end-to-end suite on a fresh embedded database,
+# with one user of each role the specs sign in as (see e2e/users.ts).
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+data_dir="$root/.e2e-data"
+rm -rf "$data_dir"
+mkdir -p "$data_dir"
+
+# The end-to-end suite always uses its own PGlite directory, even when CI sets DATABASE_URL.
+unset DATABASE_URL
+export DATA_DIR="$data_dir"
+export PORT="${E2E_PORT:-3100}"
+export HOST=127.0.0.1
+export PUBLIC_URL="http://127.0.0.1:$PORT"
+export ADMIN_EMAIL=admin@e2e.test
+export ADMIN_PASSWORD=admin-password-1
+export LOG_LEVEL=warn
+# The suite signs in many times from one address.
+export RATE_LIMIT_LOGIN_PER_MINUTE=1000
+export RATE_LIMIT_SIGNUP_PER_HOUR=1000
+export RATE_LIMIT_FORGOT_PER_HOUR=1000
+
+node "$root/dist/server/cli/create-user.js" --email agent@e2e.test --password agent-password-1 \
+  --role Agent --first-name Avery --last-name Agent
+node "$root/dist/server/cli/create-user.js" --email investor@e2e.test --password investor-password-1 \
+  --role Investor --first-name Ivy --last-name Investor
+exec node "$root/dist/server/index.js"
