@@ -1,0 +1,49 @@
+import { expect, type Page } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { DATA_DIR } from './users';
+
+export async function signIn(page: Page, user: { email: string; password: string }, from?: string): Promise<void> {
+  await page.goto(from ? `/login?from=${encodeURIComponent(from)}` : '/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** Decodes the quoted-printable soft breaks and escapes a mail body may contain. */
+function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The newest password-reset link the server wrote to its outbox for this address. */
+export async function resetLinkFor(email: string): Promise<string> {
+  const outbox = path.join(DATA_DIR, 'outbox');
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        let files: string[] = [];
+        try {
+          files = readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort();
+        } catch {
+          return undefined;
+        }
+        for (const file of files.reverse()) {
+          const mail = decodeQuotedPrintable(readFileSync(path.join(outbox, file), 'utf8'));
+          if (!mail.toLowerCase().includes(email.toLowerCase())) continue;
+          link = mail.match(/https?:\/\/[^\s"<>]+\/passwordReset\/[A-Za-z0-9_-]+/)?.[0];
+          if (link) return link;
+        }
+        return undefined;
+      },
+      { message: `a reset e-mail for ${email} in ${outbox}` },
+    )
+    .toBeTruthy();
+  return link!;
+}
