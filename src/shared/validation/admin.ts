@@ -1,0 +1,107 @@
+import { isUsStateCode } from '../us-states';
+import { MESSAGES } from './messages';
+import { checkEmail, checkPasswordPolicy, isBlank, type FieldErrors } from './rules';
+
+/**
+ * Admin form rules of spec section 5. Values are trimmed first; the same functions run in the
+ * browser before submit and on the server behind every admin route.
+ */
+
+export type AccountType = 'new' | 'existing';
+
+export interface UserFormValues {
+  firstName: string;
+  lastName: string;
+  username: string;
+  password?: string;
+  roleId: string;
+  active: boolean;
+  accountType: AccountType;
+  accountId: string;
+  accountName: string;
+}
+
+export interface MarketFormValues {
+  city: string;
+  state: string;
+  description: string;
+  active: boolean;
+}
+
+export interface NamedItemFormValues {
+  name: string;
+  description: string;
+  active: boolean;
+}
+
+export interface AccountFormValues {
+  name: string;
+  active: boolean;
+}
+
+/** Trims every string value of a form, leaving other values as they are. */
+export function trimValues<T extends object>(values: T): T {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) out[key] = typeof value === 'string' ? value.trim() : value;
+  return out as T;
+}
+
+const required = (value: unknown, label: string): string | undefined =>
+  isBlank(value) ? MESSAGES.fieldRequired(label) : undefined;
+
+function collect(entries: Array<[string, string | undefined]>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [field, message] of entries) if (message) errors[field] = message;
+  return errors;
+}
+
+/** The dedicated username rule: the username is the user's e-mail address. */
+export const checkUsername = (value: unknown): string | undefined => checkEmail(value, 'Username/email');
+
+export function validateUserForm(raw: Partial<UserFormValues>, mode: 'create' | 'edit'): FieldErrors {
+  const v = trimValues(raw);
+  const isNew = v.accountType === 'new';
+  return collect([
+    ['firstName', required(v.firstName, 'First name')],
+    ['lastName', required(v.lastName, 'Last name')],
+    ['username', checkUsername(v.username)],
+    [
+      'password',
+      mode === 'create'
+        ? (required(v.password, 'Password') ?? checkPasswordPolicy(String(v.password)))
+        : !isBlank(v.password)
+          ? checkPasswordPolicy(String(v.password))
+          : undefined,
+    ],
+    ['roleId', required(v.roleId, 'Role')],
+    ['accountName', isNew ? required(v.accountName, 'New account name') : undefined],
+    ['accountId', isNew ? undefined : required(v.accountId, 'Account')],
+  ]);
+}
+
+export function validateMarketForm(raw: Partial<MarketFormValues>): FieldErrors {
+  const v = trimValues(raw);
+  return collect([
+    ['city', required(v.city, 'City')],
+    [
+      'state',
+      required(v.state, 'State') ?? (isUsStateCode(String(v.state)) ? undefined : 'State must be a US state or territory code'),
+    ],
+  ]);
+}
+
+export function validateNamedItemForm(raw: Partial<NamedItemFormValues>): FieldErrors {
+  const v = trimValues(raw);
+  return collect([
+    ['name', required(v.name, 'Name')],
+    ['description', required(v.description, 'Description')],
+  ]);
+}
+
+export function validateAccountForm(raw: Partial<AccountFormValues>): FieldErrors {
+  const v = trimValues(raw);
+  return collect([['name', required(v.name, 'Name')]]);
+}
+
+/** 'Invalid {thing} ID provided' for a delete without an id (spec section 5). */
+export const invalidIdMessage = (thing: string): string => `Invalid ${thing} ID provided`;
