@@ -1,0 +1,179 @@
+import {
+  fetchBaseQuery,
+  type BaseQueryApi,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { Mutex } from 'async-mutex';
+import type { SessionResponse } from '../../shared/api-types';
+import {
+  ADMIN_BASE,
+  ADMIN_TIMEOUT_MS,
+  AUTH_BASE,
+  AUTH_TIMEOUT_MS,
+  PUBLIC_BASE,
+  PUBLIC_TIMEOUT_MS,
+  REFRESH_CACHE_MS,
+} from '../constants';
+import { sessionCleared, tokensRefreshed, type SessionState } from '../features/session/session-slice';
+
+/** The error every endpoint returns: the server's error.code / error.message surfaced (spec section 8). */
+export interface ApiError {
+  status: number | 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR' | 'CUSTOM_ERROR';
+  code: string;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+export const DEFAULT_ERROR_MESSAGE = 'An error occurred';
+
+export type AppBaseQuery = BaseQueryFn<string | FetchArgs, unknown, ApiError>;
+
+type SessionHolder = { session: SessionState };
+
+interface ErrorBodyShape {
+  error?: { code?: unknown; message?: unknown; fields?: unknown } | string;
+  message?: unknown;
+}
+
+/** Maps a fetchBaseQuery error to {status, code, message, fields}. */
+export function toApiError(error: FetchBaseQueryError): ApiError {
+  if (typeof error.status === 'number') {
+    const body = (error.data ?? {}) as ErrorBodyShape;
+    const inner = typeof body.error === 'object' && body.error !== null ? body.error : undefined;
+    const message =
+      (inner && typeof inner.message === 'string' && inner.message) ||
+      (typeof body.message === 'string' && body.message) ||
+      (typeof body.error === 'string' && body.error) ||
+      DEFAULT_ERROR_MESSAGE;
+    const code = inner && typeof inner.code === 'string' ? inner.code : `HTTP_${error.status}`;
+    const fields =
+      inner && typeof inner.fields === 'object' && inner.fields !== null
+        ? (inner.fields as Record<string, string>)
+        : undefined;
+    return fields ? { status: error.status, code, message, fields } : { status: error.status, code, message };
+  }
+  if (error.status === 'PARSING_ERROR') {
+    return { status: error.originalStatus, code: 'PARSING_ERROR', message: DEFAULT_ERROR_MESSAGE };
+  }
+  return { status: error.status, code: error.status, message: DEFAULT_ERROR_MESSAGE };
+}
+
+/**
+ * One base for one API: adds the bearer token (when there is one), unwraps `data`
+ * and maps errors. It never refreshes; see withReauth.
+ */
+export function createRawBaseQuery(baseUrl: string, timeout: number, withToken: boolean): AppBaseQuery {
+  const raw = fetchBaseQuery({
+    baseUrl,
+    timeout,
+    // Late-bound so tests can replace globalThis.fetch.
+    fetchFn: (input, init) => fetch(input, init),
+    prepareHeaders: (headers, { getState }) => {
+      if (withToken) {
+        const token = (getState() as SessionHolder).session?.token;
+        if (token) headers.set('authorization', `Bearer ${token}`);
+      }
+      return headers;
+    },
+  });
+  return async (args, api, extraOptions) => {
+    const result = await raw(args, api, extraOptions as object);
+    if (result.error) return { error: toApiError(result.error), meta: result.meta };
+    const body = result.data as { data?: unknown } | null;
+    const data = body && typeof body === 'object' && 'data' in body ? body.data : (body ?? null);
+    return { data, meta: result.meta };
+  };
+}
+
+export const publicBaseQuery = createRawBaseQuery(PUBLIC_BASE, PUBLIC_TIMEOUT_MS, false);
+
+/* ------------------------------------------------------------------ re-auth */
+
+/** resetApiState of every API slice, registered by the slices so this module imports none of them. */
+const apiResetters: Array<() => UnknownAction> = [];
+export function registerApiReset(reset: () => UnknownAction): void {
+  apiResetters.push(reset);
+}
+export function resetAllApis(dispatch: (action: UnknownAction) => unknown): void {
+  for (const reset of apiResetters) dispatch(reset());
+}
+
+const mutex = new Mutex();
+/** The last successful refresh: when, and which access token it produced. */
+let lastRefresh: { at: number; token: string } | null = null;
+
+/** For tests: forget the cached refresh result. */
+export function resetReauthState(): void {
+  lastRefresh = null;
+}
+
+const tokenOf = (api: BaseQueryApi): string | null => (api.getState() as SessionHolder).session?.token ?? null;
+const refreshTokenOf = (api: BaseQueryApi): string | null =>
+  (api.getState() as SessionHolder).session?.refreshToken ?? null;
+
+/**
+ * Wraps a protected base query. On a 401: take the mutex; if another caller refreshed within
+ * REFRESH_CACHE_MS and the token changed since this request was sent, retry with the new token;
+ * otherwise POST /refresh-token once, store the new pair and retry the request once. A failed
+ * refresh clears the session (once) and resets every API cache; the /app guard then goes to `/`.
+ */
+export function withReauth(
+  baseQuery: AppBaseQuery,
+  refreshQuery: AppBaseQuery = publicBaseQuery,
+  now: () => number = Date.now,
+): AppBaseQuery {
+  return async (args, api, extraOptions) => {
+    await mutex.waitForUnlock();
+    const sentWith = tokenOf(api);
+    let result = await baseQuery(args, api, extraOptions);
+    if (result.error?.status !== 401 || !sentWith) return result;
+
+    const release = await mutex.acquire();
+    try {
+      const current = tokenOf(api);
+      if (!current) return result; // the session was cleared meanwhile: nothing to retry with
+      const refreshedRecently = lastRefresh !== null && now() - lastRefresh.at < REFRESH_CACHE_MS;
+      if (current !== sentWith && refreshedRecently) {
+        return await baseQuery(args, api, extraOptions);
+      }
+      const refreshToken = refreshTokenOf(api);
+      const refreshed = refreshToken
+        ? await refreshQuery({ url: '/refresh-token', method: 'POST', body: { refreshToken } }, api, {})
+        : { error: result.error };
+      const session = refreshed.data as SessionResponse | undefined;
+      if (!refreshed.error && session?.token) {
+        api.dispatch(tokensRefreshed(session));
+        lastRefresh = { at: now(), token: session.token };
+        result = await baseQuery(args, api, extraOptions);
+        return result;
+      }
+      if (tokenOf(api)) {
+        lastRefresh = null;
+        api.dispatch(sessionCleared());
+        resetAllApis(api.dispatch);
+      }
+      return result;
+    } finally {
+      release();
+    }
+  };
+}
+
+export const authBaseQuery = withReauth(createRawBaseQuery(AUTH_BASE, AUTH_TIMEOUT_MS, true));
+export const adminBaseQuery = withReauth(createRawBaseQuery(ADMIN_BASE, ADMIN_TIMEOUT_MS, true));
+
+/** A readable message from whatever an RTK Query hook or unwrap() threw. */
+export function errorMessage(error: unknown, fallback = DEFAULT_ERROR_MESSAGE): string {
+  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' && error.message) {
+    return error.message;
+  }
+  return fallback;
+}
+
+export function errorStatus(error: unknown): ApiError['status'] | undefined {
+  if (error && typeof error === 'object' && 'status' in error) return (error as ApiError).status;
+  return undefined;
+}

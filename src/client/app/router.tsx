@@ -1,0 +1,90 @@
+import { lazy } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { LandingPage } from '../features/landing/landing-page';
+import { AppShell } from '../layout/app-shell';
+import { ErrorPage } from '../layout/error-page';
+import { NotFoundPage } from '../layout/not-found-page';
+import { PublicShell } from '../layout/public-shell';
+
+/* Public pages (the landing page ships in the main chunk for a fast first paint). */
+const AboutPage = lazy(() => import(/* webpackChunkName: "about" */ '../features/about/about-page'));
+const LoginPage = lazy(() => import(/* webpackChunkName: "login" */ '../features/auth/login-page'));
+const SignupPage = lazy(() => import(/* webpackChunkName: "signup" */ '../features/auth/signup-page'));
+const ForgotPasswordPage = lazy(
+  () => import(/* webpackChunkName: "forgot-password" */ '../features/auth/forgot-password-page'),
+);
+const PasswordResetPage = lazy(
+  () => import(/* webpackChunkName: "password-reset" */ '../features/auth/password-reset-page'),
+);
+const LogoutPage = lazy(() => import(/* webpackChunkName: "logout" */ '../features/session/logout-page'));
+
+/* Signed-in pages. */
+const DashboardPage = lazy(() => import(/* webpackChunkName: "dashboard" */ '../features/dashboard/dashboard-page'));
+const AccountPage = lazy(() => import(/* webpackChunkName: "account" */ '../features/account/account-page'));
+const ContactsPage = lazy(() => import(/* webpackChunkName: "contacts" */ '../features/contacts/contacts-page'));
+const HelpPage = lazy(() => import(/* webpackChunkName: "help" */ '../features/help/help-page'));
+const SearchPage = lazy(() => import(/* webpackChunkName: "search" */ '../features/search/search-page'));
+const PropertyPage = lazy(() => import(/* webpackChunkName: "property" */ '../features/property/property-page'));
+const AdminSettingsPage = lazy(
+  () => import(/* webpackChunkName: "admin-settings" */ '../features/admin-settings/admin-settings-page'),
+);
+const ProfilePage = lazy(() => import(/* webpackChunkName: "profile" */ '../features/profile/profile-page'));
+const ProfileOverview = lazy(() =>
+  import(/* webpackChunkName: "profile" */ '../features/profile/profile-page').then((m) => ({
+    default: m.ProfileOverview,
+  })),
+);
+const loadLookups = () => import(/* webpackChunkName: "profile-lookups" */ '../features/profile/profile-lookups');
+const MarketsTab = lazy(() => loadLookups().then((m) => ({ default: m.MarketsTab })));
+const InterestsTab = lazy(() => loadLookups().then((m) => ({ default: m.InterestsTab })));
+const StrategiesTab = lazy(() => loadLookups().then((m) => ({ default: m.StrategiesTab })));
+const loadExtra = () => import(/* webpackChunkName: "profile-extra" */ '../features/profile/profile-extra-tabs');
+const ExperienceTab = lazy(() => loadExtra().then((m) => ({ default: m.ExperienceTab })));
+const ProfileContactsTab = lazy(() => loadExtra().then((m) => ({ default: m.ProfileContactsTab })));
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <PublicShell />,
+    errorElement: <ErrorPage />,
+    children: [
+      { index: true, element: <LandingPage /> },
+      { path: 'about', element: <AboutPage /> },
+      { path: 'login', element: <LoginPage /> },
+      { path: 'signup', element: <SignupPage /> },
+      { path: 'forgotPassword', element: <ForgotPasswordPage /> },
+      { path: 'passwordReset/:token', element: <PasswordResetPage /> },
+      { path: 'logout', element: <LogoutPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+  {
+    path: '/app',
+    element: <AppShell />,
+    errorElement: <ErrorPage />,
+    children: [
+      { index: true, element: <DashboardPage /> },
+      { path: 'account', element: <AccountPage /> },
+      { path: 'contacts', element: <ContactsPage /> },
+      { path: 'help', element: <HelpPage /> },
+      {
+        path: 'profile',
+        element: <ProfilePage />,
+        children: [
+          { index: true, element: <ProfileOverview /> },
+          { path: 'markets', element: <MarketsTab /> },
+          { path: 'interests', element: <InterestsTab /> },
+          { path: 'strategies', element: <StrategiesTab /> },
+          { path: 'experience', element: <ExperienceTab /> },
+          { path: 'contacts', element: <ProfileContactsTab /> },
+        ],
+      },
+      { path: 'search', element: <SearchPage /> },
+      { path: 'property/:id', element: <PropertyPage /> },
+      { path: 'adminSettings', element: <AdminSettingsPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

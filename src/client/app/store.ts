@@ -1,0 +1,46 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, persistStore } from 'redux-persist';
+import storage from 'redux-persist/lib/storage';
+import { adminApi } from '../api/admin-api';
+import { authApi } from '../api/auth-api';
+import { publicApi } from '../api/public-api';
+import { SESSION_STORAGE_KEY } from '../constants';
+import { sessionReducer } from '../features/session/session-slice';
+import { themeReducer } from '../features/theme/theme-slice';
+
+/** The session is persisted whole under exactly one localStorage key (no 'persist:' prefix). */
+export const sessionPersistConfig = {
+  key: SESSION_STORAGE_KEY,
+  keyPrefix: '',
+  storage,
+  whitelist: ['token', 'refreshToken', 'user'],
+};
+
+export const rootReducer = combineReducers({
+  session: persistReducer(sessionPersistConfig, sessionReducer),
+  theme: themeReducer,
+  [publicApi.reducerPath]: publicApi.reducer,
+  [authApi.reducerPath]: authApi.reducer,
+  [adminApi.reducerPath]: adminApi.reducer,
+});
+
+export function makeStore(preloadedState?: Partial<ReturnType<typeof rootReducer>>) {
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState: preloadedState as ReturnType<typeof rootReducer> | undefined,
+    devTools: process.env.NODE_ENV !== 'production',
+    middleware: (getDefault) =>
+      getDefault({
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+      }).concat(publicApi.middleware, authApi.middleware, adminApi.middleware),
+  });
+}
+
+export const store = makeStore();
+export const persistor = persistStore(store);
+setupListeners(store.dispatch);
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type RootState = ReturnType<AppStore['getState']>;
+export type AppDispatch = AppStore['dispatch'];

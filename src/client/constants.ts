@@ -1,0 +1,48 @@
+/** Client constants of spec section 9. */
+
+/** Request timeouts in ms. */
+export const PUBLIC_TIMEOUT_MS = 5000;
+export const AUTH_TIMEOUT_MS = 8000;
+export const ADMIN_TIMEOUT_MS = 8000;
+
+/** How long a token refresh result is reused by concurrent 401s, in ms. */
+export const REFRESH_CACHE_MS = 12000;
+
+/** API base paths. */
+export const PUBLIC_BASE = '/api/v1';
+export const AUTH_BASE = '/api/v1/auth';
+export const ADMIN_BASE = '/api/v1/admin';
+
+/** Toasts: auto-close, at most 3 visible, 356 px wide, 14 px gap, Alt+T focuses them. */
+export const TOAST_DURATION_MS = 4000;
+export const TOAST_LIMIT = 3;
+export const TOAST_WIDTH_PX = 356;
+export const TOAST_GAP_PX = 14;
+export const TOAST_POSITION = 'top-center' as const;
+
+/** Radial menu close animation, ms. */
+export const RADIAL_CLOSE_MS = 300;
+
+/** Breakpoints (min widths, px): xs is anything under sm. */
+export const BREAKPOINTS = { sm: 640, md: 768, lg: 1024, xl: 1280, '2xl': 1536 } as const;
+export type BreakpointName = 'xs' | keyof typeof BREAKPOINTS;
+
+export function breakpointFor(width: number): BreakpointName {
+  if (width >= BREAKPOINTS['2xl']) return '2xl';
+  if (width >= BREAKPOINTS.xl) return 'xl';
+  if (width >= BREAKPOINTS.lg) return 'lg';
+  if (width >= BREAKPOINTS.md) return 'md';
+  if (width >= BREAKPOINTS.sm) return 'sm';
+  return 'xs';
+}
+
+/** Dialog widths at sm / lg / xl. */
+export const DIALOG_WIDTHS = { sm: 600, lg: 800, xl: 900 } as const;
+
+/** localStorage keys. */
+/** The session (the login response, stored whole) lives under this one key, written by redux-persist. */
+export const SESSION_STORAGE_KEY = 'dealmap.session';
+export const THEME_STORAGE_KEY = 'dealmap.theme';
+export const NOTES_STORAGE_PREFIX = 'dealmap.notes.';
+
+export const IS_DEVELOPMENT = process.env.NODE_ENV !== 'production';

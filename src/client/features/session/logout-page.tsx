@@ -1,0 +1,17 @@
+import { useEffect, useRef } from 'react';
+import { PageLoading } from '../../components/page-loading';
+import { useLogout } from './use-logout';
+
+/** /logout: signs out (server session, local storage, caches) and goes to `/`. */
+export function LogoutPage() {
+  const logout = useLogout();
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void logout();
+  }, [logout]);
+  return <PageLoading />;
+}
+
+export default LogoutPage;

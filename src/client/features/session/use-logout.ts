@@ -1,0 +1,43 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useAppDispatch, useAppStore } from '../../app/hooks';
+import { usePersistor } from '../../app/persistor-context';
+import { resetAllApis } from '../../api/base-query';
+import { useLogoutMutation } from '../../api/public-api';
+import { SESSION_STORAGE_KEY } from '../../constants';
+import { sessionCleared } from './session-slice';
+
+/**
+ * Sign-out (spec section 2/4): DELETE /session/{refreshToken}, then — even if that fails —
+ * clear the session, purge the persisted copy, reset every API cache and go to `/`, replacing history.
+ */
+export function useLogout(): () => Promise<void> {
+  const [deleteSession] = useLogoutMutation();
+  const dispatch = useAppDispatch();
+  const store = useAppStore();
+  const persistor = usePersistor();
+  const navigate = useNavigate();
+
+  return useCallback(async () => {
+    const { refreshToken } = store.getState().session;
+    if (refreshToken) {
+      try {
+        await deleteSession(refreshToken).unwrap();
+      } catch {
+        // The server may already have forgotten the session; signing out locally still proceeds.
+      }
+    }
+    dispatch(sessionCleared());
+    try {
+      if (persistor) {
+        await persistor.flush();
+        await persistor.purge();
+      }
+      window.localStorage.removeItem(SESSION_STORAGE_KEY);
+    } catch (error) {
+      console.warn('Could not clear the stored session', error);
+    }
+    resetAllApis(dispatch);
+    navigate('/', { replace: true });
+  }, [deleteSession, dispatch, navigate, persistor, store]);
+}

@@ -1,0 +1,24 @@
+import type { User } from '../../shared/api-types';
+import { ThemeToggle } from '../features/theme/theme-toggle';
+import { AppNavLeft, NavLinks, RIGHT_LINKS } from './app-nav';
+import { Logo } from './logo';
+import { UserMenu } from './user-menu';
+
+/** Sticky header: left links, centred logo, right links, theme toggle and user menu. */
+export function AppHeader({ user }: { user: User | null }) {
+  return (
+    <header className="dm-header dm-app-header">
+      <div className="dm-header-left">
+        <AppNavLeft role={user?.role} hasUser={Boolean(user)} />
+      </div>
+      <div className="dm-header-center">
+        <Logo to="/app" />
+      </div>
+      <div className="dm-header-right">
+        {user ? <NavLinks items={RIGHT_LINKS} label="Your account" /> : null}
+        <ThemeToggle />
+        {user ? <UserMenu user={user} /> : null}
+      </div>
+    </header>
+  );
+}

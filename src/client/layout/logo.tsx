@@ -1,0 +1,11 @@
+import { Link } from 'react-router-dom';
+import { DealmapMark } from '../components/icons';
+
+export function Logo({ to = '/' }: { to?: string }) {
+  return (
+    <Link to={to} className="dm-logo" aria-label="Dealmap home">
+      <DealmapMark />
+      <span className="dm-logo-word">Dealmap</span>
+    </Link>
+  );
+}

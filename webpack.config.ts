@@ -1,0 +1,89 @@
+import path from 'node:path';
+import CopyWebpackPlugin from 'copy-webpack-plugin';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import webpack from 'webpack';
+import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+
+type Mode = 'production' | 'development';
+type Configuration = webpack.Configuration & { devServer?: DevServerConfiguration };
+
+const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
+
+export default function config(_env: Record<string, unknown>, argv: { mode?: Mode }): Configuration {
+  const mode: Mode = argv.mode ?? (process.env.NODE_ENV === 'production' ? 'production' : 'development');
+  const production = mode === 'production';
+
+  return {
+    mode,
+    entry: { main: path.resolve(__dirname, 'src/client/index.tsx') },
+    output: {
+      path: path.resolve(__dirname, 'dist/client'),
+      filename: 'assets/[name].[contenthash:8].js',
+      chunkFilename: 'assets/[name].[contenthash:8].chunk.js',
+      publicPath: '/',
+      clean: true,
+    },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'ts-loader',
+            options: {
+              // Type checking is its own step (npm run typecheck); the bundle only transpiles.
+              transpileOnly: true,
+              compilerOptions: { module: 'esnext', moduleResolution: 'node', sourceMap: true },
+            },
+          },
+        },
+        { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+        { test: /\.(png|jpe?g|gif|svg|webp)$/i, type: 'asset/resource', generator: { filename: 'images/[name].[contenthash:8][ext]' } },
+      ],
+    },
+    plugins: [
+      new HtmlWebpackPlugin({
+        template: path.resolve(__dirname, 'public/index.html'),
+        title: 'Dealmap',
+        favicon: path.resolve(__dirname, 'public/favicon.svg'),
+      }),
+      new CopyWebpackPlugin({
+        patterns: [{ from: path.resolve(__dirname, 'public/images'), to: 'images' }],
+      }),
+      new webpack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
+    ],
+    optimization: {
+      splitChunks: {
+        chunks: 'all',
+        cacheGroups: {
+          react: {
+            test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|react-redux|@reduxjs|redux|redux-persist|immer|reselect)[\\/]/,
+            name: 'react-vendor',
+            priority: 30,
+          },
+          antd: {
+            test: /[\\/]node_modules[\\/](antd|@ant-design|rc-[^\\/]+|@rc-component)[\\/]/,
+            name: 'antd-vendor',
+            priority: 20,
+          },
+          vendors: {
+            test: /[\\/]node_modules[\\/]/,
+            name: 'vendors',
+            priority: 10,
+          },
+        },
+      },
+      runtimeChunk: 'single',
+    },
+    performance: { hints: production ? 'warning' : false, maxAssetSize: 1_200_000, maxEntrypointSize: 1_600_000 },
+    devServer: {
+      port: 8080,
+      historyApiFallback: true,
+      hot: true,
+      static: { directory: path.resolve(__dirname, 'public'), publicPath: '/' },
+      proxy: [{ context: ['/api', '/healthz'], target: API_TARGET, changeOrigin: true }],
+    },
+  };
+}
