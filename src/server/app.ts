@@ -1,0 +1,190 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { DEFAULT_MAIL_FROM, DEFAULT_RATE_LIMITS, PACKAGE_ROOT, type AppConfig, type RateLimits } from './config';
+import type { AppContext } from './context';
+import { createDatabase, migrateToLatest, type Database } from './db/database';
+import { seed, type SeedResult } from './db/seed';
+import { createAuthenticate } from './http/auth-guard';
+import { registerErrorHandling } from './http/error-handler';
+import { buildLoggerOptions, type LoggerSettings } from './http/logging';
+import { CONTENT_SECURITY_POLICY } from './http/security';
+import { registerClient } from './http/static-client';
+import { addCustomFormats, schemaErrorFormatter } from './http/validation';
+import { createAuthRepository } from './modules/auth/repository';
+import { authRoutes } from './modules/auth/routes';
+import { DEFAULT_SCRYPT_COST, hashPassword, type ScryptCost } from './modules/auth/passwords';
+import { createAuthService } from './modules/auth/service';
+import { healthRoutes } from './modules/health/routes';
+import { createLookupsRepository } from './modules/lookups/repository';
+import { lookupsRoutes } from './modules/lookups/routes';
+import { createLookupsService } from './modules/lookups/service';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer';
+import { createMailService } from './modules/mail/service';
+import { createUsersRepository } from './modules/users/repository';
+import { usersRoutes } from './modules/users/routes';
+import { createUsersService } from './modules/users/service';
+
+export interface BuildAppOptions {
+  /** Overrides on top of built-in defaults (index.ts passes the whole loadConfig()). */
+  config?: Partial<AppConfig>;
+  /**
+   * An open, migrated and seeded database. When omitted, buildApp opens one from the config
+   * (or in memory with `inMemory`), migrates and seeds it, and closes it with the app.
+   */
+  database?: Database;
+  /** With `database`: close it when the app closes. */
+  closeDatabase?: boolean;
+  /** PGlite in memory instead of DATA_DIR (tests). Ignored with DATABASE_URL. */
+  inMemory?: boolean;
+  /** PostgreSQL only: work in this schema (created if missing), e.g. to isolate a test. */
+  schema?: string;
+  /** false = silent; true = pino at config.logLevel; or a level and a stream to capture lines. */
+  logger?: boolean | LoggerSettings;
+  /** Replaces the SMTP / outbox mailer (tests capture messages this way). */
+  mailer?: Mailer;
+  /** Lower the password hashing cost in tests; production uses N=2^17, r=8, p=1. */
+  scryptCost?: Partial<ScryptCost>;
+  /** Overrides on top of config.rateLimits. */
+  rateLimits?: Partial<RateLimits>;
+  /** Trust X-Forwarded-For (behind a reverse proxy). */
+  trustProxy?: boolean;
+}
+
+export interface AppHandles {
+  ctx: AppContext;
+  database: Database;
+  mailer: Mailer;
+  scryptCost: ScryptCost;
+  /** What seeding did when buildApp opened the database itself. */
+  seedResult?: SeedResult;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    dealmap: AppHandles;
+  }
+}
+
+/** Defaults that touch neither the environment nor the disk (tests); index.ts uses loadConfig(). */
+export function resolveConfig(partial: Partial<AppConfig> = {}): AppConfig {
+  const port = partial.port ?? 3000;
+  return {
+    port,
+    host: partial.host ?? '0.0.0.0',
+    dataDir: path.resolve(partial.dataDir ?? './data'),
+    databaseUrl: partial.databaseUrl,
+    jwtSecret: partial.jwtSecret ?? randomBytes(64).toString('hex'),
+    smtpUrl: partial.smtpUrl,
+    mailFrom: partial.mailFrom ?? DEFAULT_MAIL_FROM,
+    publicUrl: (partial.publicUrl ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    adminEmail: partial.adminEmail,
+    adminPassword: partial.adminPassword,
+    logLevel: partial.logLevel ?? 'info',
+    clientDir: partial.clientDir ?? path.join(PACKAGE_ROOT, 'dist', 'client'),
+    googleMapsApiKey: partial.googleMapsApiKey,
+    googleMapsMapId: partial.googleMapsMapId,
+    rateLimits: { ...DEFAULT_RATE_LIMITS, ...partial.rateLimits },
+  };
+}
+
+function loggerOption(option: BuildAppOptions['logger'], level: string) {
+  if (option === false) return false;
+  if (option === undefined || option === true) return buildLoggerOptions({ level });
+  return buildLoggerOptions({ level, ...option });
+}
+
+export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const base = resolveConfig(options.config);
+  const config: AppConfig = { ...base, rateLimits: { ...base.rateLimits, ...options.rateLimits } };
+  const scryptCost: ScryptCost = { ...DEFAULT_SCRYPT_COST, ...options.scryptCost };
+
+  let database = options.database;
+  let seedResult: SeedResult | undefined;
+  const ownsDatabase = !database || options.closeDatabase === true;
+  if (!database) {
+    database = await createDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: options.inMemory ? null : config.dataDir,
+      schema: options.schema,
+    });
+    try {
+      await migrateToLatest(database);
+      seedResult = await seed(database.db, {
+        admin: {
+          email: config.adminEmail,
+          password: config.adminPassword,
+          hashPassword: (password) => hashPassword(password, scryptCost),
+        },
+      });
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+  }
+
+  const app = Fastify({
+    logger: loggerOption(options.logger, config.logLevel),
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: 1024 * 1024,
+    schemaErrorFormatter: schemaErrorFormatter as never,
+    ajv: { customOptions: { allErrors: true, verbose: true }, plugins: [addCustomFormats as never] },
+  });
+  const db = database.db;
+
+  try {
+    const mailer =
+      options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl) : createOutboxMailer(path.join(config.dataDir, 'outbox')));
+    const mail = createMailService({ mailer, from: config.mailFrom, publicUrl: config.publicUrl, log: app.log });
+    const usersRepository = createUsersRepository(db);
+    const users = createUsersService(usersRepository);
+    const auth = createAuthService({
+      repository: createAuthRepository(db),
+      usersRepository,
+      users,
+      mail,
+      jwtSecret: config.jwtSecret,
+      scryptCost,
+      log: app.log,
+    });
+    const ctx: AppContext = {
+      config,
+      db,
+      authenticate: createAuthenticate(auth),
+      services: { auth, users, mail, lookups: createLookupsService(createLookupsRepository(db)) },
+    };
+    app.decorate('dealmap', { ctx, database, mailer, scryptCost, seedResult });
+    app.decorateRequest('auth', null);
+    if (ownsDatabase) app.addHook('onClose', async () => database.close());
+
+    registerErrorHandling(app);
+    await app.register(fastifyHelmet, { contentSecurityPolicy: { useDefaults: true, directives: CONTENT_SECURITY_POLICY } });
+    await app.register(fastifyRateLimit, { global: false });
+
+    await app.register(healthRoutes, { ctx });
+    await app.register(
+      async (api) => {
+        await api.register(authRoutes, { ctx });
+        await api.register(lookupsRoutes, { ctx, prefix: '/lookups' });
+        await api.register(
+          async (authed) => {
+            // onRequest, so a signed-out caller gets 401 before any body validation.
+            authed.addHook('onRequest', ctx.authenticate);
+            await authed.register(usersRoutes, { ctx });
+          },
+          { prefix: '/auth' },
+        );
+      },
+      { prefix: '/api/v1' },
+    );
+    await registerClient(app, config.clientDir);
+    await app.ready();
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    if (ownsDatabase) await database.close().catch(() => undefined);
+    throw error;
+  }
+  return app;
+}

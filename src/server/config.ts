@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface RateLimits {
+  /** POST /login, per account (lower-cased username) per minute. */
+  loginPerMinute: number;
+  /** POST /login, per client address per minute. */
+  loginPerMinutePerAddress: number;
+  /** POST /signup, per client address per hour. */
+  signupPerHour: number;
+  /** POST /forgot-password, per account per hour. */
+  forgotPasswordPerHour: number;
+  /** POST /forgot-password, per client address per hour. */
+  forgotPasswordPerHourPerAddress: number;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  loginPerMinute: 10,
+  loginPerMinutePerAddress: 30,
+  signupPerHour: 10,
+  forgotPasswordPerHour: 5,
+  forgotPasswordPerHourPerAddress: 20,
+};
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  jwtSecret: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  publicUrl: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  logLevel: string;
+  clientDir: string;
+  googleMapsApiKey?: string;
+  googleMapsMapId?: string;
+  rateLimits: RateLimits;
+}
+
+/** The package root: two levels above this file both in src/server and in dist/server. */
+export const PACKAGE_ROOT = path.resolve(__dirname, '..', '..');
+
+export const DEFAULT_MAIL_FROM = 'Dealmap <no-reply@dealmap.local>';
+
+const RATE_LIMIT_ENV: Record<keyof RateLimits, string> = {
+  loginPerMinute: 'RATE_LIMIT_LOGIN_PER_MINUTE',
+  loginPerMinutePerAddress: 'RATE_LIMIT_LOGIN_PER_MINUTE_PER_ADDRESS',
+  signupPerHour: 'RATE_LIMIT_SIGNUP_PER_HOUR',
+  forgotPasswordPerHour: 'RATE_LIMIT_FORGOT_PASSWORD_PER_HOUR',
+  forgotPasswordPerHourPerAddress: 'RATE_LIMIT_FORGOT_PASSWORD_PER_HOUR_PER_ADDRESS',
+};
+
+function text(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = text(env[name]);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+/**
+ * JWT_SECRET, or a secret generated once and kept in DATA_DIR/jwt-secret (mode 0600),
+ * so access tokens stay valid across restarts of a single server.
+ */
+export function resolveJwtSecret(dataDir: string, fromEnv?: string): string {
+  if (fromEnv) return fromEnv;
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    if (existing) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(64).toString('hex');
+  try {
+    fs.writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (error) {
+    // Another process created it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return fs.readFileSync(file, 'utf8').trim();
+    throw error;
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const port = positiveInt(env, 'PORT', 3000);
+  const dataDir = path.resolve(text(env.DATA_DIR) ?? './data');
+  const rateLimits = { ...DEFAULT_RATE_LIMITS };
+  for (const key of Object.keys(RATE_LIMIT_ENV) as Array<keyof RateLimits>) {
+    rateLimits[key] = positiveInt(env, RATE_LIMIT_ENV[key], DEFAULT_RATE_LIMITS[key]);
+  }
+  return {
+    port,
+    host: text(env.HOST) ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: text(env.DATABASE_URL),
+    jwtSecret: resolveJwtSecret(dataDir, text(env.JWT_SECRET)),
+    smtpUrl: text(env.SMTP_URL),
+    mailFrom: text(env.MAIL_FROM) ?? DEFAULT_MAIL_FROM,
+    publicUrl: (text(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    adminEmail: text(env.ADMIN_EMAIL)?.toLowerCase(),
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    logLevel: text(env.LOG_LEVEL) ?? 'info',
+    clientDir: text(env.CLIENT_DIR) ? path.resolve(text(env.CLIENT_DIR)!) : path.join(PACKAGE_ROOT, 'dist', 'client'),
+    googleMapsApiKey: text(env.GOOGLE_MAPS_API_KEY),
+    googleMapsMapId: text(env.GOOGLE_MAPS_MAP_ID),
+    rateLimits,
+  };
+}

@@ -1,0 +1,24 @@
+import type { AppConfig } from './config';
+import type { Db } from './db/database';
+import type { PreHandler } from './http/auth-guard';
+import type { AuthService } from './modules/auth/service';
+import type { LookupsService } from './modules/lookups/service';
+import type { MailService } from './modules/mail/service';
+import type { UsersService } from './modules/users/service';
+
+/** What route modules get as plugin options. */
+export interface AppContext {
+  config: AppConfig;
+  db: Db;
+  authenticate: PreHandler;
+  services: {
+    auth: AuthService;
+    users: UsersService;
+    lookups: LookupsService;
+    mail: MailService;
+  };
+}
+
+export interface RouteOptions {
+  ctx: AppContext;
+}

@@ -1,0 +1,98 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import { Pool } from 'pg';
+import { lockDataDir, type DataDirLock } from './data-dir-lock';
+import { migrationProvider } from './migrations';
+import { PGliteDialect } from './pglite-dialect';
+import type { DB } from './schema';
+
+export type Db = Kysely<DB>;
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; when unset PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite data directory (the files go to `<dataDir>/pglite`); null or undefined = in memory. */
+  dataDir?: string | null;
+  /** PostgreSQL only: a schema to create and work in (search_path), e.g. to isolate tests. */
+  schema?: string;
+}
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  schema?: string;
+  close(): Promise<void>;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export async function createDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) return createPostgres(options.databaseUrl, options.schema);
+  return createPglite(options.dataDir ?? null);
+}
+
+async function createPostgres(connectionString: string, schema?: string): Promise<Database> {
+  if (schema !== undefined && !SCHEMA_NAME.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
+  if (schema) {
+    const setup = new Pool({ connectionString, max: 1 });
+    try {
+      await setup.query(`create schema if not exists "${schema}"`);
+    } finally {
+      await setup.end();
+    }
+  }
+  const pool = new Pool({
+    connectionString,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', schema, close: () => db.destroy() };
+}
+
+async function createPglite(dataDir: string | null): Promise<Database> {
+  let lock: DataDirLock | null = null;
+  let pglite: PGlite;
+  if (dataDir) {
+    lock = lockDataDir(dataDir);
+    try {
+      pglite = new PGlite({ dataDir: path.join(dataDir, 'pglite') });
+      await pglite.waitReady;
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+  } else {
+    pglite = new PGlite();
+    await pglite.waitReady;
+  }
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      try {
+        await db.destroy();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}
+
+/** Applies every pending migration; throws when one fails. */
+export async function migrateToLatest(database: Database): Promise<string[]> {
+  const migrator = new Migrator({
+    db: database.db,
+    provider: migrationProvider,
+    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}

@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Sends mail. `outbox` mailers write files instead; the app then logs links for developers. */
+export interface Mailer {
+  readonly kind: 'smtp' | 'outbox' | 'custom';
+  send(message: MailMessage & { from: string }): Promise<void>;
+}
+
+export function createSmtpMailer(smtpUrl: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    kind: 'smtp',
+    async send(message) {
+      await transport.sendMail(message);
+    },
+  };
+}
+
+/** Writes each message as `<timestamp>-<random>.eml` under `dir` (development without SMTP). */
+export function createOutboxMailer(dir: string): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'outbox',
+    async send(message) {
+      const info = await transport.sendMail(message);
+      await fs.mkdir(dir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+      await fs.writeFile(path.join(dir, name), info.message as Buffer);
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+
+export interface UserRecord {
+  id: string;
+  first_name: string;
+  last_name: string;
+  username: string;
+  role_id: string;
+  role_name: string;
+  account_id: string | null;
+  account_name: string | null;
+  active: boolean;
+  last_login: Date | null;
+  experience: string | null;
+}
+
+export interface UserProfileIds {
+  strategies: string[];
+  markets: string[];
+  interests: string[];
+}
+
+export interface NewUserInput {
+  firstName: string;
+  lastName: string;
+  username: string;
+  passwordHash: string;
+  roleId: string;
+  accountId?: string | null;
+}
+
+export function createUsersRepository(db: Db) {
+  const baseQuery = () =>
+    db
+      .selectFrom('users as u')
+      .innerJoin('roles as r', 'r.id', 'u.role_id')
+      .leftJoin('accounts as a', 'a.id', 'u.account_id')
+      .select([
+        'u.id',
+        'u.first_name',
+        'u.last_name',
+        'u.username',
+        'u.role_id',
+        'r.name as role_name',
+        'u.account_id',
+        'a.name as account_name',
+        'u.active',
+        'u.last_login',
+        'u.experience',
+      ]);
+
+  return {
+    async findById(id: string): Promise<UserRecord | undefined> {
+      return baseQuery().where('u.id', '=', id).executeTakeFirst();
+    },
+
+    /** Case-insensitive; `username` must already be trimmed. */
+    async findCredentialsByUsername(username: string) {
+      return db
+        .selectFrom('users as u')
+        .innerJoin('roles as r', 'r.id', 'u.role_id')
+        .select(['u.id', 'u.password_hash', 'u.active', 'r.name as role_name'])
+        .where(sql`lower(u.username)`, '=', username.toLowerCase())
+        .executeTakeFirst();
+    },
+
+    async findProfileIds(userId: string): Promise<UserProfileIds> {
+      const [strategies, markets, interests] = await Promise.all([
+        db.selectFrom('user_strategies').select('strategy_id as id').where('user_id', '=', userId).execute(),
+        db.selectFrom('user_markets').select('market_id as id').where('user_id', '=', userId).execute(),
+        db.selectFrom('user_interests').select('interest_id as id').where('user_id', '=', userId).execute(),
+      ]);
+      return {
+        strategies: strategies.map((r) => r.id),
+        markets: markets.map((r) => r.id),
+        interests: interests.map((r) => r.id),
+      };
+    },
+
+    async findRoleId(name: string): Promise<string | undefined> {
+      const row = await db.selectFrom('roles').select('id').where('name', '=', name).executeTakeFirst();
+      return row?.id;
+    },
+
+    async insert(input: NewUserInput): Promise<string> {
+      const row = await db
+        .insertInto('users')
+        .values({
+          first_name: input.firstName,
+          last_name: input.lastName,
+          username: input.username,
+          password_hash: input.passwordHash,
+          role_id: input.roleId,
+          account_id: input.accountId ?? null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async updatePassword(userId: string, passwordHash: string): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: sql<Date>`now()` })
+        .where('id', '=', userId)
+        .execute();
+    },
+
+    async setLastLogin(userId: string): Promise<void> {
+      await db.updateTable('users').set({ last_login: sql<Date>`now()` }).where('id', '=', userId).execute();
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;
