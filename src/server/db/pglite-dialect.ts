@@ -37,11 +37,16 @@ export class PGliteDialect implements Dialect {
   }
 }
 
+/** Dates go as ISO strings: realm-independent, and exact for timestamptz. */
+function toParameter(value: unknown): unknown {
+  return Object.prototype.toString.call(value) === '[object Date]' ? (value as Date).toISOString() : value;
+}
+
 class PGliteConnection implements DatabaseConnection {
   constructor(private readonly pglite: PGlite) {}
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.pglite.query<R>(compiledQuery.sql, compiledQuery.parameters as unknown[], {
+    const result = await this.pglite.query<R>(compiledQuery.sql, compiledQuery.parameters.map(toParameter), {
       rowMode: 'object',
     });
     const affected = result.affectedRows ?? 0;

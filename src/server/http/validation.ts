@@ -41,6 +41,9 @@ interface AjvError {
   keyword: string;
   params: Record<string, unknown>;
   message?: string;
+  /** Present because AJV runs with `verbose`. */
+  parentSchema?: { properties?: Record<string, unknown> };
+  data?: unknown;
 }
 
 function messageFor(field: string, error: AjvError): string {
@@ -51,7 +54,7 @@ function messageFor(field: string, error: AjvError): string {
     case 'required':
       return `${label} is required`;
     case 'minLength':
-      return Number(params.limit) <= 1 ? `${label} is required` : `${label} must be at least ${params.limit} characters`;
+      return Number(params.limit) <= 1 || error.data === '' ? `${label} is required` : `${label} must be at least ${params.limit} characters`;
     case 'maxLength':
       return `${label} must be at most ${params.limit} characters`;
     case 'pattern':
@@ -91,9 +94,13 @@ const ROOT_MESSAGES: Record<string, string> = {
 
 /** Turns AJV errors into one 400 VALIDATION_FAILED with a readable message and per-field messages. */
 export function schemaErrorFormatter(errors: AjvError[], dataVar: string): Error {
-  const fields: Record<string, string> = {};
+  let fields: Record<string, string> = {};
   let rootMessage: string | undefined;
+  let order: string[] = [];
   for (const error of errors) {
+    if (error.keyword === 'required' && error.instancePath === '' && error.parentSchema?.properties) {
+      order = Object.keys(error.parentSchema.properties);
+    }
     const segments = error.instancePath.split('/').filter(Boolean).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
     if (error.keyword === 'required') segments.push(String(error.params.missingProperty));
     if (error.keyword === 'additionalProperties') segments.push(String(error.params.additionalProperty));
@@ -105,6 +112,12 @@ export function schemaErrorFormatter(errors: AjvError[], dataVar: string): Error
     }
     fields[field] ??= messageFor(field, error);
   }
+  // Report fields in the order the schema lists them, as a form shows them.
+  const rank = (field: string) => {
+    const index = order.indexOf(field.split('.')[0]);
+    return index === -1 ? order.length : index;
+  };
+  fields = Object.fromEntries(Object.entries(fields).sort(([a], [b]) => rank(a) - rank(b)));
   const messages = Object.values(fields);
   const message = rootMessage ?? (messages.length === 1 ? messages[0] : `${messages.join('. ')}.`);
   return new AppError(400, ERROR_CODES.validation, message, Object.keys(fields).length ? fields : undefined);

@@ -1,0 +1,9 @@
+/**
+ * Node's own require, outside Jest's module sandbox. Needed for packages Jest's CommonJS runtime
+ * cannot load: ES-module-only ones (Node 20.19+ requires them natively) and PGlite, whose
+ * CommonJS build loads built-ins with dynamic import().
+ */
+export function nodeRequire(name: string): unknown {
+  const nodeModule = process.getBuiltinModule('node:module') as typeof import('node:module');
+  return nodeModule.createRequire(`${process.cwd()}/package.json`)(name);
+}
