@@ -136,7 +136,7 @@ describe('base query: re-auth', () => {
     const results = await Promise.all([query('/getUser', api, {}), query('/recentSearches', api, {}), query('/rates', api, {})]);
 
     expect(calls('/refresh-token')).toHaveLength(1);
-    expect(JSON.parse(calls('/refresh-token')[0][0].body as string)).toEqual({ refreshToken: 'r1' });
+    expect(JSON.parse(calls('/refresh-token')[0][0].body as unknown as string)).toEqual({ refreshToken: 'r1' });
     results.forEach((r) => expect(r.data).toMatchObject({ ok: true }));
     // 3 originals with t1 + 3 retries with t2
     const protectedCalls = fetchMock.mock.calls.filter(([r]) => r.url.includes('/api/v1/auth/'));
