@@ -8,7 +8,7 @@ import type { AppContext } from './context';
 import { createDatabase, migrateToLatest, type Database } from './db/database';
 import { seed, type SeedResult } from './db/seed';
 import { createAuthenticate } from './http/auth-guard';
-import { registerErrorHandling } from './http/error-handler';
+import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler';
 import { buildLoggerOptions, type LoggerSettings } from './http/logging';
 import { CONTENT_SECURITY_POLICY } from './http/security';
 import { registerClient } from './http/static-client';
@@ -129,6 +129,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     logger: loggerOption(options.logger, config.logLevel),
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 1024 },
+    frameworkErrors: frameworkErrorHandler,
     schemaErrorFormatter: schemaErrorFormatter as never,
     ajv: { customOptions: { allErrors: true, verbose: true }, plugins: [addCustomFormats as never] },
   });

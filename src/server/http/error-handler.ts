@@ -44,3 +44,10 @@ function handleError(error: FastifyError | AppError | Error, request: FastifyReq
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(handleError);
 }
+
+/** Router-level failures (a malformed URL, a parameter that is far too long) get the envelope too. */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  request.log.info({ code: error.code }, 'request rejected by the router');
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  return sendError(reply, status, ERROR_CODES.validation, status === 414 ? 'The URL is too long' : 'The URL is not valid');
+}

@@ -21,13 +21,15 @@ function limiter(
   timeWindow: number,
   key: (request: FastifyRequest) => string,
 ): PreHandler {
-  return app.rateLimit({
-    max,
-    timeWindow,
-    keyGenerator: (request) => `${name}:${key(request)}`,
-    errorResponseBuilder: (_request, context) =>
-      new AppError(429, ERROR_CODES.rateLimited, rateLimitMessage(context.ttl)) as unknown as object,
-  }) as unknown as PreHandler;
+  // createRateLimit rather than rateLimit(): the latter runs only once per request, and a route
+  // here has two limiters (per address and per account).
+  const check = app.createRateLimit({ max, timeWindow, keyGenerator: (request) => `${name}:${key(request)}` });
+  return async (request, reply) => {
+    const result = await check(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    reply.header('retry-after', result.ttlInSeconds);
+    throw new AppError(429, ERROR_CODES.rateLimited, rateLimitMessage(result.ttl));
+  };
 }
 
 /**
