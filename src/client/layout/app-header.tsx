@@ -16,8 +16,10 @@ export function AppHeader({ user }: { user: User | null }) {
       </div>
       <div className="dm-header-right">
         {user ? <NavLinks items={RIGHT_LINKS} label="Your account" /> : null}
-        <ThemeToggle />
-        {user ? <UserMenu user={user} /> : null}
+        <div className="dm-header-tools">
+          <ThemeToggle />
+          {user ? <UserMenu user={user} /> : null}
+        </div>
       </div>
     </header>
   );

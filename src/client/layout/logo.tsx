@@ -3,7 +3,7 @@ import { DealmapMark } from '../components/icons';
 
 export function Logo({ to = '/' }: { to?: string }) {
   return (
-    <Link to={to} className="dm-logo" aria-label="Dealmap home">
+    <Link to={to} className="dm-logo">
       <DealmapMark />
       <span className="dm-logo-word">Dealmap</span>
     </Link>

@@ -8,7 +8,7 @@ export function NotFoundPage() {
         status="404"
         title="Page not found"
         subTitle="We couldn't find that page. It may have moved, or the link may be mistyped."
-        extra={<Link to="/">Go home</Link>}
+        extra={<Link to="/">Take me to the start page</Link>}
       />
     </main>
   );

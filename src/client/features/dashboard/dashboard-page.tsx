@@ -17,7 +17,7 @@ export function DashboardPage() {
             <Typography.Paragraph>
               Search a city, state or ZIP code and compare listings with their sold comps.
             </Typography.Paragraph>
-            <Link to="/app/search">Go to Search</Link>
+            <Link to="/app/search">Find a deal</Link>
           </Card>
         </Col>
         <Col xs={24} md={12}>
@@ -25,7 +25,7 @@ export function DashboardPage() {
             <Typography.Paragraph>
               Review the markets, interests and strategies that shape what Dealmap shows you.
             </Typography.Paragraph>
-            <Link to="/app/profile">Open your Profile</Link>
+            <Link to="/app/profile">Review your investment choices</Link>
           </Card>
         </Col>
       </Row>

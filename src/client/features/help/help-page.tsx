@@ -1,5 +1,4 @@
 import { Collapse, Typography } from 'antd';
-import { Link } from 'react-router-dom';
 import { PageTitle } from '../../components/page-title';
 
 const TOPICS = [
@@ -8,7 +7,7 @@ const TOPICS = [
     label: 'Searching for properties',
     children: (
       <Typography.Paragraph>
-        Open <Link to="/app/search">Search</Link> and enter a city, state or ZIP code. Properties are coloured by how
+        Open <strong>Search</strong> in the header and enter a city, state or ZIP code. Properties are coloured by how
         their price compares with nearby sold comps: green for a good deal (below every comp), red for overpriced
         (above every comp) and cyan for market price.
       </Typography.Paragraph>
@@ -19,7 +18,7 @@ const TOPICS = [
     label: 'Markets, interests and strategies',
     children: (
       <Typography.Paragraph>
-        Your <Link to="/app/profile">Profile</Link> lists the investment markets, interests and strategies
+        Your <strong>Profile</strong> lists the investment markets, interests and strategies
         Dealmap offers and shows which ones your profile holds. The strategies on your profile decide which
         projections (Buy & Hold, BRRRR, Fix&apos;N&apos;Flip, Short-term Rental) you see for each property.
       </Typography.Paragraph>
@@ -59,7 +58,7 @@ const TOPICS = [
     label: 'Your account and password',
     children: (
       <Typography.Paragraph>
-        Your details are on the <Link to="/app/account">Account</Link> page. Forgot your password? Sign out and use
+        Your details are on the <strong>Account</strong> page. Forgot your password? Sign out and use
         the Forgot Password link on the sign-in page; we email you a link to choose a new one. You can sign out from
         the user menu at the top-right.
       </Typography.Paragraph>

@@ -11,8 +11,8 @@ export function PropertyPage() {
         Property reference: <Typography.Text code>{id}</Typography.Text>
       </Typography.Paragraph>
       <Typography.Paragraph type="secondary">
-        Full property details, comps and strategy projections arrive with the map search. Meanwhile, start from{' '}
-        <Link to="/app/search">Search</Link>.
+        Full property details, comps and strategy projections arrive with the map. Meanwhile,{' '}
+        <Link to="/app/search">find a deal on the map page</Link>.
       </Typography.Paragraph>
     </>
   );

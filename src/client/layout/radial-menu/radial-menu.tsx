@@ -128,7 +128,7 @@ export function RadialMenu() {
         {rendered ? (
           <ul className="dm-radial-items" aria-label="Quick actions">
             {entries.map((entry, index) => {
-              const { x, y } = radialOffset(index);
+              const { x, y } = radialOffset(index, entries.length);
               return (
                 <li
                   key={entry.key}
@@ -141,7 +141,6 @@ export function RadialMenu() {
                   <Tooltip title={`${entry.label}: ${entry.hint}`} placement="left">
                     <Button
                       shape="circle"
-                      size="large"
                       aria-label={entry.label}
                       icon={entry.icon}
                       danger={entry.key === 'delete'}
