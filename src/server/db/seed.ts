@@ -66,8 +66,12 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
     await db.insertInto('roles').values({ name }).onConflict((oc) => oc.column('name').doNothing()).execute();
   }
   if (await tableIsEmpty(db, 'strategies')) {
-    // One by one, so created_at keeps the catalogue order.
-    for (const strategy of SEED_STRATEGIES) await db.insertInto('strategies').values(strategy).execute();
+    // Distinct created_at values keep the catalogue order (lookups sort by created_at).
+    const start = Date.now();
+    await db
+      .insertInto('strategies')
+      .values(SEED_STRATEGIES.map((strategy, i) => ({ ...strategy, created_at: new Date(start + i), updated_at: new Date(start + i) })))
+      .execute();
   }
   if (await tableIsEmpty(db, 'interests')) {
     await db.insertInto('interests').values(SEED_INTERESTS).execute();
