@@ -63,9 +63,9 @@ export default function config(_env: Record<string, unknown>, argv: { mode?: Mod
             name: 'react-vendor',
             priority: 30,
           },
+          // Unnamed: Ant Design components used only by lazy pages stay in lazy vendor chunks.
           antd: {
             test: /[\\/]node_modules[\\/](antd|@ant-design|rc-[^\\/]+|@rc-component)[\\/]/,
-            name: 'antd-vendor',
             priority: 20,
           },
           vendors: {
