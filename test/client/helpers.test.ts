@@ -1,7 +1,7 @@
 import { breakpointFor } from '../../src/client/constants';
 import { returnTarget, searchTarget, loginWithReturn } from '../../src/client/features/session/return-target';
 import { mailtoLink } from '../../src/client/layout/radial-menu/radial-actions';
-import { radialOffset } from '../../src/client/layout/radial-menu/radial-geometry';
+import { ENTRY_SIZE, radialOffset } from '../../src/client/layout/radial-menu/radial-geometry';
 import { monthlyPayment, roundCents } from '../../src/shared/invest/mortgage';
 
 describe('mortgage', () => {
@@ -41,7 +41,7 @@ describe('layout helpers', () => {
     const points = Array.from({ length: 8 }, (_, i) => radialOffset(i));
     for (let i = 0; i < 8; i += 1)
       for (let j = i + 1; j < 8; j += 1)
-        expect(Math.hypot(points[i].x - points[j].x, points[i].y - points[j].y)).toBeGreaterThan(44);
+        expect(Math.hypot(points[i].x - points[j].x, points[i].y - points[j].y)).toBeGreaterThan(ENTRY_SIZE);
     points.forEach((p) => expect(p.x <= 0 && p.y <= 0).toBe(true));
   });
   it('prefills the email link', () => {
