@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DEFAULT_RATE_LIMITS, PACKAGE_ROOT, loadConfig } from '../../src/server/config';
+import { requireRole } from '../../src/server/http/auth-guard';
+
+describe('loadConfig', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dealmap-config-'));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('applies the documented defaults', () => {
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: dir,
+      mailFrom: 'Dealmap <no-reply@dealmap.local>',
+      publicUrl: 'http://localhost:3000',
+      logLevel: 'info',
+      clientDir: path.join(PACKAGE_ROOT, 'dist', 'client'),
+      rateLimits: DEFAULT_RATE_LIMITS,
+    });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.jwtSecret).toMatch(/^[0-9a-f]{128}$/);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '4000',
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      DATABASE_URL: 'postgres://x@y/z',
+      JWT_SECRET: 'secret',
+      SMTP_URL: 'smtp://mail:25',
+      MAIL_FROM: 'Ops <ops@x.test>',
+      PUBLIC_URL: 'https://dealmap.example/',
+      ADMIN_EMAIL: ' Boss@X.test ',
+      ADMIN_PASSWORD: 'pw-123456',
+      LOG_LEVEL: 'warn',
+      CLIENT_DIR: '/srv/client',
+      GOOGLE_MAPS_API_KEY: 'key',
+      GOOGLE_MAPS_MAP_ID: 'map',
+      RATE_LIMIT_LOGIN_PER_MINUTE: '100',
+      RATE_LIMIT_LOGIN_PER_MINUTE_PER_ADDRESS: '200',
+      RATE_LIMIT_SIGNUP_PER_HOUR: '300',
+      RATE_LIMIT_FORGOT_PASSWORD_PER_HOUR: '400',
+      RATE_LIMIT_FORGOT_PASSWORD_PER_HOUR_PER_ADDRESS: '500',
+    });
+    expect(config).toEqual({
+      port: 4000,
+      host: '127.0.0.1',
+      dataDir: dir,
+      databaseUrl: 'postgres://x@y/z',
+      jwtSecret: 'secret',
+      smtpUrl: 'smtp://mail:25',
+      mailFrom: 'Ops <ops@x.test>',
+      publicUrl: 'https://dealmap.example',
+      adminEmail: 'boss@x.test',
+      adminPassword: 'pw-123456',
+      logLevel: 'warn',
+      clientDir: '/srv/client',
+      googleMapsApiKey: 'key',
+      googleMapsMapId: 'map',
+      rateLimits: {
+        loginPerMinute: 100,
+        loginPerMinutePerAddress: 200,
+        signupPerHour: 300,
+        forgotPasswordPerHour: 400,
+        forgotPasswordPerHourPerAddress: 500,
+      },
+    });
+  });
+
+  it('rejects a bad number', () => {
+    expect(() => loadConfig({ DATA_DIR: dir, PORT: 'abc' })).toThrow('PORT must be a positive integer');
+  });
+});
+
+describe('requireRole', () => {
+  const guard = requireRole('Admin');
+  const request = (role: 'Admin' | 'Agent' | 'Investor' | null) =>
+    ({ auth: role ? { userId: 'u', sessionId: 's', role } : null }) as never;
+
+  it('lets the role through and refuses others with 403, anonymous with 401', async () => {
+    await expect(guard(request('Admin'), {} as never)).resolves.toBeUndefined();
+    await expect(guard(request('Agent'), {} as never)).rejects.toMatchObject({
+      statusCode: 403,
+      code: 'FORBIDDEN',
+      message: 'You do not have permission to do this.',
+    });
+    await expect(guard(request(null), {} as never)).rejects.toMatchObject({ statusCode: 401, code: 'UNAUTHORIZED' });
+  });
+});
