@@ -18,8 +18,10 @@ export ADMIN_PASSWORD=admin-password-1
 export LOG_LEVEL=warn
 # The suite signs in many times from one address.
 export RATE_LIMIT_LOGIN_PER_MINUTE=1000
+export RATE_LIMIT_LOGIN_PER_MINUTE_PER_ADDRESS=1000
 export RATE_LIMIT_SIGNUP_PER_HOUR=1000
-export RATE_LIMIT_FORGOT_PER_HOUR=1000
+export RATE_LIMIT_FORGOT_PASSWORD_PER_HOUR=1000
+export RATE_LIMIT_FORGOT_PASSWORD_PER_HOUR_PER_ADDRESS=1000
 
 node "$root/dist/server/cli/create-user.js" --email agent@e2e.test --password agent-password-1 \
   --role Agent --first-name Avery --last-name Agent
