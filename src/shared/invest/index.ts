@@ -1,0 +1,16 @@
+export { monthlyPayment, remainingBalance, amortizationSchedule, interestOnlyPayment, roundCents } from './mortgage';
+export type { AmortizationRow } from './mortgage';
+export { loanTermMonths } from './loan-term';
+export { irr, npv, annualize } from './cash-flow';
+export { maxAllowableOffer, breakEvenRate } from './rules';
+export { DEFAULT_ASSUMPTIONS, DAYS_PER_MONTH, withOverrides } from './defaults';
+export type { Assumptions, AssumptionOverrides } from './defaults';
+export { monthlyOperatingExpenses, cashOnCash, dscr } from './operating';
+export { buyHold, buyHoldInput } from './buy-hold';
+export type { BuyHoldInput, BuyHoldResults, BuyHoldAnalysis } from './buy-hold';
+export { brrrr, brrrrInput } from './brrrr';
+export type { BrrrrInput, BRRRRResults, BrrrrAnalysis } from './brrrr';
+export { fixFlip, fixFlipInput } from './fix-flip';
+export type { FixFlipInput, FixFlipResults, FixFlipAnalysis } from './fix-flip';
+export { shortTermRental, shortTermInput } from './short-term-rental';
+export type { ShortTermInput, ShortTermResults, ShortTermAnalysis } from './short-term-rental';

@@ -1,0 +1,140 @@
+import { DAYS_PER_MONTH, type Assumptions } from './defaults';
+import { monthlyPayment } from './mortgage';
+import { cashOnCash, dscr } from './operating';
+
+export interface ShortTermInput {
+  purchasePrice: number;
+  /** Nightly rates by season. */
+  peakSeasonRate: number;
+  shoulderSeasonRate: number;
+  offSeasonRate: number;
+  peakMonths: number;
+  shoulderMonths: number;
+  offMonths: number;
+  peakOccupancyPercent: number;
+  shoulderOccupancyPercent: number;
+  offOccupancyPercent: number;
+  downPaymentPercent: number;
+  interestRatePercent: number;
+  termMonths: number;
+  closingCostsPercent: number;
+  /** Furnishing and setup, dollars. */
+  setupCosts: number;
+  platformFeePercent: number;
+  managementPercent: number;
+  maintenancePercent: number;
+  monthlyUtilities: number;
+  propertyTaxPercent: number;
+  insurancePercent: number;
+  monthlyHoa: number;
+}
+
+/** Spec section 3 fields. */
+export interface ShortTermResults {
+  grossAnnualRevenue: number;
+  cashOnCashRoi: number | null;
+  /** Percent of the year's nights booked. */
+  estimatedOccupancyRate: number;
+  netOperatingIncome: number;
+  peakSeasonRate: number;
+  offSeasonRate: number;
+  shoulderSeasonRate: number;
+  monthlyMortgage: number;
+  /** Operating expenses per year (no debt service). */
+  annualExpenses: number;
+  totalInvestment: number;
+  /** NOI / purchase price, percent. */
+  capRate: number;
+  setupCosts: number;
+}
+
+export interface ShortTermAnalysis extends ShortTermResults {
+  cashOnCashInfinite: boolean;
+  loanAmount: number;
+  bookedNights: number;
+  annualCashFlow: number;
+  dscr: number | null;
+}
+
+export function shortTermInput(
+  property: { purchasePrice: number; peakNightlyRate: number; squareFeet: number },
+  a: Assumptions,
+): ShortTermInput {
+  const s = a.shortTerm;
+  return {
+    purchasePrice: property.purchasePrice,
+    peakSeasonRate: property.peakNightlyRate,
+    shoulderSeasonRate: property.peakNightlyRate * s.shoulderRateFactor,
+    offSeasonRate: property.peakNightlyRate * s.offRateFactor,
+    peakMonths: s.peakMonths,
+    shoulderMonths: s.shoulderMonths,
+    offMonths: s.offMonths,
+    peakOccupancyPercent: s.peakOccupancyPercent,
+    shoulderOccupancyPercent: s.shoulderOccupancyPercent,
+    offOccupancyPercent: s.offOccupancyPercent,
+    downPaymentPercent: a.financing.downPaymentPercent,
+    interestRatePercent: a.financing.interestRatePercent,
+    termMonths: a.financing.termMonths,
+    closingCostsPercent: a.financing.closingCostsPercent,
+    setupCosts: property.squareFeet * s.setupCostPerSqft,
+    platformFeePercent: s.platformFeePercent,
+    managementPercent: s.managementPercent,
+    maintenancePercent: s.maintenancePercent,
+    monthlyUtilities: s.monthlyUtilities,
+    propertyTaxPercent: a.operating.propertyTaxPercent,
+    insurancePercent: s.insurancePercent,
+    monthlyHoa: a.operating.monthlyHoa,
+  };
+}
+
+export function shortTermRental(input: ShortTermInput): ShortTermAnalysis {
+  const price = input.purchasePrice;
+  const seasons = [
+    { rate: input.peakSeasonRate, months: input.peakMonths, occupancy: input.peakOccupancyPercent },
+    { rate: input.shoulderSeasonRate, months: input.shoulderMonths, occupancy: input.shoulderOccupancyPercent },
+    { rate: input.offSeasonRate, months: input.offMonths, occupancy: input.offOccupancyPercent },
+  ];
+  let grossAnnualRevenue = 0;
+  let bookedNights = 0;
+  let nights = 0;
+  for (const s of seasons) {
+    const seasonNights = s.months * DAYS_PER_MONTH;
+    const booked = (seasonNights * s.occupancy) / 100;
+    nights += seasonNights;
+    bookedNights += booked;
+    grossAnnualRevenue += booked * s.rate;
+  }
+
+  const revenueShare = (input.platformFeePercent + input.managementPercent + input.maintenancePercent) / 100;
+  const annualExpenses =
+    grossAnnualRevenue * revenueShare +
+    input.monthlyUtilities * 12 +
+    (price * (input.propertyTaxPercent + input.insurancePercent)) / 100 +
+    input.monthlyHoa * 12;
+  const netOperatingIncome = grossAnnualRevenue - annualExpenses;
+
+  const downPayment = (price * input.downPaymentPercent) / 100;
+  const loanAmount = price - downPayment;
+  const monthlyMortgage = monthlyPayment(loanAmount, input.interestRatePercent, input.termMonths);
+  const totalInvestment = downPayment + (price * input.closingCostsPercent) / 100 + input.setupCosts;
+  const annualCashFlow = netOperatingIncome - monthlyMortgage * 12;
+
+  return {
+    grossAnnualRevenue,
+    ...cashOnCash(annualCashFlow, totalInvestment),
+    estimatedOccupancyRate: nights > 0 ? (bookedNights / nights) * 100 : 0,
+    netOperatingIncome,
+    peakSeasonRate: input.peakSeasonRate,
+    offSeasonRate: input.offSeasonRate,
+    shoulderSeasonRate: input.shoulderSeasonRate,
+    monthlyMortgage,
+    annualExpenses,
+    totalInvestment,
+    capRate: price > 0 ? (netOperatingIncome / price) * 100 : 0,
+    setupCosts: input.setupCosts,
+    loanAmount,
+    bookedNights,
+    annualCashFlow,
+    dscr: dscr(netOperatingIncome, monthlyMortgage * 12),
+  };
+}
