@@ -4,15 +4,15 @@ import { adminBaseQuery, registerApiReset } from './base-query';
 /**
  * Admin calls (base /api/v1/admin, 8 s, bearer token, re-auth on 401). The admin settings
  * area keeps data fresh by hand: no automatic revalidation on focus or reconnect.
- * Its endpoints (users, markets, interests, strategies, accounts) are injected by the
- * admin-settings feature in a later issue.
+ * Its endpoints (users, markets, interests, strategies, accounts, bulk, CSV, audit log) are
+ * injected by features/admin-settings/admin-settings-api.ts.
  */
 export const adminApi = createApi({
   reducerPath: 'adminApi',
   baseQuery: adminBaseQuery,
   refetchOnFocus: false,
   refetchOnReconnect: false,
-  tagTypes: ['User', 'Market', 'Interest', 'Strategy', 'Account'],
+  tagTypes: ['User', 'Market', 'Interest', 'Strategy', 'Account', 'AuditLog'],
   endpoints: () => ({}),
 });
 

@@ -6,15 +6,24 @@ import { authBaseQuery, registerApiReset } from './base-query';
 export const authApi = createApi({
   reducerPath: 'authApi',
   baseQuery: authBaseQuery,
-  tagTypes: ['User'],
+  tagTypes: ['User', 'Count'],
   endpoints: (build) => ({
     getUser: build.query<User, void>({
       query: () => '/getUser',
       providesTags: ['User'],
+    }),
+    /** Admin only (the dashboard does not call these for others). */
+    userCount: build.query<number, void>({
+      query: () => '/userCount',
+      providesTags: [{ type: 'Count', id: 'users' }],
+    }),
+    marketCount: build.query<number, void>({
+      query: () => '/marketCount',
+      providesTags: [{ type: 'Count', id: 'markets' }],
     }),
   }),
 });
 
 registerApiReset(() => authApi.util.resetApiState());
 
-export const { useGetUserQuery } = authApi;
+export const { useGetUserQuery, useUserCountQuery, useMarketCountQuery } = authApi;

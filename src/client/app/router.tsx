@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { LandingPage } from '../features/landing/landing-page';
 import { AppShell } from '../layout/app-shell';
 import { ErrorPage } from '../layout/error-page';
@@ -28,6 +28,26 @@ const PropertyPage = lazy(() => import(/* webpackChunkName: "property" */ '../fe
 const AdminSettingsPage = lazy(
   () => import(/* webpackChunkName: "admin-settings" */ '../features/admin-settings/admin-settings-page'),
 );
+const loadAdmin = () => import(/* webpackChunkName: "admin-settings" */ '../features/admin-settings/sections');
+const loadAudit = () => import(/* webpackChunkName: "admin-settings" */ '../features/admin-settings/audit-log');
+const adminPart = <K extends keyof Awaited<ReturnType<typeof loadAdmin>>>(name: K) =>
+  lazy(() => loadAdmin().then((m) => ({ default: m[name] as () => React.JSX.Element })));
+const UsersSection = adminPart('UsersSection');
+const MarketsSection = adminPart('MarketsSection');
+const InterestsSection = adminPart('InterestsSection');
+const StrategiesSection = adminPart('StrategiesSection');
+const AccountsSection = adminPart('AccountsSection');
+const AddUser = adminPart('AddUser');
+const EditUser = adminPart('EditUser');
+const AddMarket = adminPart('AddMarket');
+const EditMarket = adminPart('EditMarket');
+const AddInterest = adminPart('AddInterest');
+const EditInterest = adminPart('EditInterest');
+const AddStrategy = adminPart('AddStrategy');
+const EditStrategy = adminPart('EditStrategy');
+const AddAccount = adminPart('AddAccount');
+const EditAccount = adminPart('EditAccount');
+const AuditLogSection = lazy(() => loadAudit().then((m) => ({ default: m.AuditLogSection })));
 const ProfilePage = lazy(() => import(/* webpackChunkName: "profile" */ '../features/profile/profile-page'));
 const ProfileOverview = lazy(() =>
   import(/* webpackChunkName: "profile" */ '../features/profile/profile-page').then((m) => ({
@@ -81,7 +101,55 @@ export const routes: RouteObject[] = [
       },
       { path: 'search', element: <SearchPage /> },
       { path: 'property/:id', element: <PropertyPage /> },
-      { path: 'adminSettings', element: <AdminSettingsPage /> },
+      {
+        path: 'adminSettings',
+        element: <AdminSettingsPage />,
+        children: [
+          { index: true, element: <Navigate to="users" replace /> },
+          {
+            path: 'users',
+            element: <UsersSection />,
+            children: [
+              { path: 'add', element: <AddUser /> },
+              { path: 'edit/:id', element: <EditUser /> },
+            ],
+          },
+          {
+            path: 'markets',
+            element: <MarketsSection />,
+            children: [
+              { path: 'add', element: <AddMarket /> },
+              { path: 'edit/:id', element: <EditMarket /> },
+            ],
+          },
+          {
+            path: 'interests',
+            element: <InterestsSection />,
+            children: [
+              { path: 'add', element: <AddInterest /> },
+              { path: 'edit/:id', element: <EditInterest /> },
+            ],
+          },
+          {
+            path: 'strategies',
+            element: <StrategiesSection />,
+            children: [
+              { path: 'add', element: <AddStrategy /> },
+              { path: 'edit/:id', element: <EditStrategy /> },
+            ],
+          },
+          {
+            path: 'accounts',
+            element: <AccountsSection />,
+            children: [
+              { path: 'add', element: <AddAccount /> },
+              { path: 'edit/:id', element: <EditAccount /> },
+            ],
+          },
+          { path: 'audit-log', element: <AuditLogSection /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,33 +1,62 @@
-import { Typography } from 'antd';
+import { Layout, Menu } from 'antd';
+import { Suspense } from 'react';
+import { Link, Outlet, useLocation } from 'react-router-dom';
+import { BuildingIcon, HistoryIcon, MapPinIcon, StarIcon, TargetIcon, UsersIcon } from '../../components/icons';
+import { PageLoading } from '../../components/page-loading';
 import { PageTitle } from '../../components/page-title';
 import { RequireRole } from '../session/require-role';
 
 export const ADMINS_ONLY = 'Admin settings are available to administrators only.';
 
-const SECTIONS = [
-  { name: 'Users', text: 'People who can sign in, their role, account and status.' },
-  { name: 'Markets', text: 'The cities and states investors can choose on their profile.' },
-  { name: 'Interests', text: 'Investment interests offered on the profile.' },
-  { name: 'Strategies', text: "Buy & Hold, BRRRR, Fix'N'Flip and Short-term Rental, and whether each is active." },
-  { name: 'Accounts', text: 'The organisations users belong to.' },
-];
+/** The side navigation: path (relative to /app/adminSettings), label, icon. */
+export const ADMIN_SECTIONS = [
+  { path: 'users', label: 'Users', icon: <UsersIcon /> },
+  { path: 'markets', label: 'Markets', icon: <MapPinIcon /> },
+  { path: 'interests', label: 'Interests', icon: <StarIcon /> },
+  { path: 'strategies', label: 'Strategies', icon: <TargetIcon /> },
+  { path: 'accounts', label: 'Accounts', icon: <BuildingIcon /> },
+  { path: 'audit-log', label: 'Audit Log', icon: <HistoryIcon /> },
+] as const;
 
+function AdminNav() {
+  const { pathname } = useLocation();
+  const current = pathname.split('/adminSettings/')[1]?.split('/')[0] ?? 'users';
+  return (
+    <Menu
+      mode="inline"
+      aria-label="Admin sections"
+      selectedKeys={[current]}
+      items={ADMIN_SECTIONS.map((s) => ({
+        key: s.path,
+        icon: s.icon,
+        label: <Link to={s.path}>{s.label}</Link>,
+      }))}
+    />
+  );
+}
+
+/** Admin Settings (Admins only): a side navigation and the chosen section. */
 export function AdminSettingsPage() {
   return (
     <RequireRole role="Admin" message={ADMINS_ONLY}>
       <PageTitle>Admin Settings</PageTitle>
-      <Typography.Paragraph>This area is where administrators manage Dealmap.</Typography.Paragraph>
-      <ul className="dm-section-list">
-        {SECTIONS.map((s) => (
-          <li key={s.name}>
-            <strong>{s.name}</strong>
-            <span>{s.text}</span>
-          </li>
-        ))}
-      </ul>
-      <Typography.Paragraph type="secondary" className="dm-note">
-        The lists and add/edit dialogs for these sections arrive in a coming update.
-      </Typography.Paragraph>
+      <Layout className="dm-admin-layout" hasSider>
+        <Layout.Sider
+          className="dm-admin-sider"
+          width={210}
+          breakpoint="md"
+          collapsedWidth={64}
+          collapsible
+          theme="light"
+        >
+          <AdminNav />
+        </Layout.Sider>
+        <Layout.Content className="dm-admin-content">
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </Layout.Content>
+      </Layout>
     </RequireRole>
   );
 }

@@ -1,0 +1,259 @@
+import type { Account, Interest, Market, Role, User } from '../../../shared/api-types';
+import { adminApi } from '../../api/admin-api';
+import { authApi } from '../../api/auth-api';
+import { publicApi } from '../../api/public-api';
+import type { AccountType } from '../../../shared/validation';
+
+/**
+ * The admin settings endpoints (docs/admin-api.md), injected into the admin slice
+ * (base /api/v1/admin, 8 s, re-auth, no refetch on focus/reconnect, no polling).
+ */
+
+export type SectionKey = 'users' | 'markets' | 'interests' | 'strategies' | 'accounts';
+export type ThingKey = 'user' | 'market' | 'interest' | 'strategy' | 'account';
+export type EntityTag = 'User' | 'Market' | 'Interest' | 'Strategy' | 'Account';
+
+export const THING_OF: Record<SectionKey, ThingKey> = {
+  users: 'user',
+  markets: 'market',
+  interests: 'interest',
+  strategies: 'strategy',
+  accounts: 'account',
+};
+export const TAG_OF: Record<SectionKey, EntityTag> = {
+  users: 'User',
+  markets: 'Market',
+  interests: 'Interest',
+  strategies: 'Strategy',
+  accounts: 'Account',
+};
+
+export interface AdminAccount extends Account {
+  userCount?: number;
+}
+export type NamedItem = Interest; // interests and strategies share {_id, name, description, active}
+
+export interface SectionItemTypes {
+  users: User;
+  markets: Market;
+  interests: NamedItem;
+  strategies: NamedItem;
+  accounts: AdminAccount;
+}
+export type AnyItem = SectionItemTypes[SectionKey];
+
+export interface Paged<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface ListArgs {
+  section: SectionKey;
+  q: string;
+  page: number;
+  pageSize: number;
+  sort?: string;
+}
+
+export interface UserLookups {
+  accounts: Account[];
+  roles: Role[];
+}
+export interface EditUserData extends UserLookups {
+  user: User & { loginId?: string };
+}
+
+export interface UserPayload {
+  active: boolean;
+  firstName: string;
+  lastName: string;
+  password?: string;
+  roleId: string;
+  username: string;
+  accountId: string;
+  accountName: string;
+  accountType?: AccountType;
+}
+export type MarketPayload = Omit<Market, '_id'> & { _id?: string };
+export type NamedItemPayload = Omit<NamedItem, '_id'> & { _id?: string };
+export type AccountPayload = Omit<Account, '_id'> & { _id?: string };
+
+export type BulkAction = 'activate' | 'deactivate' | 'delete';
+export interface BulkArgs {
+  section: SectionKey;
+  action: BulkAction;
+  ids?: string[];
+  q?: string;
+}
+export interface BulkResult {
+  action: BulkAction;
+  matched: number;
+  changed: number;
+}
+
+export interface ImportRow {
+  row: number;
+  values: Record<string, string>;
+  errors: Record<string, string>;
+}
+export interface ImportReport {
+  rows: ImportRow[];
+  valid: number;
+  invalid: number;
+  created: number;
+}
+
+export interface AuditEntry {
+  _id: string;
+  at: string;
+  actorId: string | null;
+  actorUsername: string | null;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+export interface AuditArgs {
+  entityType?: string;
+  page: number;
+  pageSize: number;
+}
+
+const listTag = (section: SectionKey) => ({ type: TAG_OF[section], id: 'LIST' as const });
+
+/**
+ * What a change in one section makes stale elsewhere: the dashboard counts (auth slice),
+ * the public lookups the profile shows, the accounts list (user counts, new accounts) and the
+ * signed-in user (an Admin may edit themself).
+ */
+function invalidateOutside(section: SectionKey, dispatch: (action: unknown) => unknown): void {
+  if (section === 'users') {
+    dispatch(authApi.util.invalidateTags([{ type: 'Count', id: 'users' }, 'User']));
+  }
+  if (section === 'markets') dispatch(authApi.util.invalidateTags([{ type: 'Count', id: 'markets' }]));
+  const lookup = { markets: 'markets', interests: 'interests', strategies: 'strategies' } as Partial<Record<SectionKey, string>>;
+  const lookupId = lookup[section];
+  if (lookupId) dispatch(publicApi.util.invalidateTags([{ type: 'Lookup', id: lookupId }]));
+}
+
+/** Runs invalidateOutside once the mutation succeeded. */
+const afterSuccess =
+  <A>(sectionOf: (arg: A) => SectionKey) =>
+  async (arg: A, { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<unknown> }) => {
+    try {
+      await queryFulfilled;
+      invalidateOutside(sectionOf(arg), dispatch);
+    } catch {
+      /* the caller shows the error */
+    }
+  };
+
+/** Tags a change invalidates inside the admin slice. */
+function changedTags(section: SectionKey) {
+  const tags: Array<{ type: EntityTag | 'AuditLog'; id: string }> = [listTag(section), { type: 'AuditLog', id: 'LIST' }];
+  if (section === 'users') tags.push(listTag('accounts'));
+  if (section === 'accounts') tags.push(listTag('users'));
+  return tags;
+}
+
+export const adminSettingsApi = adminApi.injectEndpoints({
+  endpoints: (build) => ({
+    adminList: build.query<Paged<AnyItem>, ListArgs>({
+      query: ({ section, q, page, pageSize, sort }) => ({
+        url: `/${section}`,
+        params: { q, page, pageSize, ...(sort ? { sort } : {}) },
+      }),
+      providesTags: (result, _error, { section }) => [
+        listTag(section),
+        ...(result?.items ?? []).map((item) => ({ type: TAG_OF[section], id: item._id })),
+      ],
+    }),
+    addUserData: build.query<UserLookups, void>({
+      query: () => '/addUser',
+      providesTags: [listTag('accounts')],
+      keepUnusedDataFor: 0,
+    }),
+    editUserData: build.query<EditUserData, string>({
+      query: (id) => `/editUser/${encodeURIComponent(id)}`,
+      providesTags: (_r, _e, id) => [{ type: 'User', id }, listTag('accounts')],
+      keepUnusedDataFor: 0,
+    }),
+    adminItem: build.query<AnyItem, { section: Exclude<SectionKey, 'users'>; id: string }>({
+      query: ({ section, id }) => `/${THING_OF[section]}/${encodeURIComponent(id)}`,
+      providesTags: (_r, _e, { section, id }) => [{ type: TAG_OF[section], id }],
+      keepUnusedDataFor: 0,
+    }),
+    createUser: build.mutation<User, UserPayload>({
+      query: (body) => ({ url: '/user', method: 'POST', body }),
+      invalidatesTags: (_r, error) => (error ? [] : changedTags('users')),
+      onQueryStarted: afterSuccess(() => 'users'),
+    }),
+    updateUser: build.mutation<User, { id: string; body: UserPayload }>({
+      query: ({ id, body }) => ({ url: `/user/${encodeURIComponent(id)}`, method: 'PUT', body }),
+      invalidatesTags: (_r, error, { id }) => (error ? [] : [...changedTags('users'), { type: 'User', id }]),
+      onQueryStarted: afterSuccess(() => 'users'),
+    }),
+    createItem: build.mutation<AnyItem, { section: Exclude<SectionKey, 'users'>; body: object }>({
+      query: ({ section, body }) => ({ url: `/${THING_OF[section]}`, method: 'POST', body }),
+      invalidatesTags: (_r, error, { section }) => (error ? [] : changedTags(section)),
+      onQueryStarted: afterSuccess(({ section }) => section),
+    }),
+    updateItem: build.mutation<AnyItem, { section: Exclude<SectionKey, 'users'>; id: string; body: object }>({
+      query: ({ section, id, body }) => ({ url: `/${THING_OF[section]}/${encodeURIComponent(id)}`, method: 'PUT', body }),
+      invalidatesTags: (_r, error, { section, id }) =>
+        error ? [] : [...changedTags(section), { type: TAG_OF[section], id }],
+      onQueryStarted: afterSuccess(({ section }) => section),
+    }),
+    deleteItem: build.mutation<null, { section: SectionKey; id: string }>({
+      query: ({ section, id }) => ({ url: `/${THING_OF[section]}/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: (_r, error, { section }) => (error ? [] : changedTags(section)),
+      onQueryStarted: afterSuccess(({ section }) => section),
+    }),
+    bulkAction: build.mutation<BulkResult, BulkArgs>({
+      query: ({ section, ...body }) => ({ url: `/${section}/bulk`, method: 'POST', body }),
+      invalidatesTags: (_r, error, { section }) => (error ? [] : changedTags(section)),
+      onQueryStarted: afterSuccess(({ section }) => section),
+    }),
+    importCsv: build.mutation<ImportReport, { section: SectionKey; csv: string; dryRun: boolean }>({
+      query: ({ section, csv, dryRun }) => ({ url: `/${section}/import`, method: 'POST', body: { csv, dryRun } }),
+      invalidatesTags: (_r, error, { section, dryRun }) => (error || dryRun ? [] : changedTags(section)),
+      onQueryStarted: async (arg, api) => {
+        if (!arg.dryRun) await afterSuccess<typeof arg>(({ section }) => section)(arg, api);
+      },
+    }),
+    /** The CSV text, fetched through the admin base query (bearer token, re-auth). */
+    exportCsv: build.mutation<string, { section: SectionKey; q: string }>({
+      query: ({ section, q }) => ({
+        url: `/${section}/export.csv`,
+        params: { q },
+        responseHandler: 'content-type',
+      }),
+    }),
+    auditLog: build.query<Paged<AuditEntry>, AuditArgs>({
+      query: ({ entityType, page, pageSize }) => ({
+        url: '/audit-log',
+        params: { page, pageSize, ...(entityType ? { entityType } : {}) },
+      }),
+      providesTags: [{ type: 'AuditLog', id: 'LIST' }],
+    }),
+  }),
+});
+
+export const {
+  useAdminListQuery,
+  useAddUserDataQuery,
+  useEditUserDataQuery,
+  useAdminItemQuery,
+  useCreateUserMutation,
+  useUpdateUserMutation,
+  useCreateItemMutation,
+  useUpdateItemMutation,
+  useDeleteItemMutation,
+  useBulkActionMutation,
+  useImportCsvMutation,
+  useExportCsvMutation,
+  useAuditLogQuery,
+} = adminSettingsApi;

@@ -1,0 +1,81 @@
+import { Button, Input, Modal, Typography } from 'antd';
+import { useId, useState, type ReactNode } from 'react';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  children?: ReactNode;
+  onYes: () => void;
+  onNo: () => void;
+  busy?: boolean;
+  yesDisabled?: boolean;
+  danger?: boolean;
+}
+
+/** A Yes/No confirmation (Ant Design Modal). */
+export function ConfirmDialog({ open, title, children, onYes, onNo, busy, yesDisabled, danger }: ConfirmDialogProps) {
+  return (
+    <Modal
+      open={open}
+      title={title}
+      onCancel={onNo}
+      destroyOnHidden
+      width={440}
+      footer={[
+        <Button key="no" onClick={onNo} disabled={busy}>
+          No
+        </Button>,
+        <Button key="yes" type="primary" danger={danger} loading={busy} disabled={yesDisabled} onClick={onYes}>
+          Yes
+        </Button>,
+      ]}
+    >
+      {children}
+    </Modal>
+  );
+}
+
+interface DeleteDialogProps {
+  /** What is being deleted, as shown in the list ('Ada Lovelace', 'Austin, TX'). */
+  name: string;
+  /** 'User', 'Market', ... */
+  entity: string;
+  /** Users: the full name that must be typed before Yes is enabled. */
+  confirmName?: string;
+  busy?: boolean;
+  onYes: () => void;
+  onNo: () => void;
+}
+
+export const TYPE_TO_CONFIRM = 'Type the full name to confirm';
+
+/** Delete confirmation. For users, Yes stays disabled until the typed full name matches exactly. */
+export function DeleteDialog({ name, entity, confirmName, busy, onYes, onNo }: DeleteDialogProps) {
+  const [typed, setTyped] = useState('');
+  const inputId = useId();
+  const needsName = confirmName !== undefined;
+  return (
+    <ConfirmDialog
+      open
+      title={`Delete ${entity}`}
+      onYes={onYes}
+      onNo={onNo}
+      busy={busy}
+      danger
+      yesDisabled={needsName && typed !== confirmName}
+    >
+      <Typography.Paragraph>
+        Delete <strong>{name}</strong>? This cannot be undone.
+      </Typography.Paragraph>
+      {needsName ? (
+        <div className="dm-confirm-name">
+          <label htmlFor={inputId}>{TYPE_TO_CONFIRM}</label>
+          <Typography.Text type="secondary" className="dm-confirm-hint">
+            Type <Typography.Text code>{confirmName}</Typography.Text> exactly.
+          </Typography.Text>
+          <Input id={inputId} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" autoFocus />
+        </div>
+      ) : null}
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,203 @@
+import { Alert, Button, Modal, Space, Table, Tag, Typography, Upload } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { UploadIcon } from '../../components/icons';
+import { DIALOG_BODY_STYLE, useDialogWidth } from '../../components/use-dialog-width';
+import { importedSummary, sectionTexts, serverMessageOr } from './admin-messages';
+import { useImportCsvMutation, type ImportReport, type ImportRow, type SectionKey } from './admin-settings-api';
+
+/** The columns each section's import expects (docs/admin-api.md). */
+export const IMPORT_COLUMNS: Record<SectionKey, string[]> = {
+  users: ['firstName', 'lastName', 'username', 'password', 'role', 'accountName', 'active'],
+  markets: ['city', 'state', 'description', 'active'],
+  interests: ['name', 'description', 'active'],
+  strategies: ['name', 'description', 'active'],
+  accounts: ['name', 'active'],
+};
+
+export const importButtonText = (n: number) => `Import ${n} ${n === 1 ? 'row' : 'rows'}`;
+
+/** Reads a chosen file as text (FileReader works in every browser and in jsdom). */
+export function readFileText(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsText(file);
+  });
+}
+
+interface CsvImportDialogProps {
+  section: SectionKey;
+  onClose: () => void;
+}
+
+/**
+ * Import CSV: choose a file, preview it through a dry run (every row, errors marked per field,
+ * valid / with errors counts), then import — only when no row has errors.
+ */
+export function CsvImportDialog({ section, onClose }: CsvImportDialogProps) {
+  const width = useDialogWidth();
+  const texts = sectionTexts(section);
+  const columns = IMPORT_COLUMNS[section];
+  const [csv, setCsv] = useState<string | null>(null);
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [checkCsv, checking] = useImportCsvMutation();
+  const [runImport, importing] = useImportCsvMutation();
+
+  const preview = async (text: string) => {
+    setProblem(null);
+    setReport(null);
+    try {
+      setReport(await checkCsv({ section, csv: text, dryRun: true }).unwrap());
+    } catch (error) {
+      const message = serverMessageOr(error, 'The file could not be checked');
+      setProblem(message);
+      toast.error(message);
+    }
+  };
+
+  const onFile = (file: File) => {
+    setFileName(file.name);
+    readFileText(file)
+      .then((text) => {
+        setCsv(text);
+        return preview(text);
+      })
+      .catch((error: unknown) => setProblem(serverMessageOr(error, 'The file could not be read')));
+    return false; // keep the file in the browser: nothing is uploaded by Ant Design
+  };
+
+  const doImport = async () => {
+    if (csv === null) return;
+    try {
+      const result = await runImport({ section, csv, dryRun: false }).unwrap();
+      toast.success(importedSummary(result.created, section));
+      onClose();
+    } catch (error) {
+      const message = serverMessageOr(error, `An error occurred while importing the ${texts.plural}`);
+      toast.error(message);
+      setProblem(message);
+      void preview(csv);
+    }
+  };
+
+  const valid = report?.valid ?? 0;
+  const invalid = report?.invalid ?? 0;
+  const canImport = Boolean(report) && invalid === 0 && valid > 0 && !checking.isLoading;
+
+  const tableColumns: ColumnsType<ImportRow> = [
+    { title: 'Row', dataIndex: 'row', key: 'row', width: 64, fixed: 'left' },
+    ...columns.map((column) => ({
+      title: column,
+      key: column,
+      render: (_: unknown, row: ImportRow) => {
+        const error = row.errors?.[column];
+        const value = row.values?.[column] ?? '';
+        const shown = column === 'password' && value ? '••••••••' : value;
+        return error ? (
+          <div className="dm-cell-error" aria-invalid="true" data-field={column}>
+            <span>{shown || '—'}</span>
+            <Typography.Text type="danger" className="dm-cell-error-text">
+              {error}
+            </Typography.Text>
+          </div>
+        ) : (
+          <span>{shown}</span>
+        );
+      },
+    })),
+    {
+      title: 'Check',
+      key: 'check',
+      render: (_: unknown, row: ImportRow) => {
+        const other = Object.entries(row.errors ?? {}).filter(([key]) => !columns.includes(key));
+        const count = Object.keys(row.errors ?? {}).length;
+        return count === 0 ? (
+          <Tag color="success">OK</Tag>
+        ) : (
+          <Space orientation="vertical" size={2}>
+            <Tag color="error">{count === 1 ? '1 error' : `${count} errors`}</Tag>
+            {other.map(([key, message]) => (
+              <Typography.Text key={key} type="danger" className="dm-cell-error-text">
+                {message}
+              </Typography.Text>
+            ))}
+          </Space>
+        );
+      },
+    },
+  ];
+
+  return (
+    <Modal
+      open
+      title={`Import ${texts.title} from CSV`}
+      width={width}
+      onCancel={onClose}
+      mask={{ closable: false }}
+      destroyOnHidden
+      styles={{ body: DIALOG_BODY_STYLE }}
+      footer={[
+        <Button key="cancel" onClick={onClose}>
+          Cancel
+        </Button>,
+        <Button key="import" type="primary" disabled={!canImport} loading={importing.isLoading} onClick={doImport}>
+          {importButtonText(valid)}
+        </Button>,
+      ]}
+    >
+      <Typography.Paragraph>
+        Expected columns (the first line is the header):{' '}
+        <Typography.Text code className="dm-csv-columns">
+          {columns.join(',')}
+        </Typography.Text>
+      </Typography.Paragraph>
+      {section === 'users' ? (
+        <Typography.Paragraph type="secondary">
+          The role is given by name (Admin, Agent or Investor); an account is found by name or created. Active is
+          true or false.
+        </Typography.Paragraph>
+      ) : (
+        <Typography.Paragraph type="secondary">Active is true or false.</Typography.Paragraph>
+      )}
+      <Upload.Dragger
+        accept=".csv,text/csv"
+        multiple={false}
+        showUploadList={false}
+        beforeUpload={onFile}
+        className="dm-csv-upload"
+      >
+        <p className="dm-csv-upload-icon">
+          <UploadIcon size={28} />
+        </p>
+        <p>{fileName ? `Chosen: ${fileName} — choose another file` : 'Click or drop a CSV file here'}</p>
+      </Upload.Dragger>
+      {problem ? <Alert type="error" showIcon title={problem} className="dm-form-alert" role="alert" /> : null}
+      {checking.isLoading ? <Typography.Paragraph>Checking the file...</Typography.Paragraph> : null}
+      {report ? (
+        <div className="dm-csv-preview">
+          <Space className="dm-csv-counts" aria-label="Import check">
+            <Tag color="success">{valid} valid</Tag>
+            <Tag color={invalid > 0 ? 'error' : 'default'}>{invalid} with errors</Tag>
+            {invalid > 0 ? (
+              <Typography.Text type="danger">Fix the marked fields in the file and choose it again.</Typography.Text>
+            ) : null}
+          </Space>
+          <Table<ImportRow>
+            size="small"
+            rowKey="row"
+            columns={tableColumns}
+            dataSource={report.rows}
+            pagination={report.rows.length > 100 ? { pageSize: 100, showSizeChanger: false } : false}
+            scroll={{ x: 'max-content', y: '40vh' }}
+            rowClassName={(row) => (Object.keys(row.errors ?? {}).length > 0 ? 'dm-row-error' : '')}
+          />
+        </div>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,124 @@
+import { Alert, Button, Form, Modal, Spin, type FormInstance } from 'antd';
+import { useCallback, useState, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router-dom';
+import { trimValues, type FieldErrors } from '../../../shared/validation';
+import { applyServerFieldErrors } from '../../components/form-rules';
+import { DIALOG_BODY_STYLE, useDialogWidth } from '../../components/use-dialog-width';
+import { adminErrorMessage } from './admin-messages';
+
+/** Closes an add/edit dialog back to its section list (users replace the history entry). */
+export function useCloseToList(replace: boolean): () => void {
+  const navigate = useNavigate();
+  return useCallback(() => navigate('..', { replace }), [navigate, replace]);
+}
+
+interface SubmitOptions<V> {
+  form: FormInstance;
+  validate: (values: V) => FieldErrors;
+  send: (values: V) => Promise<unknown>;
+  successMessage: string;
+  failureDefault: string;
+  withErrorField?: boolean;
+  onDone: () => void;
+}
+
+/**
+ * The admin form submit: trim every value, run the shared rules (field errors, nothing sent on
+ * failure), send, then a success toast and close — or an error toast and a general form error.
+ */
+export function useAdminSubmit<V extends object>(options: SubmitOptions<V>) {
+  const [submitting, setSubmitting] = useState(false);
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const { form, validate, send, successMessage, failureDefault, withErrorField, onDone } = options;
+
+  const submit = async () => {
+    const values = trimValues(form.getFieldsValue(true) as V);
+    form.setFieldsValue(values);
+    const errors = validate(values);
+    const names = Object.keys(values);
+    form.setFields(names.map((name) => ({ name, errors: errors[name] ? [errors[name]] : [] })));
+    if (Object.keys(errors).length > 0) return;
+    setSubmitting(true);
+    setGeneralError(null);
+    try {
+      await send(values);
+      toast.success(successMessage);
+      onDone();
+    } catch (error) {
+      const message = adminErrorMessage(error, failureDefault, { withErrorField });
+      toast.error(message);
+      setGeneralError(message);
+      applyServerFieldErrors(form, error);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+  return { submit, submitting, generalError };
+}
+
+interface AdminFormDialogProps {
+  title: string;
+  submitText: string;
+  form: FormInstance;
+  name: string;
+  onSubmit: () => void;
+  onClose: () => void;
+  submitting: boolean;
+  loading?: boolean;
+  /** The general error under the title (a failed call, or a failed load). */
+  generalError?: string | null;
+  submitDisabled?: boolean;
+  initialValues?: object;
+  onValuesChange?: (changed: Record<string, unknown>, all: Record<string, unknown>) => void;
+  children: ReactNode;
+}
+
+/** An add/edit dialog: an Ant Design Modal over the list with Cancel and the submit button. */
+export function AdminFormDialog(props: AdminFormDialogProps) {
+  const width = useDialogWidth();
+  const { title, submitText, form, name, onSubmit, onClose, submitting, loading, generalError, submitDisabled } = props;
+  return (
+    <Modal
+      open
+      title={title}
+      width={width}
+      onCancel={onClose}
+      mask={{ closable: false }}
+      destroyOnHidden
+      styles={{ body: DIALOG_BODY_STYLE }}
+      footer={[
+        <Button key="cancel" onClick={onClose}>
+          Cancel
+        </Button>,
+        <Button
+          key="submit"
+          type="primary"
+          loading={submitting}
+          disabled={submitDisabled || loading}
+          onClick={() => form.submit()}
+        >
+          {submitText}
+        </Button>,
+      ]}
+    >
+      {generalError ? <Alert type="error" showIcon title={generalError} className="dm-form-alert" role="alert" /> : null}
+      <Spin spinning={Boolean(loading)}>
+        <Form
+          form={form}
+          name={name}
+          layout="vertical"
+          requiredMark
+          initialValues={props.initialValues}
+          onValuesChange={props.onValuesChange}
+          onFinish={onSubmit}
+          onFinishFailed={() => undefined}
+          className="dm-admin-form"
+        >
+          {props.children}
+          <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
+        </Form>
+      </Spin>
+    </Modal>
+  );
+}

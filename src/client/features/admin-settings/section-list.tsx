@@ -1,0 +1,364 @@
+import { Button, Input, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import type { ColumnsType, ColumnType, TablePaginationConfig } from 'antd/es/table';
+import type { SorterResult } from 'antd/es/table/interface';
+import { Suspense, useEffect, useMemo, useState, type Key } from 'react';
+import toast from 'react-hot-toast';
+import { Outlet, useNavigate } from 'react-router-dom';
+import { invalidIdMessage } from '../../../shared/validation';
+import { DownloadIcon, EditIcon, PlusIcon, TrashIcon, UploadIcon } from '../../components/icons';
+import { PageLoading } from '../../components/page-loading';
+import {
+  bulkQuestion,
+  bulkSummary,
+  countOf,
+  deletedMessage,
+  deleteErrorMessage,
+  listErrorMessage,
+  searchPlaceholder,
+  sectionTexts,
+  serverMessageOr,
+} from './admin-messages';
+import {
+  useAdminListQuery,
+  useBulkActionMutation,
+  useDeleteItemMutation,
+  useExportCsvMutation,
+  type BulkAction,
+  type SectionItemTypes,
+  type SectionKey,
+} from './admin-settings-api';
+import { ConfirmDialog, DeleteDialog } from './confirm-dialogs';
+import { CsvImportDialog } from './csv-import-dialog';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+export const DEFAULT_PAGE_SIZE = 20;
+
+/** The value after it has stopped changing for `delay` ms. */
+export function useDebounced<T>(value: T, delay: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return debounced;
+}
+
+/** Active / Inactive tag of the Status and Active columns. */
+export function ActiveTag({ active }: { active: boolean }) {
+  return active ? <Tag color="success">Active</Tag> : <Tag>Inactive</Tag>;
+}
+
+/** Saves text as a file through a Blob (the export needs the bearer token, so no bare link). */
+export function downloadText(text: string, fileName: string, type = 'text/csv;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+interface SectionListProps<S extends SectionKey> {
+  section: S;
+  /** The section's columns; `sorter: true` columns sort on the server by their `key`. */
+  columns: ColumnsType<SectionItemTypes[S]>;
+  /** How a row is named in aria-labels and confirmations. */
+  rowName: (item: SectionItemTypes[S]) => string;
+  /** Users: the full name that must be typed to delete. */
+  confirmName?: (item: SectionItemTypes[S]) => string;
+}
+
+const BULK_ACTIONS: Array<{ action: BulkAction; text: string; danger?: boolean }> = [
+  { action: 'activate', text: 'Activate' },
+  { action: 'deactivate', text: 'Deactivate' },
+  { action: 'delete', text: 'Delete', danger: true },
+];
+
+/**
+ * One admin section: count, debounced server-side search, Add New, Export/Import CSV, a paged and
+ * sorted table (scrolls within 65vh) with row selection, bulk actions, per-row edit and delete,
+ * and the add/edit dialogs rendered by the child routes over the list.
+ */
+export function SectionList<S extends SectionKey>({ section, columns, rowName, confirmName }: SectionListProps<S>) {
+  type Item = SectionItemTypes[S];
+  const texts = sectionTexts(section);
+  const navigate = useNavigate();
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const [sort, setSort] = useState<string | undefined>(undefined);
+  const [selected, setSelected] = useState<Key[]>([]);
+  const [selectedRows, setSelectedRows] = useState<Item[]>([]);
+  const [allMatching, setAllMatching] = useState(false);
+  const [bulk, setBulk] = useState<BulkAction | null>(null);
+  const [toDelete, setToDelete] = useState<Item | null>(null);
+  const [importOpen, setImportOpen] = useState(false);
+
+  const { data, isFetching, error } = useAdminListQuery({ section, q, page, pageSize, sort });
+  const [deleteItem, deleting] = useDeleteItemMutation();
+  const [bulkAction, bulking] = useBulkActionMutation();
+  const [exportCsv, exporting] = useExportCsvMutation();
+
+  const items = (data?.items ?? []) as Item[];
+  const total = data?.total ?? 0;
+
+  // A new search starts at page 1 with nothing selected.
+  useEffect(() => {
+    setPage(1);
+    clearSelection();
+  }, [q]);
+
+  useEffect(() => {
+    if (error) toast.error(listErrorMessage(error, section), { id: `admin-list-${section}` });
+  }, [error, section]);
+
+  const selectedCount = allMatching ? total : selected.length;
+  /** Only the actions that would change something: Activate needs an inactive row, Deactivate an active one. */
+  const offers = (action: BulkAction) => {
+    if (action === 'delete' || allMatching || selected.length === 0) return true;
+    const rows = selectedRows.filter((row) => row && selected.includes(row._id));
+    if (rows.length < selected.length) return true;
+    return rows.some((row) => (action === 'activate' ? !row.active : row.active));
+  };
+  const clearSelection = () => {
+    setSelected([]);
+    setSelectedRows([]);
+    setAllMatching(false);
+  };
+
+  const onTableChange = (
+    pagination: TablePaginationConfig,
+    _filters: unknown,
+    sorter: SorterResult<Item> | SorterResult<Item>[],
+  ) => {
+    const one = Array.isArray(sorter) ? sorter[0] : sorter;
+    const key = one?.columnKey ? String(one.columnKey) : undefined;
+    const nextSort = key && one.order ? `${one.order === 'descend' ? '-' : ''}${key}` : undefined;
+    if (nextSort !== sort) {
+      setSort(nextSort);
+      setPage(1);
+    } else {
+      setPage(pagination.current ?? 1);
+    }
+    if (pagination.pageSize && pagination.pageSize !== pageSize) {
+      setPageSize(pagination.pageSize);
+      setPage(1);
+    }
+  };
+
+  const confirmDelete = async () => {
+    const item = toDelete;
+    if (!item) return;
+    if (!item._id) {
+      toast.error(invalidIdMessage(texts.thing));
+      setToDelete(null);
+      return;
+    }
+    try {
+      await deleteItem({ section, id: item._id }).unwrap();
+      toast.success(deletedMessage(texts.entity));
+      setSelected((keys) => keys.filter((k) => k !== item._id));
+    } catch (err) {
+      toast.error(deleteErrorMessage(err, texts.thing));
+    } finally {
+      setToDelete(null);
+    }
+  };
+
+  const confirmBulk = async () => {
+    if (!bulk) return;
+    try {
+      const result = await bulkAction(
+        allMatching ? { section, action: bulk, q } : { section, action: bulk, ids: selected.map(String) },
+      ).unwrap();
+      toast.success(bulkSummary(bulk, result.changed, section));
+      clearSelection();
+    } catch (err) {
+      toast.error(serverMessageOr(err, `An error occurred while updating the ${texts.plural}`));
+    } finally {
+      setBulk(null);
+    }
+  };
+
+  const onExport = async () => {
+    try {
+      const text = await exportCsv({ section, q }).unwrap();
+      downloadText(typeof text === 'string' ? text : String(text ?? ''), `${section}.csv`);
+    } catch (err) {
+      toast.error(serverMessageOr(err, `An error occurred while exporting the ${texts.plural}`));
+    }
+  };
+
+  const sortOrderOf = (key: string) => {
+    if (!sort) return null;
+    if (sort === key) return 'ascend' as const;
+    if (sort === `-${key}`) return 'descend' as const;
+    return null;
+  };
+
+  const tableColumns: ColumnsType<Item> = useMemo(
+    () => [
+      ...columns.map((column) => {
+        const c = column as ColumnType<Item>;
+        return c.sorter === true ? { ...c, sortOrder: sortOrderOf(String(c.key)) } : c;
+      }),
+      {
+        title: 'Actions',
+        key: 'actions',
+        fixed: 'right' as const,
+        width: 104,
+        render: (_: unknown, item: Item) => {
+          const name = rowName(item);
+          return (
+            <Space size={4}>
+              <Tooltip title="Edit">
+                <Button
+                  type="text"
+                  aria-label={`Edit ${name}`}
+                  icon={<EditIcon />}
+                  onClick={() => navigate(`edit/${encodeURIComponent(item._id)}`)}
+                />
+              </Tooltip>
+              <Tooltip title="Delete">
+                <Button type="text" danger aria-label={`Delete ${name}`} icon={<TrashIcon />} onClick={() => setToDelete(item)} />
+              </Tooltip>
+            </Space>
+          );
+        },
+      },
+    ],
+    [columns, sort, rowName, navigate],
+  );
+
+  return (
+    <section className="dm-admin-section" aria-labelledby={`dm-admin-${section}-title`}>
+      <div className="dm-admin-section-head">
+        <div className="dm-admin-section-title">
+          <Typography.Title level={3} id={`dm-admin-${section}-title`}>
+            {texts.title}
+          </Typography.Title>
+          <Tag className="dm-admin-count" aria-label={`${countOf(total, section)}${q ? ' matching' : ''}`}>
+            {countOf(total, section)}
+          </Tag>
+        </div>
+        <Space wrap className="dm-admin-tools">
+          <Button icon={<DownloadIcon />} onClick={onExport} loading={exporting.isLoading}>
+            Export CSV
+          </Button>
+          <Button icon={<UploadIcon />} onClick={() => setImportOpen(true)}>
+            Import CSV
+          </Button>
+          <Button type="primary" icon={<PlusIcon />} onClick={() => navigate('add')}>
+            Add New
+          </Button>
+        </Space>
+      </div>
+
+      <div className="dm-admin-toolbar">
+        <Input.Search
+          className="dm-admin-search"
+          placeholder={searchPlaceholder(section)}
+          aria-label={searchPlaceholder(section)}
+          allowClear
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          onSearch={(value) => setSearch(value)}
+        />
+        <Space wrap className="dm-admin-bulk" aria-label="Bulk actions">
+          <Typography.Text type="secondary" className="dm-admin-selected">
+            {allMatching
+              ? `All ${countOf(total, section)} matching selected`
+              : selected.length > 0
+                ? `${selected.length} selected`
+                : 'Select rows for bulk actions'}
+          </Typography.Text>
+          {selected.length > 0 && !allMatching && total > selected.length ? (
+            <Button type="link" size="small" onClick={() => setAllMatching(true)}>
+              {`Select all ${total} matching`}
+            </Button>
+          ) : null}
+          {selected.length > 0 || allMatching ? (
+            <Button
+              type="link"
+              size="small"
+              onClick={clearSelection}
+            >
+              Clear selection
+            </Button>
+          ) : null}
+          {BULK_ACTIONS.filter(({ action }) => offers(action)).map(({ action, text, danger }) => (
+            <Button key={action} size="small" danger={danger} disabled={selectedCount === 0} onClick={() => setBulk(action)}>
+              {text}
+            </Button>
+          ))}
+        </Space>
+      </div>
+
+      <Table<Item>
+        rowKey="_id"
+        size="middle"
+        columns={tableColumns}
+        dataSource={items}
+        loading={isFetching}
+        onChange={onTableChange}
+        scroll={{ x: 'max-content', y: '65vh' }}
+        locale={{ emptyText: q ? `No ${section} match "${q}"` : `No ${section} yet` }}
+        rowSelection={{
+          selectedRowKeys: allMatching ? items.map((i) => i._id) : selected,
+          preserveSelectedRowKeys: true,
+          onChange: (keys, rows) => {
+            setAllMatching(false);
+            setSelected(keys);
+            setSelectedRows(rows as Item[]);
+          },
+        }}
+        pagination={{
+          current: page,
+          pageSize,
+          total,
+          showSizeChanger: true,
+          pageSizeOptions: [10, 20, 50, 100, 200],
+          showTotal: (all, [from, to]) => `${from}–${to} of ${all}`,
+        }}
+      />
+
+      {toDelete ? (
+        <DeleteDialog
+          name={rowName(toDelete)}
+          entity={texts.entity}
+          confirmName={confirmName?.(toDelete)}
+          busy={deleting.isLoading}
+          onYes={confirmDelete}
+          onNo={() => setToDelete(null)}
+        />
+      ) : null}
+
+      <ConfirmDialog
+        open={bulk !== null}
+        title={bulk ? bulkQuestion(bulk, selectedCount, section) : ''}
+        onYes={confirmBulk}
+        onNo={() => setBulk(null)}
+        busy={bulking.isLoading}
+        danger={bulk === 'delete'}
+      >
+        <Typography.Paragraph>
+          {allMatching
+            ? q
+              ? `Every ${texts.thing} matching "${q}" is included.`
+              : `Every ${texts.thing} is included.`
+            : `The selected ${selectedCount === 1 ? texts.thing : texts.plural} will be changed together: all or nothing.`}
+          {bulk === 'delete' ? ' This cannot be undone.' : ''}
+        </Typography.Paragraph>
+      </ConfirmDialog>
+
+      {importOpen ? <CsvImportDialog section={section} onClose={() => setImportOpen(false)} /> : null}
+
+      <Suspense fallback={<PageLoading />}>
+        <Outlet />
+      </Suspense>
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import type { Market, User } from '../../../shared/api-types';
+import type { AdminAccount, NamedItem } from './admin-settings-api';
+import { ItemDialog } from './item-dialogs';
+import { ActiveTag, SectionList } from './section-list';
+import { UserDialog } from './user-dialog';
+
+export const fullName = (u: Pick<User, 'firstName' | 'lastName'>) => `${u.firstName} ${u.lastName}`;
+export const marketName = (m: Pick<Market, 'city' | 'state'>) => `${m.city}, ${m.state}`;
+const itemName = (i: { name: string }) => i.name;
+
+/** 'Never' when the user has not signed in yet. */
+export const formatLastLogin = (value: string | null | undefined) =>
+  value ? dayjs(value).format('MMM D, YYYY h:mm A') : 'Never';
+
+const descriptionColumn = {
+  title: 'Description',
+  dataIndex: 'description',
+  key: 'description',
+  ellipsis: true,
+  width: 420,
+};
+
+const USER_COLUMNS: ColumnsType<User> = [
+  { title: 'Name', key: 'name', sorter: true, render: (_: unknown, u: User) => fullName(u) },
+  { title: 'Email', dataIndex: 'username', key: 'username', sorter: true },
+  { title: 'Role', key: 'role', sorter: true, render: (_: unknown, u: User) => u.role ?? u.roleName },
+  { title: 'Account', key: 'account', sorter: true, render: (_: unknown, u: User) => u.accountName ?? '—' },
+  { title: 'Status', key: 'active', sorter: true, render: (_: unknown, u: User) => <ActiveTag active={u.active} /> },
+  {
+    title: 'Last Login',
+    key: 'lastLogin',
+    sorter: true,
+    render: (_: unknown, u: User) => formatLastLogin(u.lastLogin),
+  },
+];
+
+const MARKET_COLUMNS: ColumnsType<Market> = [
+  { title: 'Location', key: 'city', sorter: true, render: (_: unknown, m: Market) => marketName(m) },
+  descriptionColumn,
+  { title: 'Status', key: 'active', sorter: true, render: (_: unknown, m: Market) => <ActiveTag active={m.active} /> },
+];
+
+const namedColumns = (activeTitle: 'Status' | 'Active'): ColumnsType<NamedItem> => [
+  { title: 'Name', dataIndex: 'name', key: 'name', sorter: true },
+  descriptionColumn,
+  {
+    title: activeTitle,
+    key: 'active',
+    sorter: true,
+    render: (_: unknown, i: NamedItem) => <ActiveTag active={i.active} />,
+  },
+];
+const STRATEGY_COLUMNS = namedColumns('Status');
+const INTEREST_COLUMNS = namedColumns('Active');
+
+const ACCOUNT_COLUMNS: ColumnsType<AdminAccount> = [
+  { title: 'Name', dataIndex: 'name', key: 'name', sorter: true },
+  { title: 'Active', key: 'active', sorter: true, render: (_: unknown, a: AdminAccount) => <ActiveTag active={a.active} /> },
+];
+
+export function UsersSection() {
+  return <SectionList section="users" columns={USER_COLUMNS} rowName={fullName} confirmName={fullName} />;
+}
+export function MarketsSection() {
+  return <SectionList section="markets" columns={MARKET_COLUMNS} rowName={marketName} />;
+}
+export function InterestsSection() {
+  return <SectionList section="interests" columns={INTEREST_COLUMNS} rowName={itemName} />;
+}
+export function StrategiesSection() {
+  return <SectionList section="strategies" columns={STRATEGY_COLUMNS} rowName={itemName} />;
+}
+export function AccountsSection() {
+  return <SectionList section="accounts" columns={ACCOUNT_COLUMNS} rowName={itemName} />;
+}
+
+export const AddUser = () => <UserDialog mode="add" />;
+export const EditUser = () => <UserDialog mode="edit" />;
+export const AddMarket = () => <ItemDialog section="markets" mode="add" />;
+export const EditMarket = () => <ItemDialog section="markets" mode="edit" />;
+export const AddInterest = () => <ItemDialog section="interests" mode="add" />;
+export const EditInterest = () => <ItemDialog section="interests" mode="edit" />;
+export const AddStrategy = () => <ItemDialog section="strategies" mode="add" />;
+export const EditStrategy = () => <ItemDialog section="strategies" mode="edit" />;
+export const AddAccount = () => <ItemDialog section="accounts" mode="add" />;
+export const EditAccount = () => <ItemDialog section="accounts" mode="edit" />;
