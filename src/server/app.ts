@@ -13,6 +13,7 @@ import { buildLoggerOptions, type LoggerSettings } from './http/logging';
 import { CONTENT_SECURITY_POLICY } from './http/security';
 import { registerClient } from './http/static-client';
 import { addCustomFormats, schemaErrorFormatter } from './http/validation';
+import { adminRoutes, countsRoutes, createAdminSections } from './modules/admin';
 import { createAuthRepository } from './modules/auth/repository';
 import { authRoutes } from './modules/auth/routes';
 import { DEFAULT_SCRYPT_COST, hashPassword, type ScryptCost } from './modules/auth/passwords';
@@ -175,9 +176,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
             // onRequest, so a signed-out caller gets 401 before any body validation.
             authed.addHook('onRequest', ctx.authenticate);
             await authed.register(usersRoutes, { ctx });
+            await authed.register(countsRoutes, { ctx });
           },
           { prefix: '/auth' },
         );
+        await api.register(adminRoutes, { ctx, ...createAdminSections(db, { hashPassword: auth.hashPassword }), prefix: '/admin' });
       },
       { prefix: '/api/v1' },
     );

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import { Pool } from 'pg';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
@@ -57,14 +58,14 @@ async function createPglite(dataDir: string | null): Promise<Database> {
   if (dataDir) {
     lock = lockDataDir(dataDir);
     try {
-      pglite = new PGlite({ dataDir: path.join(dataDir, 'pglite') });
+      pglite = new PGlite({ dataDir: path.join(dataDir, 'pglite'), extensions: { pg_trgm } });
       await pglite.waitReady;
     } catch (error) {
       lock.release();
       throw error;
     }
   } else {
-    pglite = new PGlite();
+    pglite = new PGlite({ extensions: { pg_trgm } });
     await pglite.waitReady;
   }
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });

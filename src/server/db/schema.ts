@@ -99,6 +99,19 @@ export interface PasswordResetTokensTable {
   used_at: NullableTimestamp;
 }
 
+/** One row per changed entity; `before`/`after` never hold passwords or hashes. */
+export interface AuditLogTable {
+  id: Generated<string>;
+  at: Generated<Date>;
+  actor_id: string | null;
+  actor_username: string | null;
+  action: string;
+  entity_type: string;
+  entity_id: string;
+  before: ColumnType<unknown, unknown, unknown>;
+  after: ColumnType<unknown, unknown, unknown>;
+}
+
 export interface DB {
   roles: RolesTable;
   accounts: AccountsTable;
@@ -112,6 +125,7 @@ export interface DB {
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   password_reset_tokens: PasswordResetTokensTable;
+  audit_log: AuditLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -20,14 +20,21 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length',
 };
 
-export function sendError(reply: FastifyReply, status: number, code: string, message: string, fields?: Record<string, string>) {
-  const body: ApiErrorBody = { error: { code, message, ...(fields ? { fields } : {}) } };
+export function sendError(
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  message: string,
+  fields?: Record<string, string>,
+  extra?: Record<string, unknown>,
+) {
+  const body: ApiErrorBody = { error: { ...extra, code, message, ...(fields ? { fields } : {}) } };
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
 function handleError(error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
-    return sendError(reply, error.statusCode, error.code, error.message, error.fields);
+    return sendError(reply, error.statusCode, error.code, error.message, error.fields, error.extra);
   }
   const status = (error as FastifyError).statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {

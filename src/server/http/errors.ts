@@ -9,6 +9,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** More members of the error object, e.g. the `report` of a refused import. */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -35,7 +37,8 @@ export const unauthorized = (message: string = MESSAGES.signInRequired) =>
   new AppError(401, ERROR_CODES.unauthorized, message);
 export const forbidden = (message: string = MESSAGES.forbidden) => new AppError(403, ERROR_CODES.forbidden, message);
 export const notFound = (message: string = MESSAGES.notFound) => new AppError(404, ERROR_CODES.notFound, message);
-export const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
+export const conflict = (message: string, fields?: Record<string, string>) =>
+  new AppError(409, ERROR_CODES.conflict, message, fields);
 
 /** "Too many attempts. Please wait 3 minutes and try again." (whole minutes, rounded up). */
 export function rateLimitMessage(retryAfterMs: number): string {
