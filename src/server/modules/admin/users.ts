@@ -281,10 +281,10 @@ export function createUsersSection(db: Db, deps: UsersSectionDeps): UsersSection
     if (values.accountType === 'new') {
       const existing = await trx
         .selectFrom('accounts')
-        .select('id')
+        .select('name')
         .where(sql`lower(name)`, '=', values.accountName.toLowerCase())
         .executeTakeFirst();
-      if (existing) throw conflict(USER_MESSAGES.newAccountExists(values.accountName));
+      if (existing) throw conflict(USER_MESSAGES.newAccountExists(existing.name));
       const account = await trx.insertInto('accounts').values({ name: values.accountName, active: true }).returning('id').executeTakeFirstOrThrow();
       accountId = account.id;
       changes.push({
