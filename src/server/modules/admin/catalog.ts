@@ -341,8 +341,10 @@ export function createCatalogSection(db: Db, def: CatalogDefinition): AdminSecti
 
     async importCsv(actor, csv, dryRun) {
       const rows = readImportFile(csv, { columns: auditKeys, required: def.requiredColumns });
-      const existing = new Set(
-        ((await anyDb.selectFrom(def.table).select(def.uniqueKeys as string[]).execute()) as Array<Record<string, unknown>>).map(uniqueKey),
+      const existing = new Map(
+        ((await anyDb.selectFrom(def.table).select(def.uniqueKeys as string[]).execute()) as Array<Record<string, unknown>>).map(
+          (row) => [uniqueKey(row), row],
+        ),
       );
       const inFile = new Map<string, number>();
       const records: Array<Record<string, unknown>> = [];
@@ -355,7 +357,8 @@ export function createCatalogSection(db: Db, def: CatalogDefinition): AdminSecti
         const key = uniqueKey(values);
         const column = def.uniqueKeys[0];
         if (!row.errors[column] && def.uniqueKeys.every((k) => values[k] !== '')) {
-          if (existing.has(key)) row.errors[column] = def.duplicateMessage(values);
+          const found = existing.get(key);
+          if (found) row.errors[column] = def.duplicateMessage(found);
           else if (inFile.has(key)) row.errors[column] = `The same ${def.thing} is on row ${inFile.get(key)}`;
           else inFile.set(key, row.row);
         }
