@@ -50,8 +50,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     )`.execute(db);
   await sql`create index properties_lng_lat_id_idx on properties (longitude, latitude, id)`.execute(db);
   await sql`create index properties_point_gist_idx on properties using gist (point(longitude, latitude))`.execute(db);
-  await sql`create index properties_comp_ids_idx on properties using gin (comp_ids)`.execute(db);
-  await sql`create index properties_needs_recompute_idx on properties (id) where needs_recompute`.execute(db);
+  await sql`create index properties_needs_recompute_idx on properties (longitude, latitude, id) where needs_recompute`.execute(db);
 
   await sql`
     create table sold_comps (

@@ -1,0 +1,199 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+import { CsvParser, csvField, type CsvRecord } from './csv';
+import { fromReso, type ListingRecord, type RawRecord, type SoldRecord } from './records';
+import { recomputeDirty, upsertListings, upsertSold, type AnyDb, type RecomputeProgress } from './store';
+
+/**
+ * The listing feed importer (docs/listings.md): CSV or JSON Lines with RESO names, streamed in
+ * constant memory, upserted by ListingKey in batches (one transaction each), rejected rows written
+ * to `<file>.rejected.csv`, then comps, deal status and strategy results recomputed for what changed.
+ */
+export interface ImportProgress {
+  rows: number;
+  bytes: number;
+  totalBytes: number;
+}
+
+export interface ImportOptions {
+  batchSize?: number;
+  /** CSV or JSON Lines; by default from the extension (.csv, else JSON Lines). */
+  format?: 'csv' | 'jsonl';
+  onProgress?: (progress: ImportProgress) => void;
+  onRecomputeProgress?: (progress: RecomputeProgress) => void;
+  /** Skip the recomputation (tests of the upsert alone). */
+  recompute?: boolean;
+}
+
+export interface ImportSummary {
+  file: string;
+  rows: number;
+  listings: { inserted: number; updated: number; unchanged: number };
+  sold: { inserted: number; updated: number; unchanged: number };
+  /** Listings removed because their key arrived as a closed sale. */
+  removedListings: number;
+  rejected: number;
+  /** Path of the rejected-rows report, or null when every row was accepted. */
+  rejectedFile: string | null;
+  recomputed: number;
+  seconds: number;
+}
+
+export const REJECTED_HEADER = 'row,reason,original';
+
+export function rejectedPath(file: string): string {
+  return `${file}.rejected.csv`;
+}
+
+interface SourceRecord {
+  /** Line where the record starts (the CSV header is line 1). */
+  row: number;
+  raw: string;
+  value: RawRecord | null;
+  /** Why the record could not even be read (bad JSON, wrong field count). */
+  error?: string;
+}
+
+async function* csvSource(file: string, onBytes: (n: number) => void): AsyncGenerator<SourceRecord[]> {
+  const stream = fs.createReadStream(file, { encoding: 'utf8', highWaterMark: 256 * 1024 });
+  const parser = new CsvParser();
+  let header: string[] | null = null;
+  let out: SourceRecord[] = [];
+  const take = (r: CsvRecord) => {
+    if (!header) {
+      header = r.fields.map((f) => f.trim());
+      return;
+    }
+    if (r.fields.length !== header.length) {
+      out.push({ row: r.line, raw: r.raw, value: null, error: `Expected ${header.length} fields, found ${r.fields.length}` });
+      return;
+    }
+    const value: RawRecord = {};
+    for (let i = 0; i < header.length; i++) value[header[i]] = r.fields[i];
+    out.push({ row: r.line, raw: r.raw, value });
+  };
+  for await (const chunk of stream) {
+    onBytes(Buffer.byteLength(chunk as string));
+    parser.push(chunk as string, take);
+    if (out.length) {
+      yield out;
+      out = [];
+    }
+  }
+  parser.end(take);
+  if (out.length) yield out;
+}
+
+async function* jsonlSource(file: string, onBytes: (n: number) => void): AsyncGenerator<SourceRecord[]> {
+  const stream = fs.createReadStream(file, { encoding: 'utf8', highWaterMark: 256 * 1024 });
+  const lines = readline.createInterface({ input: stream, crlfDelay: Infinity });
+  let row = 0;
+  let out: SourceRecord[] = [];
+  for await (const line of lines) {
+    row++;
+    onBytes(Buffer.byteLength(line) + 1);
+    const text = row === 1 ? line.replace(/^\uFEFF/, '') : line;
+    if (!text.trim()) continue;
+    try {
+      const value = JSON.parse(text) as unknown;
+      if (!value || typeof value !== 'object' || Array.isArray(value)) out.push({ row, raw: line, value: null, error: 'Not a JSON object' });
+      else out.push({ row, raw: line, value: value as RawRecord });
+    } catch (error) {
+      out.push({ row, raw: line, value: null, error: `Invalid JSON: ${(error as Error).message}` });
+    }
+    if (out.length >= 1000) {
+      yield out;
+      out = [];
+    }
+  }
+  if (out.length) yield out;
+}
+
+export async function importFile(db: AnyDb, file: string, options: ImportOptions = {}): Promise<ImportSummary> {
+  const started = Date.now();
+  const batchSize = options.batchSize ?? 1000;
+  const format = options.format ?? (path.extname(file).toLowerCase() === '.csv' ? 'csv' : 'jsonl');
+  const totalBytes = fs.statSync(file).size;
+  const reportFile = rejectedPath(file);
+  fs.rmSync(reportFile, { force: true }); // a report of an earlier run would mislead
+
+  const summary: ImportSummary = {
+    file,
+    rows: 0,
+    listings: { inserted: 0, updated: 0, unchanged: 0 },
+    sold: { inserted: 0, updated: 0, unchanged: 0 },
+    removedListings: 0,
+    rejected: 0,
+    rejectedFile: null,
+    recomputed: 0,
+    seconds: 0,
+  };
+
+  let report: fs.WriteStream | null = null;
+  const reject = async (row: number, reasons: string[], raw: string) => {
+    summary.rejected++;
+    if (!report) {
+      report = fs.createWriteStream(reportFile, { encoding: 'utf8' });
+      report.write(`${REJECTED_HEADER}\n`);
+      summary.rejectedFile = reportFile;
+    }
+    const ok = report.write(`${row},${csvField(reasons.join('; '))},${csvField(raw)}\n`);
+    if (!ok) await new Promise<void>((resolve) => report!.once('drain', () => resolve()));
+  };
+
+  let bytes = 0;
+  let listings: ListingRecord[] = [];
+  let sold: SoldRecord[] = [];
+  const flush = async () => {
+    if (!listings.length && !sold.length) return;
+    const l = listings;
+    const s = sold;
+    listings = [];
+    sold = [];
+    await db.transaction().execute(async (trx) => {
+      const a = await upsertListings(trx, l);
+      const b = await upsertSold(trx, s);
+      summary.listings.inserted += a.inserted;
+      summary.listings.updated += a.updated;
+      summary.listings.unchanged += a.unchanged;
+      summary.sold.inserted += b.inserted;
+      summary.sold.updated += b.updated;
+      summary.sold.unchanged += b.unchanged;
+      summary.removedListings += b.removedListings;
+    });
+  };
+
+  const source = format === 'csv' ? csvSource(file, (n) => (bytes += n)) : jsonlSource(file, (n) => (bytes += n));
+  try {
+    for await (const records of source) {
+      for (const r of records) {
+        summary.rows++;
+        if (!r.value) {
+          await reject(r.row, [r.error ?? 'Unreadable row'], r.raw);
+          continue;
+        }
+        const parsed = fromReso(r.value);
+        if (!parsed.ok) {
+          await reject(r.row, parsed.reasons, r.raw);
+          continue;
+        }
+        if (parsed.value.kind === 'listing') listings.push(parsed.value.record);
+        else sold.push(parsed.value.record);
+        if (listings.length + sold.length >= batchSize) await flush();
+      }
+      options.onProgress?.({ rows: summary.rows, bytes: Math.min(bytes, totalBytes), totalBytes });
+    }
+    await flush();
+  } finally {
+    const open = report as fs.WriteStream | null;
+    if (open) await new Promise<void>((resolve) => open.end(() => resolve()));
+  }
+  options.onProgress?.({ rows: summary.rows, bytes: totalBytes, totalBytes });
+
+  if (options.recompute !== false) {
+    summary.recomputed = await recomputeDirty(db, { onProgress: options.onRecomputeProgress });
+  }
+  summary.seconds = (Date.now() - started) / 1000;
+  return summary;
+}

@@ -1,0 +1,355 @@
+import { sql, type Kysely } from 'kysely';
+import { boundingBox } from '../../shared/geo/distance';
+import { assessDeal, assumptionsFor, engineInputs, FINANCING_PRODUCT, strategyCalculator, type EngineInputs } from './analysis';
+import { COMP_RULES, MAX_COMP_RADIUS_MILES, monthsBefore, selectComps, type CompCandidate } from './comps';
+import { COLUMN_TYPES, LISTING_COLUMNS, SOLD_COLUMNS, type ListingRecord, type SoldRecord } from './records';
+
+/**
+ * Set-based database work of the listings: batched upserts that write only what changed, and the
+ * recomputation of comps, deal status and strategy results (docs/listings.md).
+ * Every statement is plain PostgreSQL, the same on PGlite and on a server.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyDb = Kysely<any>;
+
+const recordset = (columns: readonly string[], extra: Record<string, string> = {}) =>
+  sql.raw(
+    [...columns.map((c) => `${c} ${COLUMN_TYPES[c]}`), ...Object.entries(extra).map(([c, t]) => `${c} ${t}`)].join(', '),
+  );
+
+const cols = (columns: readonly string[], prefix = '') => sql.raw(columns.map((c) => prefix + c).join(', '));
+
+/** The last record of each key wins (one statement cannot touch a row twice). */
+function lastPerKey<T extends { listing_key: string }>(records: readonly T[]): T[] {
+  const byKey = new Map<string, T>();
+  for (const r of records) {
+    byKey.delete(r.listing_key);
+    byKey.set(r.listing_key, r);
+  }
+  return [...byKey.values()];
+}
+
+export interface UpsertCounts {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+}
+
+/**
+ * Inserts new listings and updates changed ones (marking them for recomputation); a row whose
+ * every field is unchanged is not written, so its updated_at stays.
+ */
+export async function upsertListings(db: AnyDb, records: readonly ListingRecord[]): Promise<UpsertCounts> {
+  const rows = lastPerKey(records);
+  if (!rows.length) return { inserted: 0, updated: 0, unchanged: 0 };
+  const data = LISTING_COLUMNS.filter((c) => c !== 'listing_key');
+  const result = await sql<{ inserted: number; updated: number }>`
+    with up as (
+      insert into properties as p (${cols(LISTING_COLUMNS)})
+      select ${cols(LISTING_COLUMNS)} from json_to_recordset(${JSON.stringify(rows)}::json) as v(${recordset(LISTING_COLUMNS)})
+      on conflict (listing_key) do update set
+        ${sql.raw(data.map((c) => `${c} = excluded.${c}`).join(', '))},
+        needs_recompute = true,
+        updated_at = now()
+      where (${cols(data, 'p.')}) is distinct from (${cols(data, 'excluded.')})
+      returning (xmax = 0) as inserted
+    )
+    select (count(*) filter (where inserted))::int as inserted, (count(*) filter (where not inserted))::int as updated from up`.execute(db);
+  const { inserted, updated } = result.rows[0];
+  return { inserted, updated, unchanged: rows.length - inserted - updated };
+}
+
+/**
+ * Inserts new sold comps and updates changed ones. A listing whose key now closed is removed from
+ * the listings (it sold). Listings near a changed sale (within the widest comp radius) and listings
+ * that used a changed sale as a comp are marked for recomputation.
+ */
+export async function upsertSold(db: AnyDb, records: readonly SoldRecord[]): Promise<UpsertCounts & { removedListings: number }> {
+  const rows = lastPerKey(records);
+  if (!rows.length) return { inserted: 0, updated: 0, unchanged: 0, removedListings: 0 };
+  const data = SOLD_COLUMNS.filter((c) => c !== 'listing_key');
+  const keys = JSON.stringify(rows.map((r) => r.listing_key));
+  // Where the changed sales were before: listings there may have used them as comps.
+  const before = await sql<{ id: string; listing_key: string; latitude: number; longitude: number }>`
+    select id, listing_key, latitude, longitude from sold_comps
+    where listing_key in (select k from json_array_elements_text(${keys}::json) as k)`.execute(db);
+  const changed = await sql<{ id: string; latitude: number; longitude: number; inserted: boolean }>`
+    insert into sold_comps as s (${cols(SOLD_COLUMNS)})
+    select ${cols(SOLD_COLUMNS)} from json_to_recordset(${JSON.stringify(rows)}::json) as v(${recordset(SOLD_COLUMNS)})
+    on conflict (listing_key) do update set
+      ${sql.raw(data.map((c) => `${c} = excluded.${c}`).join(', '))},
+      updated_at = now()
+    where (${cols(data, 's.')}) is distinct from (${cols(data, 'excluded.')})
+    returning id, latitude, longitude, (xmax = 0) as inserted`.execute(db);
+  const removed = await sql`
+    delete from properties where listing_key in (select k from json_array_elements_text(${keys}::json) as k)`.execute(db);
+  const changedIds = new Set(changed.rows.map((r) => r.id));
+  await markNearSales(db, [...changed.rows, ...before.rows.filter((r) => changedIds.has(r.id))]);
+  const inserted = changed.rows.filter((r) => r.inserted).length;
+  const updated = changed.rows.length - inserted;
+  return { inserted, updated, unchanged: rows.length - changed.rows.length, removedListings: Number(removed.numAffectedRows ?? 0) };
+}
+
+/**
+ * Marks for recomputation the listings within the widest comp radius of these places (a changed
+ * sale's new and old locations: the listings that could gain or lose it as a comp).
+ */
+export async function markNearSales(db: AnyDb, sales: ReadonlyArray<{ id: string; latitude: number; longitude: number }>): Promise<void> {
+  if (!sales.length) return;
+  const boxes = sales.map((s) => ({ id: s.id, ...boundingBox(s.latitude, s.longitude, MAX_COMP_RADIUS_MILES * 1.01) }));
+  await sql`
+    update properties p set needs_recompute = true
+    where not p.needs_recompute and p.id in (
+      select p2.id from json_to_recordset(${JSON.stringify(boxes)}::json) as b(id uuid, south float8, north float8, west float8, east float8)
+      join properties p2 on p2.longitude between b.west and b.east and p2.latitude between b.south and b.north
+    )`.execute(db);
+}
+
+/** The latest rate of a product (by week), or null. */
+export async function latestRate(db: AnyDb, product = FINANCING_PRODUCT): Promise<number | null> {
+  const row = await sql<{ rate: number }>`
+    select rate from rates where lower(product) = lower(${product}) order by as_of desc, created_at desc limit 1`.execute(db);
+  return row.rows[0]?.rate ?? null;
+}
+
+/** The end of the comps' 12-month window: the feed's newest sale (so an older feed still has comps). */
+export async function compsAsOf(db: AnyDb): Promise<string> {
+  const row = await sql<{ d: string | null }>`select max(close_date)::text as d from sold_comps`.execute(db);
+  return row.rows[0]?.d ?? new Date().toISOString().slice(0, 10);
+}
+
+/** Grid cell size (degrees) for fetching comp candidates of a batch. */
+const CELL = 0.05;
+const cellOf = (v: number) => Math.floor(v / CELL);
+
+interface DirtyRow {
+  id: string;
+  list_price: number;
+  beds: number | null;
+  area: number | null;
+  latitude: number;
+  longitude: number;
+  monthly_rent: number | null;
+  rehab_estimate: number | null;
+  arv_estimate: number | null;
+  nightly_rate: number | null;
+}
+
+export interface RecomputeProgress {
+  done: number;
+  total: number;
+}
+
+export interface RecomputeOptions {
+  batchSize?: number;
+  onProgress?: (progress: RecomputeProgress) => void;
+  /** Between batches (the server yields to requests here). */
+  pause?: () => Promise<void>;
+  /** Stop early (server shutdown). */
+  shouldStop?: () => boolean;
+}
+
+/** Listings waiting for recomputation. */
+export async function countDirty(db: AnyDb): Promise<number> {
+  const r = await sql<{ n: number }>`select count(*)::int as n from properties where needs_recompute`.execute(db);
+  return r.rows[0].n;
+}
+
+/**
+ * Recomputes comps, deal status, confidence and strategy results of every listing marked
+ * `needs_recompute`, in batches along the longitude order (so a batch's comps come from few grid
+ * cells). updated_at moves only when something the API shows changed.
+ */
+export async function recomputeDirty(db: AnyDb, options: RecomputeOptions = {}): Promise<number> {
+  const batchSize = options.batchSize ?? 2000;
+  const total = await countDirty(db);
+  if (total === 0) return 0;
+  const asOf = await compsAsOf(db);
+  const since = monthsBefore(asOf, COMP_RULES.monthsBack);
+  const rate = await latestRate(db);
+  const calculate = strategyCalculator(assumptionsFor(rate));
+  let done = 0;
+  let last: [number, number, string] | null = null;
+  options.onProgress?.({ done, total });
+  for (;;) {
+    if (options.shouldStop?.()) break;
+    const after: [number, number, string] = last ?? [-1000, -1000, '00000000-0000-0000-0000-000000000000'];
+    const batch = await sql<DirtyRow>`
+      select id, list_price, beds, area, latitude, longitude, monthly_rent, rehab_estimate, arv_estimate, nightly_rate
+      from properties
+      where needs_recompute and (longitude, latitude, id) > (${after[0]}, ${after[1]}, ${after[2]}::uuid)
+      order by longitude, latitude, id
+      limit ${batchSize}`.execute(db);
+    const rows = batch.rows;
+    if (!rows.length) break;
+    const lastRow = rows[rows.length - 1];
+    last = [lastRow.longitude, lastRow.latitude, lastRow.id];
+
+    // Grid cells covering every row's widest search box.
+    const cells = new Set<string>();
+    const rowCells = rows.map((r) => {
+      const box = boundingBox(r.latitude, r.longitude, MAX_COMP_RADIUS_MILES);
+      const keys: string[] = [];
+      for (let la = cellOf(box.south); la <= cellOf(box.north); la++) {
+        for (let ln = cellOf(box.west); ln <= cellOf(box.east); ln++) {
+          const key = `${la}:${ln}`;
+          keys.push(key);
+          cells.add(key);
+        }
+      }
+      return keys;
+    });
+    const cellList = [...cells].map((k) => {
+      const [la, ln] = k.split(':').map(Number);
+      return { s: la * CELL - 1e-9, n: (la + 1) * CELL + 1e-9, w: ln * CELL - 1e-9, e: (ln + 1) * CELL + 1e-9 };
+    });
+    const compRows = await sql<{
+      id: string;
+      latitude: number;
+      longitude: number;
+      beds: number | null;
+      area: number | null;
+      close_price: number;
+      close_date: string;
+    }>`
+      select sc.id, sc.latitude, sc.longitude, sc.beds, sc.area, sc.close_price, sc.close_date::text as close_date
+      from json_to_recordset(${JSON.stringify(cellList)}::json) as c(s float8, n float8, w float8, e float8)
+      join sold_comps sc on sc.longitude between c.w and c.e and sc.latitude between c.s and c.n
+      where sc.close_date between ${since}::date and ${asOf}::date`.execute(db);
+    const grid = new Map<string, CompCandidate[]>();
+    const seen = new Set<string>();
+    for (const c of compRows.rows) {
+      if (seen.has(c.id)) continue;
+      seen.add(c.id);
+      const key = `${cellOf(c.latitude)}:${cellOf(c.longitude)}`;
+      let list = grid.get(key);
+      if (!list) grid.set(key, (list = []));
+      list.push({
+        id: c.id,
+        latitude: c.latitude,
+        longitude: c.longitude,
+        beds: c.beds,
+        area: c.area,
+        closePrice: c.close_price,
+        closeDate: c.close_date,
+      });
+    }
+
+    const updates = rows.map((r, index) => {
+      const candidates: CompCandidate[] = [];
+      for (const key of rowCells[index]) {
+        const list = grid.get(key);
+        if (list) for (const c of list) candidates.push(c);
+      }
+      const { comps } = selectComps({ latitude: r.latitude, longitude: r.longitude, beds: r.beds, area: r.area }, candidates, asOf);
+      const deal = assessDeal(r.list_price, comps, asOf);
+      const inputs = engineInputs(
+        {
+          listPrice: r.list_price,
+          area: r.area,
+          monthlyRent: r.monthly_rent,
+          rehabEstimate: r.rehab_estimate,
+          arvEstimate: r.arv_estimate,
+          nightlyRate: r.nightly_rate,
+        },
+        comps,
+      );
+      const results = calculate(inputs);
+      return {
+        id: r.id,
+        comp_ids: comps.map((c) => c.id),
+        deal_status: deal.dealStatus,
+        marker_color: deal.markerColor,
+        confidence: deal.confidence,
+        inputs,
+        results_rate: rate,
+        buy_hold: results.BuyHoldResults,
+        brrrr: results.BRRRRResults,
+        fix_flip: results.FixFlipResults,
+        short_term: results.ShortTermResults,
+      };
+    });
+    await writeAnalysis(db, updates);
+    done += rows.length;
+    options.onProgress?.({ done, total: Math.max(total, done) });
+    if (options.pause) await options.pause();
+  }
+  return done;
+}
+
+const ANALYSIS_COLUMNS = ['comp_ids', 'deal_status', 'marker_color', 'confidence', 'inputs', 'results_rate', 'buy_hold', 'brrrr', 'fix_flip', 'short_term'];
+const SHOWN_COLUMNS = ANALYSIS_COLUMNS.filter((c) => c !== 'results_rate');
+
+async function writeAnalysis(db: AnyDb, updates: object[]): Promise<void> {
+  await sql`
+    update properties p set
+      ${sql.raw(ANALYSIS_COLUMNS.map((c) => `${c} = v.${c}`).join(', '))},
+      needs_recompute = false,
+      updated_at = case when (${cols(SHOWN_COLUMNS, 'p.')}) is distinct from (${cols(SHOWN_COLUMNS, 'v.')}) then now() else p.updated_at end
+    from json_to_recordset(${JSON.stringify(updates)}::json) as v(
+      id uuid, comp_ids uuid[], deal_status text, marker_color jsonb, confidence jsonb, inputs jsonb,
+      results_rate float8, buy_hold jsonb, brrrr jsonb, fix_flip jsonb, short_term jsonb)
+    where p.id = v.id`.execute(db);
+}
+
+/**
+ * After a new rate: recomputes the strategy results of every listing computed at another rate,
+ * from its stored engine inputs, in batches by id. Returns how many listings it rewrote.
+ */
+export async function recomputeForRate(db: AnyDb, options: RecomputeOptions = {}): Promise<number> {
+  const batchSize = options.batchSize ?? 2000;
+  let done = 0;
+  let last = '00000000-0000-0000-0000-000000000000';
+  const total = options.onProgress
+    ? (
+        await sql<{ n: number }>`
+          select count(*)::int as n from properties where inputs is not null
+            and results_rate is distinct from (select rate from rates where lower(product) = lower(${FINANCING_PRODUCT}) order by as_of desc, created_at desc limit 1)`.execute(
+          db,
+        )
+      ).rows[0].n
+    : 0;
+  options.onProgress?.({ done, total });
+  for (;;) {
+    if (options.shouldStop?.()) break;
+    // Read the rate per batch: a newer rate arriving meanwhile takes over from here on.
+    const rate = await latestRate(db);
+    const calculate = strategyCalculator(assumptionsFor(rate));
+    const batch = await sql<{ id: string; inputs: EngineInputs }>`
+      select id, inputs from properties
+      where id > ${last}::uuid and inputs is not null and results_rate is distinct from ${rate}::float8
+      order by id limit ${batchSize}`.execute(db);
+    if (!batch.rows.length) break;
+    last = batch.rows[batch.rows.length - 1].id;
+    const updates = batch.rows.map((r) => {
+      const results = calculate(r.inputs);
+      return {
+        id: r.id,
+        results_rate: rate,
+        buy_hold: results.BuyHoldResults,
+        brrrr: results.BRRRRResults,
+        fix_flip: results.FixFlipResults,
+        short_term: results.ShortTermResults,
+      };
+    });
+    await sql`
+      update properties p set
+        results_rate = v.results_rate, buy_hold = v.buy_hold, brrrr = v.brrrr, fix_flip = v.fix_flip, short_term = v.short_term,
+        updated_at = case when (p.buy_hold, p.brrrr, p.fix_flip, p.short_term) is distinct from (v.buy_hold, v.brrrr, v.fix_flip, v.short_term)
+          then now() else p.updated_at end
+      from json_to_recordset(${JSON.stringify(updates)}::json) as v(id uuid, results_rate float8, buy_hold jsonb, brrrr jsonb, fix_flip jsonb, short_term jsonb)
+      where p.id = v.id`.execute(db);
+    done += batch.rows.length;
+    options.onProgress?.({ done, total: Math.max(total, done) });
+    if (options.pause) await options.pause();
+  }
+  return done;
+}
+
+/** Listings whose results were computed at a rate other than the latest 30-year rate. */
+export async function countStaleForRate(db: AnyDb): Promise<number> {
+  const rate = await latestRate(db);
+  const r = await sql<{ n: number }>`
+    select count(*)::int as n from properties where inputs is not null and results_rate is distinct from ${rate}::float8`.execute(db);
+  return r.rows[0].n;
+}
