@@ -27,6 +27,9 @@ import { createMailService } from './modules/mail/service';
 import { createUsersRepository } from './modules/users/repository';
 import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
+import { configRoutes } from './modules/config/routes';
+import { propertiesRoutes } from './modules/properties/routes';
+import { ratesRoutes } from './modules/rates/routes';
 
 export interface BuildAppOptions {
   /** Overrides on top of built-in defaults (index.ts passes the whole loadConfig()). */
@@ -171,12 +174,15 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       async (api) => {
         await api.register(authRoutes, { ctx });
         await api.register(lookupsRoutes, { ctx, prefix: '/lookups' });
+        await api.register(ratesRoutes, { ctx });
+        await api.register(configRoutes, { ctx });
         await api.register(
           async (authed) => {
             // onRequest, so a signed-out caller gets 401 before any body validation.
             authed.addHook('onRequest', ctx.authenticate);
             await authed.register(usersRoutes, { ctx });
             await authed.register(countsRoutes, { ctx });
+            await authed.register(propertiesRoutes, { ctx });
           },
           { prefix: '/auth' },
         );

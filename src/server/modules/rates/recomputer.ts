@@ -1,0 +1,77 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { countStaleForRate, recomputeForRate, type AnyDb } from '../../listings/store';
+
+/**
+ * Recomputes strategy results after a new 30-year rate, in the background: batches of 2,000
+ * listings, each its own statement, yielding to the event loop (setImmediate) between batches so
+ * requests keep flowing. A second kick while running makes it go round once more.
+ */
+export class RateRecomputer {
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+  /** Listings rewritten since start (tests, logs). */
+  rewritten = 0;
+
+  constructor(
+    private readonly db: AnyDb,
+    private readonly log?: FastifyBaseLogger,
+    private readonly batchSize = 2000,
+  ) {}
+
+  /** Starts (or schedules another) pass; returns at once. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.loop().finally(() => {
+      this.running = null;
+    });
+  }
+
+  /** Resolves when no pass is running or scheduled. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  /** Stops after the current batch (server shutdown). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.idle();
+  }
+
+  private async loop(): Promise<void> {
+    do {
+      this.again = false;
+      try {
+        const started = Date.now();
+        const n = await recomputeForRate(this.db, {
+          batchSize: this.batchSize,
+          pause: () => new Promise((resolve) => setImmediate(resolve)),
+          shouldStop: () => this.stopped,
+        });
+        this.rewritten += n;
+        if (n > 0) this.log?.info(`Recomputed strategy results of ${n} listings for the latest rate in ${Date.now() - started} ms`);
+      } catch (error) {
+        if (!this.stopped) this.log?.error({ err: error }, 'Recomputing strategy results for the latest rate failed');
+        return;
+      }
+    } while (this.again && !this.stopped);
+  }
+
+  /** Kicks when some listings were computed at another rate (server start). */
+  async kickIfStale(): Promise<void> {
+    if ((await countStaleForRate(this.db)) > 0) this.kick();
+  }
+}
+
+const recomputers = new WeakMap<object, RateRecomputer>();
+
+/** The one recomputer of an app (keyed by its context object). */
+export function rateRecomputerFor(key: object, db: AnyDb, log?: FastifyBaseLogger): RateRecomputer {
+  let r = recomputers.get(key);
+  if (!r) recomputers.set(key, (r = new RateRecomputer(db, log)));
+  return r;
+}
