@@ -11,7 +11,7 @@ interface RouteCase {
 }
 
 const SOME_ID = '0f0e0d0c-0b0a-4000-8000-000000000001';
-const idOf = (response: { body: string }) => json(response).data._id as string;
+const idOf = (response: Parameters<typeof json>[0]) => json(response).data._id as string;
 
 const CATALOGUES: Array<{ section: string; thing: string; body: () => Record<string, unknown>; csv: string }> = [
   { section: 'markets', thing: 'market', body: () => ({ city: unique('City'), state: 'TX', description: 'd' }), csv: 'city,state\nWaco,TX\n' },

@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { Pool } from 'pg';
+import { buildApp } from '../../src/server/app';
+import type { Db } from '../../src/server/db/database';
+
+/** A bench program: `run` prints figures; it throws only when something is broken, never for speed. */
+export interface Bench {
+  name: string;
+  run(): Promise<void>;
+}
+
+export interface BenchDatabase {
+  name: 'pglite' | 'postgres';
+  url?: string;
+}
+
+/** In-memory PGlite always; PostgreSQL too (in a fresh schema) when DATABASE_URL is set. */
+export const BENCH_DATABASES: BenchDatabase[] = [
+  { name: 'pglite' },
+  ...(process.env.DATABASE_URL ? [{ name: 'postgres' as const, url: process.env.DATABASE_URL }] : []),
+];
+
+export const BENCH_ADMIN = { email: 'admin@bench.dealmap', password: 'bench-password-1' };
+
+export interface BenchApp {
+  app: FastifyInstance;
+  db: Db;
+  token: string;
+  close(): Promise<void>;
+}
+
+/** A migrated, seeded app with a signed-in Admin; PostgreSQL runs in a schema dropped on close. */
+export async function openBenchApp(database: BenchDatabase): Promise<BenchApp> {
+  const schema = database.url ? `bench_${randomBytes(6).toString('hex')}` : undefined;
+  const app = await buildApp({
+    logger: false,
+    inMemory: true,
+    schema,
+    scryptCost: { N: 2 ** 14 },
+    config: {
+      adminEmail: BENCH_ADMIN.email,
+      adminPassword: BENCH_ADMIN.password,
+      clientDir: '/nonexistent/dealmap-client',
+      databaseUrl: database.url,
+    },
+  });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/v1/login',
+    payload: { username: BENCH_ADMIN.email, password: BENCH_ADMIN.password },
+  });
+  if (login.statusCode !== 200) throw new Error(`bench login failed: ${login.statusCode} ${login.body}`);
+  return {
+    app,
+    db: app.dealmap.ctx.db,
+    token: JSON.parse(login.body).data.token,
+    async close() {
+      await app.close();
+      if (schema && database.url) {
+        const pool = new Pool({ connectionString: database.url, max: 1 });
+        try {
+          await pool.query(`drop schema if exists "${schema}" cascade`);
+        } finally {
+          await pool.end();
+        }
+      }
+    },
+  };
+}
+
+export interface Timing {
+  medianMs: number;
+  minMs: number;
+  maxMs: number;
+  runs: number;
+}
+
+/** Runs `work` `warmup` times unmeasured, then `runs` times; the median, min and max in ms. */
+export async function measure(work: () => Promise<unknown>, runs = 7, warmup = 1): Promise<Timing> {
+  for (let i = 0; i < warmup; i++) await work();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = process.hrtime.bigint();
+    await work();
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  const mid = Math.floor(times.length / 2);
+  const medianMs = times.length % 2 ? times[mid] : (times[mid - 1] + times[mid]) / 2;
+  return { medianMs, minMs: times[0], maxMs: times[times.length - 1], runs };
+}
+
+export function printTable(title: string, rows: Array<Record<string, string | number>>): void {
+  console.log(`\n${title}`);
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0]);
+  const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));
+  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i])).join('  ');
+  console.log(line(columns));
+  console.log(line(widths.map((w) => '-'.repeat(w))));
+  for (const row of rows) console.log(line(columns.map((c) => String(row[c]))));
+}
+
+export const ms = (value: number): string => value.toFixed(1);
