@@ -4,6 +4,7 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { createDatabase, migrateToLatest, type Database } from './db/database';
 import { seed, type SeedResult } from './db/seed';
 import { hashPassword } from './modules/auth/passwords';
+import { loadDemoOnFirstStart } from './listings/startup';
 
 function printAdmin(result: SeedResult): void {
   if (result.adminSkipped) {
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
     const seedResult = await seed(database.db, {
       admin: { email: config.adminEmail, password: config.adminPassword, hashPassword: (p) => hashPassword(p) },
     });
+    await loadDemoOnFirstStart(database.db);
     app = await buildApp({ config, database, closeDatabase: true });
     printAdmin(seedResult);
     await app.listen({ port: config.port, host: config.host });
