@@ -257,7 +257,8 @@ export function demoItem(seed: number, index: number): DemoItem {
   const marketValue = h.area * psf * Math.exp(uniform(rng, -0.08, 0.08));
   const condition = rng();
   const rehabPerSqft = condition < 0.7 ? uniform(rng, 4, 15) : condition < 0.95 ? uniform(rng, 20, 40) : uniform(rng, 50, 80);
-  const rehab = roundTo(h.area * rehabPerSqft, 500);
+  // Rehab never costs more than a third of the house's value (cheap markets have cheap rehabs too).
+  const rehab = roundTo(Math.min(h.area * rehabPerSqft, marketValue / 3), 500);
   const rawPrice = marketValue * uniform(rng, 0.9, 1.1) - rehab * 0.6;
   const price = Math.max(25_000, rng() < 0.5 ? roundTo(rawPrice, 1000) : roundTo(rawPrice, 5000) - 100);
   const arv = roundTo(marketValue * uniform(rng, 1.0, 1.06), 1000);

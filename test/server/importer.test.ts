@@ -1,0 +1,112 @@
+import { DATABASES, SETUP_TIMEOUT, createTestApp, type TestApp } from './helpers';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { importFile, REJECTED_HEADER } from '../../src/server/listings/importer';
+import { parseCsv } from '../../src/server/listings/csv';
+
+const HEADER =
+  'ListingKey,StandardStatus,ListPrice,ClosePrice,CloseDate,PublicRemarks,BedroomsTotal,BathroomsFull,BathroomsHalf,BathroomsThreeQuarter,BathroomsTotalInteger,LivingArea,UnparsedAddress,City,StateOrProvince,PostalCode,Latitude,Longitude';
+
+function row(values: Record<string, string | number>): string {
+  const cols = HEADER.split(',');
+  return cols.map((c) => (values[c] === undefined ? '' : String(values[c]))).join(',');
+}
+
+const base = { BedroomsTotal: 3, BathroomsFull: 2, BathroomsHalf: 0, LivingArea: 1500, City: 'Austin', StateOrProvince: 'TX', PostalCode: '78704' };
+const lines = [
+  HEADER,
+  row({ ...base, ListingKey: 'A1', StandardStatus: 'Active', ListPrice: 250000, UnparsedAddress: '1 OAK ST', Latitude: 30.25, Longitude: -97.75 }),
+  // Remarks with a comma, quotes and a line break.
+  `A2,Active,400000,,,"Big, bright ""modern""\nhome",3,2,1,,9,1500,2 ELM ST,Austin,TX,78704,30.251,-97.751`,
+  row({ ...base, ListingKey: 'S1', StandardStatus: 'Closed', ClosePrice: 300000, CloseDate: '2025-10-01', Latitude: 30.252, Longitude: -97.752 }),
+  row({ ...base, ListingKey: 'S2', StandardStatus: 'Closed', ClosePrice: 320000, CloseDate: '2025-09-01', Latitude: 30.249, Longitude: -97.749 }),
+  row({ ...base, ListingKey: 'S3', StandardStatus: 'Closed', ClosePrice: 310000, CloseDate: '2025-08-01', Latitude: 30.2505, Longitude: -97.7505 }),
+  row({ ...base, ListingKey: 'BAD1', StandardStatus: 'Active', ListPrice: 'lots', Latitude: 30.25, Longitude: -97.75 }),
+  row({ ...base, ListingKey: 'BAD2', StandardStatus: 'Pending', ListPrice: 1, Latitude: 30.25, Longitude: -97.75 }),
+  row({ ...base, ListingKey: '', StandardStatus: 'Closed', ClosePrice: 1, Latitude: 99, Longitude: -97.75 }),
+  'too,few,fields',
+];
+
+describe.each(DATABASES)('importer on $name', (database) => {
+  let t: TestApp;
+  let dir: string;
+  let file: string;
+  beforeAll(async () => {
+    t = await createTestApp(database);
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dealmap-import-'));
+    file = path.join(dir, 'feed.csv');
+    fs.writeFileSync(file, `${lines.join('\r\n')}\r\n`);
+  }, SETUP_TIMEOUT);
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const snapshot = async () =>
+    (
+      await sql<{ listing_key: string; updated_at: Date; comp_ids: string[]; deal_status: string }>`
+        select listing_key, updated_at, comp_ids, deal_status from properties order by listing_key`.execute(t.db)
+    ).rows;
+
+  it('imports listings and sold comps, computes comps and deal status, and reports rejected rows with reasons', async () => {
+    const summary = await importFile(t.db, file, { batchSize: 2 });
+    expect(summary.rows).toBe(lines.length - 1);
+    expect(summary.listings).toEqual({ inserted: 2, updated: 0, unchanged: 0 });
+    expect(summary.sold).toEqual({ inserted: 3, updated: 0, unchanged: 0 });
+    expect(summary.rejected).toBe(4);
+    expect(summary.recomputed).toBe(2);
+
+    const props = await snapshot();
+    expect(props.map((p) => [p.listing_key, p.deal_status, p.comp_ids.length])).toEqual([
+      ['A1', 'Good Deal', 3],
+      ['A2', 'Overpriced', 3],
+    ]);
+    const a2 = await sql<{ remarks: string; baths_total: number }>`select remarks, baths_total from properties where listing_key = 'A2'`.execute(t.db);
+    expect(a2.rows[0]).toEqual({ remarks: 'Big, bright "modern"\nhome', baths_total: 3 });
+
+    const report = parseCsv(fs.readFileSync(`${file}.rejected.csv`, 'utf8'));
+    expect(report[0].fields.join(',')).toBe(REJECTED_HEADER);
+    expect(report.slice(1).map((r) => [r.fields[0], r.fields[1]])).toEqual([
+      ['8', 'ListPrice is not a number: "lots"'],
+      ['9', 'StandardStatus "Pending" is not imported (only Active and Closed)'],
+      ['10', 'ListingKey is required; Latitude must be at most 90; CloseDate is required'],
+      ['11', 'Expected 18 fields, found 3'],
+    ]);
+    expect(report[4].fields[2]).toBe('too,few,fields');
+  });
+
+  it('changes nothing when the same file is imported again', async () => {
+    const before = await snapshot();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const summary = await importFile(t.db, file);
+    expect(summary.listings).toEqual({ inserted: 0, updated: 0, unchanged: 2 });
+    expect(summary.sold).toEqual({ inserted: 0, updated: 0, unchanged: 3 });
+    expect(summary.recomputed).toBe(0);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('recomputes listings near a changed sale only', async () => {
+    const before = await snapshot();
+    const change = path.join(dir, 'change.jsonl');
+    fs.writeFileSync(
+      change,
+      [
+        JSON.stringify({ ListingKey: 'S1', StandardStatus: 'Closed', ClosePrice: 200000, CloseDate: '2025-10-01', BedroomsTotal: 3, BathroomsFull: 2, BathroomsHalf: 0, LivingArea: 1500, Latitude: 30.252, Longitude: -97.752 }),
+        '{not json',
+      ].join('\n'),
+    );
+    const summary = await importFile(t.db, change);
+    expect(summary.sold.updated).toBe(1);
+    expect(summary.recomputed).toBe(2);
+    expect(summary.rejected).toBe(1);
+    const after = await snapshot();
+    // A1 (250k) is no longer below every comp (200k): Market Price now.
+    expect(after.find((p) => p.listing_key === 'A1')!.deal_status).toBe('Market Price');
+    expect(after.find((p) => p.listing_key === 'A1')!.updated_at.getTime()).toBeGreaterThan(before[0].updated_at.getTime());
+    // A2 stays Overpriced with the same comps (its confidence and comp-based ARV changed).
+    expect(after.find((p) => p.listing_key === 'A2')!.deal_status).toBe('Overpriced');
+    expect(after.find((p) => p.listing_key === 'A2')!.comp_ids).toEqual(before.find((p) => p.listing_key === 'A2')!.comp_ids);
+  });
+});

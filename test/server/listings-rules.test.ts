@@ -1,0 +1,157 @@
+import { dealStatusFromComps, dealStatusFromMarker, markerColorFor, DEAL_COLORS } from '../../src/shared/deal-status';
+import { boundsProblems, BOUNDS_MESSAGES, isSearchableBounds } from '../../src/shared/geo/bounds';
+import { haversineMiles } from '../../src/shared/geo/distance';
+import { csvField, parseCsv } from '../../src/server/listings/csv';
+import { fromReso, parseDate } from '../../src/server/listings/records';
+import { parsePmmsCsv } from '../../src/server/modules/rates/service';
+
+describe('deal status', () => {
+  it('is a Good Deal below every comp, Overpriced above every comp, Market Price otherwise', () => {
+    expect(dealStatusFromComps(200_000, [210_000, 250_000])).toBe('Good Deal');
+    expect(dealStatusFromComps(300_000, [210_000, 250_000])).toBe('Overpriced');
+    expect(dealStatusFromComps(230_000, [210_000, 250_000])).toBe('Market Price');
+    expect(dealStatusFromComps(210_000, [210_000, 250_000])).toBe('Market Price'); // equal is not below
+    expect(dealStatusFromComps(200_000, [])).toBe('Market Price');
+    expect(dealStatusFromComps(null, [1])).toBe('Market Price');
+  });
+
+  it('colours the marker: green, red, cyan', () => {
+    expect(markerColorFor('Good Deal').background).toBe('#10b981');
+    expect(markerColorFor('Overpriced').background).toBe('#ef4444');
+    expect(markerColorFor('Market Price').background).toBe('#06b6d4');
+    expect(Object.keys(markerColorFor('Good Deal')).sort()).toEqual(['background', 'borderColor', 'glyphColor']);
+  });
+
+  it('reads the status back from the marker background; anything else or missing is Market Price', () => {
+    expect(dealStatusFromMarker(DEAL_COLORS.goodDeal)).toBe('Good Deal');
+    expect(dealStatusFromMarker('#EF4444')).toBe('Overpriced');
+    expect(dealStatusFromMarker('#06b6d4')).toBe('Market Price');
+    expect(dealStatusFromMarker('purple')).toBe('Market Price');
+    expect(dealStatusFromMarker(undefined)).toBe('Market Price');
+    for (const s of ['Good Deal', 'Overpriced', 'Market Price'] as const) expect(dealStatusFromMarker(markerColorFor(s).background)).toBe(s);
+  });
+});
+
+describe('map bounds rules (spec section 5)', () => {
+  const ok = { ne: { lat: 30.3, lng: -97.7 }, sw: { lat: 30.2, lng: -97.8 } };
+  it('accepts good bounds', () => {
+    expect(boundsProblems(ok)).toEqual([]);
+    expect(isSearchableBounds(ok)).toBe(true);
+  });
+  it.each([
+    ['missing', { ne: { lat: 30.3 }, sw: { lat: 30.2, lng: -97.8 } }, BOUNDS_MESSAGES.missing(['ne.lng'])],
+    ['north not above south', { ne: { lat: 30.2, lng: -97.7 }, sw: { lat: 30.3, lng: -97.8 } }, BOUNDS_MESSAGES.northSouth],
+    ['east not above west', { ne: { lat: 30.3, lng: -97.8 }, sw: { lat: 30.2, lng: -97.7 } }, BOUNDS_MESSAGES.eastWest],
+    ['tiny latitude span', { ne: { lat: 30.2005, lng: -97.7 }, sw: { lat: 30.2, lng: -97.8 } }, BOUNDS_MESSAGES.latSpanSmall],
+    ['huge latitude span', { ne: { lat: 40.2, lng: -97.7 }, sw: { lat: 30.2, lng: -97.8 } }, BOUNDS_MESSAGES.latSpanLarge],
+    ['tiny longitude span', { ne: { lat: 30.3, lng: -97.7995 }, sw: { lat: 30.2, lng: -97.8 } }, BOUNDS_MESSAGES.lngSpanSmall],
+    ['huge longitude span', { ne: { lat: 30.3, lng: -87.7 }, sw: { lat: 30.2, lng: -97.8 } }, BOUNDS_MESSAGES.lngSpanLarge],
+    ['latitude out of range', { ne: { lat: 91, lng: -97.7 }, sw: { lat: 89.5, lng: -97.8 } }, BOUNDS_MESSAGES.latRange],
+    ['longitude out of range', { ne: { lat: 30.3, lng: -179.5 }, sw: { lat: 30.2, lng: -181 } }, BOUNDS_MESSAGES.lngRange],
+  ])('%s', (_name, bounds, message) => {
+    expect(boundsProblems(bounds)).toEqual([message]);
+  });
+});
+
+describe('haversine', () => {
+  it('measures miles', () => {
+    // Austin Capitol to the Texas Governor's Mansion: about 0.15 mile; 1 degree of latitude ≈ 69.1 miles.
+    expect(haversineMiles(30, -97, 31, -97)).toBeCloseTo(69.09, 1);
+    expect(haversineMiles(30.2747, -97.7404, 30.2747, -97.7404)).toBe(0);
+  });
+});
+
+describe('CSV parser', () => {
+  it('reads quoted fields with commas, doubled quotes and line breaks, CRLF, BOM and keeps the original text', () => {
+    const text = '\uFEFFa,b,c\r\n1,"x, y","say ""hi"""\r\n2,"two\nlines",z\n\n3,,\n';
+    const records = parseCsv(text);
+    expect(records.map((r) => r.fields)).toEqual([
+      ['a', 'b', 'c'],
+      ['1', 'x, y', 'say "hi"'],
+      ['2', 'two\nlines', 'z'],
+      ['3', '', ''],
+    ]);
+    expect(records[2].raw).toBe('2,"two\nlines",z');
+    expect(records.map((r) => r.line)).toEqual([1, 2, 3, 6]);
+  });
+
+  it('gives the same records whatever the chunking', () => {
+    const { CsvParser } = jest.requireActual('../../src/server/listings/csv') as typeof import('../../src/server/listings/csv');
+    const text = 'k,v\n1,"a,""b""\r\nc"\r\n2,d\n';
+    const whole = parseCsv(text).map((r) => [r.fields, r.raw]);
+    for (let size = 1; size < 8; size++) {
+      const parser = new CsvParser();
+      const out: unknown[] = [];
+      for (let i = 0; i < text.length; i += size) parser.push(text.slice(i, i + size), (r) => out.push([r.fields, r.raw]));
+      parser.end((r) => out.push([r.fields, r.raw]));
+      expect(out).toEqual(whole);
+    }
+  });
+
+  it('quotes a field only when needed', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "x"')).toBe('"say ""x"""');
+    expect(csvField(null)).toBe('');
+  });
+});
+
+describe('RESO mapping', () => {
+  const base = {
+    ListingKey: 'K1',
+    StandardStatus: 'Active',
+    ListPrice: '250000',
+    PublicRemarks: 'Nice',
+    BedroomsTotal: '3',
+    BathroomsFull: '2',
+    BathroomsHalf: '1',
+    BathroomsThreeQuarter: '',
+    BathroomsTotalInteger: '9',
+    LivingArea: '1500',
+    UnparsedAddress: '1 Main St',
+    City: 'Austin',
+    StateOrProvince: 'tx',
+    PostalCode: '78701',
+    Latitude: '30.27',
+    Longitude: '-97.74',
+  };
+  it('maps an Active row to a listing (total baths computed, BathroomsTotalInteger ignored)', () => {
+    const r = fromReso(base);
+    expect(r.ok).toBe(true);
+    if (r.ok && r.value.kind === 'listing') {
+      expect(r.value.record).toMatchObject({ listing_key: 'K1', list_price: 250000, baths_full: 2, baths_half: 1, baths_three_quarter: null, state: 'TX', area: 1500 });
+    } else throw new Error('expected a listing');
+  });
+  it('maps a Closed row to a sold comp', () => {
+    const r = fromReso({ ...base, StandardStatus: 'Closed', ClosePrice: '240000', CloseDate: '2025-06-01' });
+    expect(r.ok && r.value.kind === 'sold' && r.value.record.close_price).toBe(240000);
+  });
+  it('gives every reason a row is rejected', () => {
+    const r = fromReso({ ...base, ListingKey: '', ListPrice: 'abc', Latitude: '95' });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.reasons).toEqual(['ListingKey is required', 'Latitude must be at most 90', 'ListPrice is not a number: "abc"']);
+    const pending = fromReso({ ...base, StandardStatus: 'Pending' });
+    expect(!pending.ok && pending.reasons).toEqual(['StandardStatus "Pending" is not imported (only Active and Closed)']);
+    const sold = fromReso({ ...base, StandardStatus: 'Closed', CloseDate: '2025-02-30' });
+    expect(!sold.ok && sold.reasons).toEqual(['ClosePrice is required', 'CloseDate is not a date: "2025-02-30"']);
+  });
+  it('parses dates', () => {
+    expect(parseDate('2025-11-20')).toBe('2025-11-20');
+    expect(parseDate('11/20/2025')).toBe('2025-11-20');
+    expect(parseDate('2025-11-20T10:00:00Z')).toBe('2025-11-20');
+    expect(parseDate('2025-13-01')).toBeNull();
+  });
+});
+
+describe('PMMS history CSV', () => {
+  it('tolerates Freddie Mac header names and date formats', () => {
+    const { rows } = parsePmmsCsv('date,pmms30,pmms30p,pmms15,pmms15p\n11/20/2025,6.26,0.6,5.54,0.6\n11/13/2025,6.24,,5.49,\n');
+    expect(rows).toEqual([
+      { asOf: '2025-11-20', thirty: 6.26, fifteen: 5.54 },
+      { asOf: '2025-11-13', thirty: 6.24, fifteen: 5.49 },
+    ]);
+    const other = parsePmmsCsv('Week,30-Year FRM,15-Year FRM\n2025-11-20,6.26%,5.54%\nbad,1,2\n');
+    expect(other.rows).toEqual([{ asOf: '2025-11-20', thirty: 6.26, fifteen: 5.54 }]);
+    expect(other.skipped).toHaveLength(1);
+  });
+});

@@ -1,0 +1,154 @@
+import { DATABASES, SETUP_TIMEOUT, bearer, createTestApp, json, signup, type TestApp } from './helpers';
+import { sql } from 'kysely';
+import { loadDemoData } from '../../src/server/listings/demo-data';
+import { BOUNDS_MESSAGES } from '../../src/shared/geo/bounds';
+import { PROPERTY_MESSAGES } from '../../src/server/modules/properties/routes';
+
+const AUSTIN = { ne: { lat: 30.6, lng: -97.4 }, sw: { lat: 30.0, lng: -98.1 } };
+
+describe.each(DATABASES)('properties API on $name', (database) => {
+  let t: TestApp;
+  let token: string;
+  let austinCount: number;
+  beforeAll(async () => {
+    t = await createTestApp(database);
+    await loadDemoData(t.db, { listings: 600, seed: 3 });
+    token = (await signup(t.app)).token;
+    const r = await sql<{ n: number }>`
+      select count(*)::int as n from properties
+      where latitude between ${AUSTIN.sw.lat} and ${AUSTIN.ne.lat} and longitude between ${AUSTIN.sw.lng} and ${AUSTIN.ne.lng}`.execute(t.db);
+    austinCount = r.rows[0].n;
+  }, SETUP_TIMEOUT);
+  afterAll(async () => t?.close());
+
+  const get = (url: string, auth = true) => t.app.inject({ method: 'GET', url, headers: auth ? bearer(token) : {} });
+  const search = (params: Record<string, string | number>) =>
+    get(`/api/v1/auth/searchProperties?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`);
+
+  it('needs a signed-in user', async () => {
+    expect((await get('/api/v1/auth/property/comps?ids=x', false)).statusCode).toBe(401);
+    expect((await get(`/api/v1/auth/searchProperties?type=bounds&bounds=${encodeURIComponent(JSON.stringify(AUSTIN))}`, false)).statusCode).toBe(401);
+  });
+
+  it('GET /property/:id returns the property with spec fields and results; 404 unknown; 400 malformed', async () => {
+    const id = (await sql<{ id: string }>`select id from properties where array_length(comp_ids, 1) > 0 limit 1`.execute(t.db)).rows[0].id;
+    const response = await get(`/api/v1/auth/property/${id}`);
+    expect(response.statusCode).toBe(200);
+    const p = json(response).data;
+    for (const field of [
+      '_id', 'LatestListingPrice', 'PublicListingRemarks', 'BedroomsTotal', 'BathroomsTotal', 'BathroomsFull', 'BathroomsHalf',
+      'BathroomsThreeQuarter', 'BuildingAreaTotal', 'PropertyAddressFull', 'PropertyAddressCity', 'PropertyAddressState',
+      'PropertyAddressZIP', 'location', 'markerColor', 'compIDs', 'BuyHoldResults', 'BRRRRResults', 'FixFlipResults',
+      'ShortTermResults', 'dealStatus', 'confidence', 'monthlyRent', 'rehabEstimate', 'arvEstimate', 'nightlyRate',
+    ]) {
+      expect(p).toHaveProperty(field);
+    }
+    expect(p._id).toBe(id);
+    expect(p.location.type).toBe('Point');
+    expect(p.location.coordinates).toHaveLength(2);
+    expect(p.BathroomsTotal).toBe(p.BathroomsFull + p.BathroomsHalf + p.BathroomsThreeQuarter);
+    expect(p.BRRRRResults.loanAmount).toBeCloseTo(0.7 * p.arvEstimate, 1);
+    expect(p.BRRRRResults.refiLoanAmount).toBeCloseTo(0.8 * p.arvEstimate, 1);
+    expect(p.ShortTermResults.peakSeasonRate).toBe(p.nightlyRate);
+    expect(p.confidence.compCount).toBe(p.compIDs.length);
+    expect({ 'Good Deal': '#10b981', Overpriced: '#ef4444', 'Market Price': '#06b6d4' }[p.dealStatus as string]).toBe(p.markerColor.background);
+
+    const missing = await get('/api/v1/auth/property/00000000-0000-4000-8000-000000000000');
+    expect(missing.statusCode).toBe(404);
+    expect(json(missing).error.message).toBe(PROPERTY_MESSAGES.propertyNotFound);
+    const bad = await get('/api/v1/auth/property/not-a-uuid');
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad).error.message).toBe(PROPERTY_MESSAGES.badPropertyId);
+  });
+
+  it('GET /property/comps returns the comps in the order asked; 404 unknown; 400 malformed, empty or too many', async () => {
+    const p = (await sql<{ ids: string[] }>`select to_json(comp_ids) as ids from properties where array_length(comp_ids, 1) >= 2 limit 1`.execute(t.db)).rows[0];
+    const ids = p.ids;
+    const response = await get(`/api/v1/auth/property/comps?ids=${ids.join(',')}`);
+    expect(response.statusCode).toBe(200);
+    const comps = json(response).data;
+    expect(comps.map((c: { _id: string }) => c._id)).toEqual(ids);
+    for (const field of ['_id', 'MLSSoldPrice', 'LatestListingPrice', 'BedroomsTotal', 'BathroomsTotal', 'BathroomsFull', 'PropertyAddressFull', 'PropertyAddressZIP', 'closeDate', 'BuildingAreaTotal', 'location']) {
+      expect(comps[0]).toHaveProperty(field);
+    }
+    expect(comps[0].closeDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    const unknown = '00000000-0000-4000-8000-000000000001';
+    const r404 = await get(`/api/v1/auth/property/comps?ids=${ids[0]},${unknown}`);
+    expect(r404.statusCode).toBe(404);
+    expect(json(r404).error.message).toBe(PROPERTY_MESSAGES.compsNotFound([unknown]));
+    const r400 = await get('/api/v1/auth/property/comps?ids=abc');
+    expect(r400.statusCode).toBe(400);
+    expect(json(r400).error.message).toBe(PROPERTY_MESSAGES.badCompId('abc'));
+    expect(json(await get('/api/v1/auth/property/comps?ids=,')).error.message).toBe(PROPERTY_MESSAGES.idsRequired);
+    expect((await get('/api/v1/auth/property/comps')).statusCode).toBe(400);
+    const many = Array.from({ length: 51 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    const tooMany = await get(`/api/v1/auth/property/comps?ids=${many.join(',')}`);
+    expect(tooMany.statusCode).toBe(400);
+    expect(json(tooMany).error.message).toBe(PROPERTY_MESSAGES.tooManyIds);
+  });
+
+  it.each([
+    ['missing corner', { ne: { lat: 30.6 }, sw: AUSTIN.sw }, BOUNDS_MESSAGES.missing(['ne.lng'])],
+    ['north below south', { ne: { lat: 30.0, lng: -97.4 }, sw: { lat: 30.6, lng: -98.1 } }, BOUNDS_MESSAGES.northSouth],
+    ['east below west', { ne: { lat: 30.6, lng: -98.1 }, sw: { lat: 30.0, lng: -97.4 } }, BOUNDS_MESSAGES.eastWest],
+    ['latitude span too small', { ne: { lat: 30.0005, lng: -97.4 }, sw: { lat: 30.0, lng: -98.1 } }, BOUNDS_MESSAGES.latSpanSmall],
+    ['latitude span too large', { ne: { lat: 41, lng: -97.4 }, sw: { lat: 30.0, lng: -98.1 } }, BOUNDS_MESSAGES.latSpanLarge],
+    ['longitude span too small', { ne: { lat: 30.6, lng: -98.0995 }, sw: { lat: 30.0, lng: -98.1 } }, BOUNDS_MESSAGES.lngSpanSmall],
+    ['longitude span too large', { ne: { lat: 30.6, lng: -87 }, sw: { lat: 30.0, lng: -98.1 } }, BOUNDS_MESSAGES.lngSpanLarge],
+    ['latitude out of range', { ne: { lat: 95, lng: -97.4 }, sw: { lat: 89, lng: -98.1 } }, BOUNDS_MESSAGES.latRange],
+    ['longitude out of range', { ne: { lat: 30.6, lng: 185 }, sw: { lat: 30.0, lng: 179 } }, BOUNDS_MESSAGES.lngRange],
+  ])('bounds search: %s → 400 with its message', async (_name, bounds, message) => {
+    const response = await search({ type: 'bounds', zoom: 12, bounds: JSON.stringify(bounds) });
+    expect(response.statusCode).toBe(400);
+    expect(json(response).error.message).toBe(message);
+  });
+
+  it('bounds search: bad JSON, bad type and bad token are 400', async () => {
+    expect(json(await search({ type: 'bounds', bounds: '{ne:' })).error.message).toBe(PROPERTY_MESSAGES.badBoundsJson);
+    expect((await search({ type: 'circle', bounds: JSON.stringify(AUSTIN) })).statusCode).toBe(400);
+    const badToken = await search({ type: 'bounds', bounds: JSON.stringify(AUSTIN), next: 'xyz' });
+    expect(json(badToken).error.message).toBe(PROPERTY_MESSAGES.badToken);
+  });
+
+  it('pages through every property in the box exactly once, by longitude, with zIndex by order', async () => {
+    expect(austinCount).toBeGreaterThan(40);
+    const seen: Array<{ _id: string; zIndex: number; location: { coordinates: [number, number] } }> = [];
+    let next: string | undefined;
+    let pages = 0;
+    for (;;) {
+      const params: Record<string, string | number> = { type: 'bounds', zoom: 11, bounds: JSON.stringify(AUSTIN), limit: 17 };
+      if (next) params[pages % 2 ? 'lastValue' : 'next'] = next; // both names work
+      const response = await search(params);
+      expect(response.statusCode).toBe(200);
+      const body = json(response).data;
+      expect(body.properties.length).toBeLessThanOrEqual(17);
+      seen.push(...body.properties);
+      pages++;
+      if (body.next === 'done') break;
+      next = body.next;
+      expect(pages).toBeLessThan(100);
+    }
+    expect(seen).toHaveLength(austinCount);
+    expect(new Set(seen.map((p) => p._id)).size).toBe(austinCount);
+    expect(seen.map((p) => p.zIndex)).toEqual(seen.map((_, i) => i));
+    const lngs = seen.map((p) => p.location.coordinates[0]);
+    expect([...lngs].sort((a, b) => a - b)).toEqual(lngs);
+    for (const p of seen) {
+      const [lng, lat] = p.location.coordinates;
+      expect(lat >= AUSTIN.sw.lat && lat <= AUSTIN.ne.lat && lng >= AUSTIN.sw.lng && lng <= AUSTIN.ne.lng).toBe(true);
+    }
+    const first = seen[0] as unknown as Record<string, unknown>;
+    for (const field of ['LatestListingPrice', 'BedroomsTotal', 'BathroomsTotal', 'BuildingAreaTotal', 'PropertyAddressFull', 'markerColor', 'dealStatus', 'compIDs', 'PublicListingRemarks', 'BuyHoldResults', 'BRRRRResults', 'FixFlipResults', 'ShortTermResults']) {
+      expect(first).toHaveProperty(field);
+    }
+  });
+
+  it('caps the page at 1,000 and says done on the last page; an empty box is done at once', async () => {
+    const all = json(await search({ type: 'bounds', bounds: JSON.stringify(AUSTIN), limit: 5000 })).data;
+    expect(all.properties).toHaveLength(austinCount);
+    expect(all.next).toBe('done');
+    const empty = json(await search({ type: 'bounds', bounds: JSON.stringify({ ne: { lat: 1.1, lng: 1.1 }, sw: { lat: 1, lng: 1 } }) })).data;
+    expect(empty).toEqual({ properties: [], next: 'done' });
+  });
+});
