@@ -6,6 +6,7 @@ import { adminApi } from '../api/admin-api';
 import { authApi } from '../api/auth-api';
 import { publicApi } from '../api/public-api';
 import { SESSION_STORAGE_KEY } from '../constants';
+import { mapReducer, propertiesMerged } from '../features/map/map-slice';
 import { sessionReducer } from '../features/session/session-slice';
 import { themeReducer } from '../features/theme/theme-slice';
 
@@ -20,6 +21,7 @@ export const sessionPersistConfig = {
 export const rootReducer = combineReducers({
   session: persistReducer(sessionPersistConfig, sessionReducer),
   theme: themeReducer,
+  map: mapReducer,
   [publicApi.reducerPath]: publicApi.reducer,
   [authApi.reducerPath]: authApi.reducer,
   [adminApi.reducerPath]: adminApi.reducer,
@@ -32,7 +34,12 @@ export function makeStore(preloadedState?: Partial<ReturnType<typeof rootReducer
     devTools: process.env.NODE_ENV !== 'production',
     middleware: (getDefault) =>
       getDefault({
-        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+        // The map may know tens of thousands of properties: the development-only checks skip them.
+        immutableCheck: { ignoredPaths: ['map.properties'] },
+        serializableCheck: {
+          ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER, propertiesMerged.type],
+          ignoredPaths: ['map.properties'],
+        },
       }).concat(publicApi.middleware, authApi.middleware, adminApi.middleware),
   });
 }

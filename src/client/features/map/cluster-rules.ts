@@ -1,0 +1,44 @@
+/** Pure cluster rules (spec section 9): circle colour and the deal-mix tooltip. */
+import { dealStatusFromMarker, type DealStatus } from '../../../shared/deal-status';
+
+export const CLUSTER_RED = '#dc2626';
+export const CLUSTER_BLUE = '#2563eb';
+
+/** Red when the count is above the larger of 10 and the mean count of the current clusters, else blue. */
+export function clusterColor(count: number, meanCount: number): typeof CLUSTER_RED | typeof CLUSTER_BLUE {
+  const mean = Number.isFinite(meanCount) ? meanCount : 0;
+  return count > Math.max(10, mean) ? CLUSTER_RED : CLUSTER_BLUE;
+}
+
+export interface DealMix {
+  total: number;
+  good: number;
+  market: number;
+  over: number;
+}
+
+/** Counts the statuses (spec section 4 colours) of a cluster's properties. */
+export function dealMix(statuses: Iterable<DealStatus>): DealMix {
+  const mix: DealMix = { total: 0, good: 0, market: 0, over: 0 };
+  for (const s of statuses) {
+    mix.total += 1;
+    if (s === 'Good Deal') mix.good += 1;
+    else if (s === 'Overpriced') mix.over += 1;
+    else mix.market += 1;
+  }
+  return mix;
+}
+
+/** Statuses from marker backgrounds (anything else or missing is Market Price). */
+export function dealMixFromBackgrounds(backgrounds: Iterable<string | null | undefined>): DealMix {
+  const statuses: DealStatus[] = [];
+  for (const b of backgrounds) statuses.push(dealStatusFromMarker(b));
+  return dealMix(statuses);
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** '12 properties: 3 good deals, 7 at market, 2 overpriced'. */
+export function dealMixText(mix: DealMix): string {
+  return `${plural(mix.total, 'property', 'properties')}: ${plural(mix.good, 'good deal', 'good deals')}, ${mix.market} at market, ${mix.over} overpriced`;
+}

@@ -1,0 +1,45 @@
+/** Map constants of spec section 9 and the texts of sections 2 and 8 (docs/map-search.md). */
+import type { LatLng } from '../../../shared/geo/bounds';
+
+/** Downtown Austin, TX (the demo data set covers Austin). */
+export const DEFAULT_CENTER: LatLng = { lat: 30.2672, lng: -97.7431 };
+export const DEFAULT_ZOOM = 18;
+export const SEARCH_ZOOM = 18;
+/** Google's documented demo map id, used only when the server has no GOOGLE_MAPS_MAP_ID (advanced markers need one). */
+export const FALLBACK_MAP_ID = 'DEMO_MAP_ID';
+
+export const BOUNDS_DEBOUNCE_MS = 600;
+export const PLACE_INPUT_DEBOUNCE_MS = 300;
+export const AUTOCOMPLETE_DEBOUNCE_MS = 400;
+export const COMPS_DELAY_MS = 300;
+export const TOP_COMPS_COUNT = 5;
+export const CLUSTER_RADIUS = 60;
+export const CLUSTER_MAX_ZOOM = 16;
+export const POPUP_WIDTH = 600;
+export const POPUP_HEIGHT = 350;
+export const AUTOCOMPLETE_WIDTH = 325;
+/** Markers exist for properties inside the viewport grown by this fraction of its span on each side. */
+export const VIEWPORT_MARGIN = 0.25;
+/** Place search restriction (spec: US and English). */
+export const PLACE_REGION_CODES = ['us'];
+export const PLACE_LANGUAGE = 'en';
+export const PLACE_FIELDS = ['displayName', 'formattedAddress', 'location', 'viewport'];
+
+export const MAP_TEXT = {
+  notConfigured: 'Google Maps is not configured. Set GOOGLE_MAPS_API_KEY on the server.',
+  authFailure: 'Error: AuthFailure',
+  scriptFailed: 'The Google Maps script could not load. Check your connection and try again.',
+  configFailed: 'The map settings could not be loaded. Reload the page to try again.',
+  loading: 'Loading...',
+  placeholder: 'Search city, address or ZIP',
+  placeAriaLabel: 'Search places',
+  noResults: 'No results',
+  legendTitle: 'Property Value Indicators',
+  exploreProperty: 'Explore Property',
+  noComps: 'No comparable properties found',
+  noCompsHint: 'Try adjusting your search criteria or location',
+  above: 'Consider negotiating the price',
+  below: 'This could be a good investment opportunity',
+  disclaimer: 'These results are best estimates and are not guaranteed.',
+  noPhotos: 'No photos available',
+} as const;

@@ -1,0 +1,94 @@
+/** Pure rules of the map popup (spec sections 2 and 3). */
+import type { Strategy } from '../../../shared/api-types';
+import { TOP_COMPS_COUNT } from './map-constants';
+import type { Comp, MapProperty } from './map-types';
+
+export type StrategyTabKey = 'buyHold' | 'brrrr' | 'fixFlip' | 'shortTerm';
+type ResultsField = 'BuyHoldResults' | 'BRRRRResults' | 'FixFlipResults' | 'ShortTermResults';
+
+export interface StrategyTabDef {
+  key: StrategyTabKey;
+  label: 'Buy/Hold' | 'BRRRR' | 'Fix/Flip' | 'ST Rental';
+  /** The strategy's name in the catalogue (GET /lookups/investmentStrategies). */
+  strategyName: string;
+  results: ResultsField;
+}
+
+/** In tab order. */
+export const STRATEGY_TABS: readonly StrategyTabDef[] = [
+  { key: 'buyHold', label: 'Buy/Hold', strategyName: 'Buy & Hold', results: 'BuyHoldResults' },
+  { key: 'brrrr', label: 'BRRRR', strategyName: 'BRRRR', results: 'BRRRRResults' },
+  { key: 'fixFlip', label: 'Fix/Flip', strategyName: "Fix'N'Flip", results: 'FixFlipResults' },
+  { key: 'shortTerm', label: 'ST Rental', strategyName: 'Short-term Rental', results: 'ShortTermResults' },
+];
+
+/** Names compare case-insensitively, with typographic apostrophes, dashes and spacing normalised. */
+export function normalizeStrategyName(name: string): string {
+  return name.toLowerCase().replace(/[\u2018\u2019`]/g, "'").replace(/[\u2010-\u2015]/g, '-').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The strategy tabs to show: the strategy is in the user's profile (profile strategy ids matched
+ * against the catalogue by id, then the catalogue entry by name) and the property has results for it.
+ */
+export function visibleStrategyTabs(
+  profileStrategyIds: readonly string[] | null | undefined,
+  catalogue: readonly Pick<Strategy, '_id' | 'name'>[] | null | undefined,
+  property: Partial<Pick<MapProperty, ResultsField>> | null | undefined,
+): StrategyTabDef[] {
+  if (!property || !profileStrategyIds?.length || !catalogue?.length) return [];
+  const chosen = new Set(profileStrategyIds);
+  const names = new Set(catalogue.filter((s) => chosen.has(s._id)).map((s) => normalizeStrategyName(s.name)));
+  return STRATEGY_TABS.filter((tab) => {
+    const results = property[tab.results];
+    return names.has(normalizeStrategyName(tab.strategyName)) && !!results && typeof results === 'object';
+  });
+}
+
+export type PricePosition = 'above' | 'below' | 'within';
+
+/** Above every comp's sold price, below every one, or within the range; null without comps. */
+export function pricePosition(price: number | null | undefined, soldPrices: readonly number[]): PricePosition | null {
+  const sold = soldPrices.filter((p) => Number.isFinite(p));
+  if (!sold.length || typeof price !== 'number' || !Number.isFinite(price)) return null;
+  if (sold.every((p) => price > p)) return 'above';
+  if (sold.every((p) => price < p)) return 'below';
+  return 'within';
+}
+
+export const PRICE_POSITION_COLORS: Record<PricePosition, string> = {
+  above: '#ef4444',
+  below: '#10b981',
+  within: '#8b5cf6',
+};
+
+/** Where the marker sits along the min..max bar, in percent (clamped; 50 when all comps sold at one price). */
+export function pricePercent(price: number, min: number, max: number): number {
+  if (!(max > min)) return price > max ? 100 : price < min ? 0 : 50;
+  return Math.min(100, Math.max(0, ((price - min) / (max - min)) * 100));
+}
+
+export interface CompsSummary {
+  total: number;
+  average: number | null;
+  min: number | null;
+  max: number | null;
+  marketData: 'Available' | 'None';
+}
+
+export function compsSummary(comps: readonly Pick<Comp, 'MLSSoldPrice'>[]): CompsSummary {
+  const prices = comps.map((c) => c.MLSSoldPrice).filter((p) => Number.isFinite(p));
+  if (!prices.length) return { total: comps.length, average: null, min: null, max: null, marketData: 'None' };
+  return {
+    total: comps.length,
+    average: prices.reduce((a, b) => a + b, 0) / prices.length,
+    min: Math.min(...prices),
+    max: Math.max(...prices),
+    marketData: 'Available',
+  };
+}
+
+/** The top comps by sold price, descending (spec: 5). */
+export function topComps<T extends Pick<Comp, 'MLSSoldPrice'>>(comps: readonly T[], count = TOP_COMPS_COUNT): T[] {
+  return [...comps].sort((a, b) => (b.MLSSoldPrice ?? 0) - (a.MLSSoldPrice ?? 0)).slice(0, count);
+}
