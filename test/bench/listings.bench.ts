@@ -1,0 +1,194 @@
+/**
+ * Listings bench: bounds-search latency through the HTTP API and as bare SQL, and the investment
+ * engine's throughput. `npm run bench -- listings` (BENCH_LISTINGS=N for another size, default
+ * 1,000,000), or directly: `npx ts-node --transpile-only test/bench/listings.bench.ts --listings N`.
+ * Prints figures; never fails on speed.
+ */
+import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
+import { assumptionsFor, strategyCalculator, strategyResults, type EngineInputs } from '../../src/server/listings/analysis';
+import { DEMO_CITIES, demoCities, mulberry32 } from '../../src/server/listings/demo-data';
+import { searchQuery } from '../../src/server/modules/properties/repository';
+import type { MapBounds } from '../../src/shared/geo/bounds';
+import { markerColorFor } from '../../src/shared/deal-status';
+import { BENCH_DATABASES, ms, openBenchApp, printTable, type Bench, type BenchApp } from './bench-utils';
+
+function listingsArg(): number {
+  const i = process.argv.indexOf('--listings');
+  const raw = i >= 0 ? process.argv[i + 1] : process.env.BENCH_LISTINGS;
+  const n = raw === undefined ? 1_000_000 : Number(raw);
+  if (!Number.isInteger(n) || n < 1000) throw new Error('--listings / BENCH_LISTINGS must be an integer ≥ 1000');
+  return n;
+}
+
+const CLIENTS = 20;
+const REQUESTS_PER_BOX = 400;
+
+/** Set-based generation: INSERT … SELECT generate_series in chunks, results from the engine for a typical house. */
+async function generate(t: BenchApp, n: number): Promise<number> {
+  const start = Date.now();
+  const cities = demoCities().map((c) => {
+    const lat = c.zips.reduce((s, z) => s + z.latitude, 0) / c.zips.length;
+    const lng = c.zips.reduce((s, z) => s + z.longitude, 0) / c.zips.length;
+    return { lat, lng };
+  });
+  const results = strategyResults(
+    { purchasePrice: 300_000, monthlyRent: 2_100, rehabEstimate: 15_000, arvEstimate: 340_000, nightlyRate: 220, squareFeet: 1600 },
+    assumptionsFor(6.26),
+  );
+  const lats = cities.map((c) => c.lat);
+  const lngs = cities.map((c) => c.lng);
+  const chunk = 100_000;
+  for (let from = 0; from < n; from += chunk) {
+    const to = Math.min(n, from + chunk) - 1;
+    await sql`
+      insert into properties (listing_key, list_price, remarks, beds, baths_full, baths_half, baths_three_quarter, area,
+        address_full, city, state, zip, latitude, longitude, monthly_rent, rehab_estimate, arv_estimate, nightly_rate,
+        comp_ids, deal_status, marker_color, confidence, inputs, results_rate, buy_hold, brrrr, fix_flip, short_term, needs_recompute)
+      select 'BENCH-' || g, 150000 + (g * 7919) % 400000, 'Bench listing ' || g, 1 + g % 5, 1 + g % 3, g % 2, 0, 900 + (g * 31) % 2500,
+        g || ' BENCH ST', 'Bench', 'TX', '78701',
+        (${lats}::float8[])[1 + g % ${lats.length}::int] + (random() - 0.5) * 0.3,
+        (${lngs}::float8[])[1 + g % ${lngs.length}::int] + (random() - 0.5) * 0.3,
+        2000, 15000, 340000, 220, '{}', 'Market Price', ${JSON.stringify(markerColorFor('Market Price'))}::jsonb,
+        '{"compCount":0,"spreadPercent":null,"newestSaleDays":null}'::jsonb, '{}'::jsonb, 6.26,
+        ${JSON.stringify(results.BuyHoldResults)}::jsonb, ${JSON.stringify(results.BRRRRResults)}::jsonb,
+        ${JSON.stringify(results.FixFlipResults)}::jsonb, ${JSON.stringify(results.ShortTermResults)}::jsonb, false
+      from generate_series(${from}::int, ${to}::int) g`.execute(t.db);
+    process.stderr.write(`\r  generated ${(to + 1).toLocaleString('en-US')} / ${n.toLocaleString('en-US')}`);
+  }
+  process.stderr.write('\n');
+  await sql`analyze properties`.execute(t.db);
+  return Date.now() - start;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))];
+}
+
+/** A box of `span` degrees around a random point near a random city centre (deterministic). */
+function boxes(span: number, count: number, seed: number): MapBounds[] {
+  const rng = mulberry32(seed);
+  const cities = demoCities();
+  return Array.from({ length: count }, () => {
+    const c = cities[Math.floor(rng() * cities.length)];
+    const z = c.zips[Math.floor(rng() * c.zips.length)];
+    const lat = z.latitude + (rng() - 0.5) * 0.1;
+    const lng = z.longitude + (rng() - 0.5) * 0.1;
+    return { ne: { lat: lat + span / 2, lng: lng + span / 2 }, sw: { lat: lat - span / 2, lng: lng - span / 2 } };
+  });
+}
+
+async function httpLatencies(base: string, token: string, list: MapBounds[], clients: number): Promise<{ times: number[]; seconds: number; bytes: number }> {
+  const times: number[] = [];
+  let next = 0;
+  let bytes = 0;
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      for (;;) {
+        const i = next++;
+        if (i >= list.length) return;
+        const url = `${base}/api/v1/auth/searchProperties?type=bounds&zoom=12&bounds=${encodeURIComponent(JSON.stringify(list[i]))}`;
+        const t0 = process.hrtime.bigint();
+        const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+        const body = await response.text();
+        times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+        if (response.status !== 200) throw new Error(`search: ${response.status} ${body.slice(0, 200)}`);
+        bytes += body.length;
+      }
+    }),
+  );
+  return { times: times.sort((a, b) => a - b), seconds: (Date.now() - started) / 1000, bytes };
+}
+
+async function sqlLatencies(t: BenchApp, list: MapBounds[]): Promise<number[]> {
+  const times: number[] = [];
+  for (const b of list) {
+    const t0 = process.hrtime.bigint();
+    await searchQuery(b, null, 1000).execute(t.db);
+    times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+function engineThroughput(): Array<Record<string, string | number>> {
+  const rng = mulberry32(99);
+  const inputs: EngineInputs[] = Array.from({ length: 100_000 }, () => {
+    const price = 100_000 + rng() * 600_000;
+    return {
+      purchasePrice: price,
+      monthlyRent: price * (0.005 + rng() * 0.005),
+      rehabEstimate: rng() * 60_000,
+      arvEstimate: price * (1 + rng() * 0.2),
+      nightlyRate: 120 + rng() * 200,
+      squareFeet: 900 + rng() * 2500,
+    };
+  });
+  const a = assumptionsFor(6.26);
+  const rows: Array<Record<string, string | number>> = [];
+  const calc = strategyCalculator(a);
+  for (const [label, fn] of [
+    ['strategyCalculator (built inputs reused)', (i: EngineInputs) => calc(i)],
+    ['input builders per property', (i: EngineInputs) => strategyResults(i, a)],
+  ] as const) {
+    let best = 0;
+    for (let rep = 0; rep < 3; rep++) {
+      const t0 = process.hrtime.bigint();
+      for (const i of inputs) fn(i);
+      const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+      best = Math.max(best, inputs.length / seconds);
+    }
+    rows.push({ engine: label, 'properties/s (all four strategies)': Math.round(best).toLocaleString('en-US') });
+  }
+  return rows;
+}
+
+export const bench: Bench = {
+  name: 'listings: bounds search and engine',
+  async run() {
+    const n = listingsArg();
+    console.log(`${n.toLocaleString('en-US')} generated listings around ${DEMO_CITIES.length} city centres; ${CLIENTS} concurrent clients, ${REQUESTS_PER_BOX} requests per box size; page size 1,000`);
+    printTable('Engine (pure JS, one core)', engineThroughput());
+    for (const database of BENCH_DATABASES) {
+      const t = await openBenchApp(database);
+      try {
+        const genMs = await generate(t, n);
+        console.log(`\n[${database.name}] generated ${n.toLocaleString('en-US')} listings in ${(genMs / 1000).toFixed(1)} s`);
+        await t.app.listen({ port: 0, host: '127.0.0.1' });
+        const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+        const rows: Array<Record<string, string | number>> = [];
+        for (const [label, span, seed] of [
+          ['city box 0.1°', 0.1, 1],
+          ['metro box 1°', 1, 2],
+        ] as const) {
+          const list = boxes(span, REQUESTS_PER_BOX, seed);
+          await httpLatencies(base, t.token, list.slice(0, 20), 4); // warm-up
+          const bare = await sqlLatencies(t, list.slice(0, 100));
+          const seq = await httpLatencies(base, t.token, list.slice(0, 100), 1);
+          const conc = await httpLatencies(base, t.token, list, CLIENTS);
+          rows.push({
+            box: label,
+            'SQL p50': ms(percentile(bare, 0.5)),
+            'SQL p95': ms(percentile(bare, 0.95)),
+            'API 1 client p50': ms(percentile(seq.times, 0.5)),
+            'API 1 client p95': ms(percentile(seq.times, 0.95)),
+            [`API ${CLIENTS} clients p50`]: ms(percentile(conc.times, 0.5)),
+            [`API ${CLIENTS} clients p95`]: ms(percentile(conc.times, 0.95)),
+            'req/s': Math.round(conc.times.length / conc.seconds),
+            'KB/page': Math.round(conc.bytes / conc.times.length / 1024),
+          });
+        }
+        printTable(`[${database.name}] bounds search, first page (ms)`, rows);
+      } finally {
+        await t.close();
+      }
+    }
+  },
+};
+
+if (require.main === module) {
+  bench.run().catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}
