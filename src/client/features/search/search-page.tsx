@@ -1,49 +1,48 @@
-import { Button, Input, Typography } from 'antd';
-import { useEffect, useState, type FormEvent } from 'react';
+import { Spin } from 'antd';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { PageTitle } from '../../components/page-title';
+import { cameraFromParams, placeFromParams } from '../map/camera-params';
+import { DealMap, MapMessage } from '../map/deal-map';
+import { MAP_TEXT } from '../map/map-constants';
+import { useMapConfigQuery } from '../map/map-config-api';
 
+/**
+ * /app/search: the full-height deal map (docs/map-search.md). The Maps key and map id come from
+ * GET /api/v1/config. `?place=<text>` (landing page) searches that place and selects the first
+ * suggestion; `?lat=&lng=&zoom=` (dashboard links) centres the map.
+ */
 export function SearchPage() {
-  const [params, setParams] = useSearchParams();
-  const place = (params.get('place') ?? '').trim();
-  const [text, setText] = useState(place);
+  const [params] = useSearchParams();
+  const { data: config, isLoading, isError } = useMapConfigQuery();
+  const lat = params.get('lat');
+  const lng = params.get('lng');
+  const zoom = params.get('zoom');
+  const camera = useMemo(
+    () => cameraFromParams(new URLSearchParams({ lat: lat ?? '', lng: lng ?? '', zoom: zoom ?? '' })),
+    [lat, lng, zoom],
+  );
+  const placeQuery = placeFromParams(params);
 
-  useEffect(() => setText(place), [place]);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const next = text.trim();
-    setParams(next ? { place: next } : {});
-  };
+  let content;
+  if (isLoading) {
+    content = (
+      <div className="dm-map-message" role="status">
+        <Spin /> <span style={{ marginLeft: 8 }}>{MAP_TEXT.loading}</span>
+      </div>
+    );
+  } else if (isError || !config) {
+    content = <MapMessage testId="map-error">{MAP_TEXT.configFailed}</MapMessage>;
+  } else if (!config.googleMapsApiKey) {
+    content = <MapMessage testId="map-error">{MAP_TEXT.notConfigured}</MapMessage>;
+  } else {
+    content = <DealMap apiKey={config.googleMapsApiKey} mapId={config.googleMapsMapId} camera={camera} placeQuery={placeQuery} />;
+  }
 
   return (
-    <>
-      <PageTitle>Search</PageTitle>
-      <form className="dm-inline-search" onSubmit={onSubmit} role="search">
-        <label htmlFor="dm-search-place" className="dm-visually-hidden">
-          Place
-        </label>
-        <Input
-          id="dm-search-place"
-          placeholder="Enter city, state, or ZIP code"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
-        <Button type="primary" htmlType="submit">
-          Search
-        </Button>
-      </form>
-      {place ? (
-        <Typography.Paragraph className="dm-lead" data-testid="search-place">
-          Searching near {place}
-        </Typography.Paragraph>
-      ) : (
-        <Typography.Paragraph type="secondary">Enter a place to start searching.</Typography.Paragraph>
-      )}
-      <Typography.Paragraph type="secondary">
-        The property map with deal colours and comps arrives in a coming update.
-      </Typography.Paragraph>
-    </>
+    <div className="dm-map-page">
+      <h2 className="dm-visually-hidden">Search</h2>
+      {content}
+    </div>
   );
 }
 

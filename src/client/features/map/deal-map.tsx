@@ -1,0 +1,256 @@
+import {
+  APILoadingStatus,
+  APIProvider,
+  InfoWindow,
+  Map,
+  useApiLoadingStatus,
+  useMap,
+  useMapsLibrary,
+  type MapEvent,
+} from '@vis.gl/react-google-maps';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useAddRecentSearchMutation } from '../../api/auth-api';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
+import type { MapBounds } from '../../../shared/geo/bounds';
+import { boundsEqual } from './bounds-search';
+import type { InitialCamera } from './camera-params';
+import { FALLBACK_MAP_ID, MAP_TEXT, POPUP_WIDTH, SEARCH_ZOOM } from './map-constants';
+import { MapLegend } from './map-legend';
+import { propertySelected, selectionCleared, selectSelectedProperty, viewportChanged } from './map-slice';
+import { MarkerLayerController } from './marker-layer';
+import { propertyLatLng } from './marker-diff';
+import { PlaceSearch, type SelectedPlace } from './place-search';
+import { PropertyPopup } from './property-popup';
+import { useBoundsSearch } from './use-bounds-search';
+import './map.css';
+
+export function MapMessage({ children, testId = 'map-message' }: { children: ReactNode; testId?: string }) {
+  return (
+    <div className="dm-map-message" role="alert" data-testid={testId}>
+      {children}
+    </div>
+  );
+}
+
+/** Google calls window.gm_authFailure when it rejects the key; the map is replaced by 'Error: AuthFailure'. */
+function useGmAuthFailure(): boolean {
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    const previous = window.gm_authFailure;
+    window.gm_authFailure = () => {
+      setFailed(true);
+      previous?.();
+    };
+    return () => {
+      window.gm_authFailure = previous;
+    };
+  }, []);
+  return failed;
+}
+
+/** Reports the loader's FAILED / AUTH_FAILURE status upwards. */
+function LoadingStatusWatcher({ onFailed, onAuthFailure }: { onFailed: () => void; onAuthFailure: () => void }) {
+  const status = useApiLoadingStatus();
+  useEffect(() => {
+    if (status === APILoadingStatus.FAILED) onFailed();
+    if (status === APILoadingStatus.AUTH_FAILURE) onAuthFailure();
+  }, [status, onFailed, onAuthFailure]);
+  return null;
+}
+
+const toMapBounds = (b: google.maps.LatLngBoundsLiteral): MapBounds => ({
+  ne: { lat: b.north, lng: b.east },
+  sw: { lat: b.south, lng: b.west },
+});
+
+/** Creates the marker layer once the map and the marker library are in, and keeps it in sync with the slice. */
+function PropertyMarkers() {
+  const map = useMap();
+  const markerLib = useMapsLibrary('marker');
+  const dispatch = useAppDispatch();
+  const [controller, setController] = useState<MarkerLayerController | null>(null);
+  const entities = useAppSelector((s) => s.map.properties.entities);
+  const bounds = useAppSelector((s) => s.map.viewport.bounds);
+
+  useEffect(() => {
+    if (!map || !markerLib) return undefined;
+    const c = new MarkerLayerController(map, markerLib, (id) => dispatch(propertySelected(id)));
+    setController(c);
+    return () => {
+      c.destroy();
+      setController(null);
+    };
+  }, [map, markerLib, dispatch]);
+
+  useEffect(() => {
+    if (!controller) return undefined;
+    // Pages arrive in bursts: one sync per frame.
+    const frame = requestAnimationFrame(() => {
+      controller.sync(entities, bounds);
+      const div = map?.getDiv?.();
+      if (div) div.dataset.shownMarkers = String(controller.counts.shown);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [controller, entities, bounds, map]);
+
+  return null;
+}
+
+function SelectedPropertyWindow() {
+  const dispatch = useAppDispatch();
+  const property = useAppSelector(selectSelectedProperty);
+  const close = useCallback(() => dispatch(selectionCleared()), [dispatch]);
+  if (!property) return null;
+  const position = propertyLatLng(property);
+  if (!position) return null;
+  return (
+    <InfoWindow
+      key={property._id}
+      position={position}
+      pixelOffset={[0, -40]}
+      headerDisabled
+      minWidth={POPUP_WIDTH}
+      maxWidth={POPUP_WIDTH + 40}
+      onClose={close}
+      onCloseClick={close}
+    >
+      <PropertyPopup property={property} onClose={close} />
+    </InfoWindow>
+  );
+}
+
+/** Writes the viewport to the slice each time the camera settles (uncontrolled camera). */
+function useViewportOnIdle() {
+  const dispatch = useAppDispatch();
+  const store = useAppStore();
+  return useCallback(
+    (event: MapEvent) => {
+      const map = event.map;
+      const b = map.getBounds();
+      const c = map.getCenter();
+      const zoom = map.getZoom();
+      if (!b || !c || zoom === undefined) return;
+      const bounds = toMapBounds(b.toJSON());
+      const current = store.getState().map.viewport;
+      if (current.zoom === zoom && boundsEqual(current.bounds, bounds)) return;
+      dispatch(viewportChanged({ center: c.toJSON(), zoom, bounds }));
+    },
+    [dispatch, store],
+  );
+}
+
+/** Fits the map to a chosen place and records it as a recent search (failures logged only). */
+function usePlaceSelected() {
+  const map = useMap();
+  const [addRecentSearch] = useAddRecentSearchMutation();
+  return useCallback(
+    (place: SelectedPlace) => {
+      if (map) {
+        if (place.viewport) map.fitBounds(place.viewport);
+        else {
+          map.panTo(place.location);
+          map.setZoom(SEARCH_ZOOM);
+        }
+      }
+      addRecentSearch({
+        ...(place.placeId ? { placeId: place.placeId } : {}),
+        name: place.name,
+        formattedAddress: place.formattedAddress,
+        lat: place.location.lat,
+        lng: place.location.lng,
+        ...(place.viewport ? { viewport: toMapBounds(place.viewport) } : {}),
+      })
+        .unwrap()
+        .catch((error: unknown) => console.error('Recording the recent search failed', error));
+    },
+    [map, addRecentSearch],
+  );
+}
+
+/** Re-centres on later `?lat=&lng=&zoom=` changes (the first one is the map's default camera). */
+function CameraFollower({ camera }: { camera: InitialCamera }) {
+  const map = useMap();
+  const first = useRef(true);
+  const { lat, lng } = camera.center;
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (!map || !camera.fromUrl) return;
+    map.setCenter({ lat, lng });
+    map.setZoom(camera.zoom);
+  }, [map, lat, lng, camera.zoom, camera.fromUrl]);
+  return null;
+}
+
+function MapOverlays({ placeQuery }: { placeQuery: string }) {
+  const onPlace = usePlaceSelected();
+  return (
+    <>
+      <div className="dm-map-top-left">
+        <PlaceSearch onPlace={onPlace} initialQuery={placeQuery} />
+      </div>
+      <div className="dm-map-top-right">
+        <MapLegend />
+      </div>
+    </>
+  );
+}
+
+export interface DealMapProps {
+  apiKey: string;
+  mapId: string | null;
+  camera: InitialCamera;
+  placeQuery: string;
+}
+
+/**
+ * The search map: Google map (uncontrolled camera), clustered property markers, the place search,
+ * the legend and the property popup. Maps errors replace the map (spec section 8).
+ */
+export function DealMap({ apiKey, mapId, camera, placeQuery }: DealMapProps) {
+  const authFailedByGoogle = useGmAuthFailure();
+  const [authFailed, setAuthFailed] = useState(false);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const onFailed = useCallback(() => setLoadFailed(true), []);
+  const onAuthFailure = useCallback(() => setAuthFailed(true), []);
+  const onIdle = useViewportOnIdle();
+  useBoundsSearch();
+
+  if (authFailedByGoogle || authFailed) return <MapMessage testId="map-error">{MAP_TEXT.authFailure}</MapMessage>;
+  if (loadFailed) return <MapMessage testId="map-error">{MAP_TEXT.scriptFailed}</MapMessage>;
+
+  return (
+    <APIProvider
+      apiKey={apiKey}
+      language="en"
+      region="US"
+      onError={(error: unknown) => {
+        console.error('Google Maps failed to load', error);
+        setLoadFailed(true);
+      }}
+    >
+      <LoadingStatusWatcher onFailed={onFailed} onAuthFailure={onAuthFailure} />
+      <div className="dm-deal-map" data-testid="deal-map">
+        <Map
+          mapId={mapId || FALLBACK_MAP_ID}
+          defaultCenter={camera.center}
+          defaultZoom={camera.zoom}
+          gestureHandling="greedy"
+          clickableIcons={false}
+          mapTypeControl={false}
+          streetViewControl={false}
+          fullscreenControl={false}
+          onIdle={onIdle}
+          className="dm-deal-map-canvas"
+        >
+          <PropertyMarkers />
+          <SelectedPropertyWindow />
+          <CameraFollower camera={camera} />
+        </Map>
+        <MapOverlays placeQuery={placeQuery} />
+      </div>
+    </APIProvider>
+  );
+}

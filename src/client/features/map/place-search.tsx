@@ -1,0 +1,211 @@
+import { useMapsLibrary } from '@vis.gl/react-google-maps';
+import { AutoComplete, Input } from 'antd';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  AUTOCOMPLETE_DEBOUNCE_MS,
+  AUTOCOMPLETE_WIDTH,
+  MAP_TEXT,
+  PLACE_FIELDS,
+  PLACE_INPUT_DEBOUNCE_MS,
+  PLACE_LANGUAGE,
+  PLACE_REGION_CODES,
+} from './map-constants';
+
+type PlacePrediction = google.maps.places.PlacePrediction;
+
+/** Autocomplete option (spec section 3): key, label, secondaryText, data. */
+export interface PlaceOption {
+  key: string;
+  label: string;
+  secondaryText: string;
+  data: PlacePrediction;
+}
+
+export interface SelectedPlace {
+  placeId?: string;
+  name: string;
+  formattedAddress: string;
+  location: google.maps.LatLngLiteral;
+  viewport: google.maps.LatLngBoundsLiteral | null;
+}
+
+export function toPlaceOptions(suggestions: google.maps.places.AutocompleteSuggestion[]): PlaceOption[] {
+  const options: PlaceOption[] = [];
+  for (const s of suggestions) {
+    const p = s.placePrediction;
+    if (!p) continue;
+    options.push({
+      key: p.placeId,
+      label: p.mainText?.text ?? p.text?.text ?? '',
+      secondaryText: p.secondaryText?.text ?? '',
+      data: p,
+    });
+  }
+  return options;
+}
+
+/** Spec section 5: no suggestions for empty input or when the input equals the selected place's name. */
+export function shouldFetchSuggestions(input: string, selectedName: string | null): boolean {
+  const text = input.trim();
+  return text.length > 0 && text !== (selectedName ?? '').trim();
+}
+
+type PlacesLibrary = google.maps.PlacesLibrary;
+
+async function fetchSuggestions(places: PlacesLibrary, input: string, sessionToken: google.maps.places.AutocompleteSessionToken) {
+  const { suggestions } = await places.AutocompleteSuggestion.fetchAutocompleteSuggestions({
+    input,
+    sessionToken,
+    includedRegionCodes: PLACE_REGION_CODES,
+    language: PLACE_LANGUAGE,
+  });
+  return toPlaceOptions(suggestions);
+}
+
+async function placeDetails(option: PlaceOption): Promise<SelectedPlace | null> {
+  const place = option.data.toPlace();
+  await place.fetchFields({ fields: PLACE_FIELDS });
+  const location = place.location;
+  if (!location) return null;
+  const viewport = place.viewport;
+  return {
+    placeId: option.key || place.id || undefined,
+    name: place.displayName ?? option.label,
+    formattedAddress: place.formattedAddress ?? [option.label, option.secondaryText].filter(Boolean).join(', '),
+    location: typeof location.toJSON === 'function' ? location.toJSON() : (location as unknown as google.maps.LatLngLiteral),
+    viewport: viewport ? (typeof viewport.toJSON === 'function' ? viewport.toJSON() : (viewport as unknown as google.maps.LatLngBoundsLiteral)) : null,
+  };
+}
+
+/**
+ * The place-search box at the map's top-left (spec sections 2, 5, 9): 'Loading...' until the Places
+ * library is in; then an autocomplete restricted to the US in English, one session token per search
+ * session (a new one after each selection), 300 ms input debounce then 400 ms autocomplete debounce.
+ * Prediction failures are logged and empty the list. `initialQuery` (the landing page's
+ * `?place=`) runs at once and selects the first suggestion.
+ */
+export function PlaceSearch({ onPlace, initialQuery }: { onPlace: (place: SelectedPlace) => void; initialQuery?: string }) {
+  const places = useMapsLibrary('places');
+  const [text, setText] = useState(initialQuery ?? '');
+  const [debounced, setDebounced] = useState('');
+  const [options, setOptions] = useState<PlaceOption[]>([]);
+  const [open, setOpen] = useState(false);
+  const tokenRef = useRef<google.maps.places.AutocompleteSessionToken | null>(null);
+  const selectedNameRef = useRef<string | null>(null);
+  const handledInitial = useRef<string | null>(null);
+
+  const token = useCallback(() => {
+    if (!tokenRef.current && places) tokenRef.current = new places.AutocompleteSessionToken();
+    return tokenRef.current!;
+  }, [places]);
+
+  const select = useCallback(
+    async (option: PlaceOption) => {
+      selectedNameRef.current = option.label;
+      setText(option.label);
+      setOptions([]);
+      setOpen(false);
+      try {
+        const place = await placeDetails(option);
+        if (!place) return;
+        selectedNameRef.current = place.name;
+        setText(place.name);
+        onPlace(place);
+      } catch (error) {
+        console.error('Place details failed', error);
+      } finally {
+        tokenRef.current = null; // the session ends with a selection
+      }
+    },
+    [onPlace],
+  );
+
+  // 300 ms in the box.
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(text), PLACE_INPUT_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  // 400 ms in the autocomplete.
+  useEffect(() => {
+    if (!places) return undefined;
+    if (!shouldFetchSuggestions(debounced, selectedNameRef.current)) {
+      setOptions([]);
+      return undefined;
+    }
+    let stale = false;
+    const timer = setTimeout(() => {
+      fetchSuggestions(places, debounced.trim(), token())
+        .then((list) => {
+          if (!stale) setOptions(list);
+        })
+        .catch((error) => {
+          console.error('Place predictions failed', error);
+          if (!stale) setOptions([]);
+        });
+    }, AUTOCOMPLETE_DEBOUNCE_MS);
+    return () => {
+      stale = true;
+      clearTimeout(timer);
+    };
+  }, [debounced, places, token]);
+
+  // The landing page's search: run it now and take the first suggestion.
+  useEffect(() => {
+    const query = (initialQuery ?? '').trim();
+    if (!places || !query || handledInitial.current === query) return;
+    handledInitial.current = query;
+    setText(query);
+    fetchSuggestions(places, query, token())
+      .then((list) => {
+        if (list[0]) void select(list[0]);
+        else setOptions([]);
+      })
+      .catch((error) => {
+        console.error('Place predictions failed', error);
+        setOptions([]);
+      });
+  }, [initialQuery, places, select, token]);
+
+  if (!places) {
+    return (
+      <div className="dm-place-search dm-place-search-loading" role="status">
+        {MAP_TEXT.loading}
+      </div>
+    );
+  }
+
+  return (
+    <div className="dm-place-search">
+      <AutoComplete
+        value={text}
+        open={open && text.trim().length > 0}
+        onOpenChange={setOpen}
+        popupMatchSelectWidth={AUTOCOMPLETE_WIDTH}
+        style={{ width: AUTOCOMPLETE_WIDTH }}
+        notFoundContent={MAP_TEXT.noResults}
+        options={options.map((o) => ({
+          key: o.key,
+          value: o.key,
+          label: (
+            <div className="dm-place-option">
+              <span className="dm-place-option-main">{o.label}</span>
+              {o.secondaryText ? <span className="dm-place-option-secondary">{o.secondaryText}</span> : null}
+            </div>
+          ),
+        }))}
+        onSearch={(value) => {
+          setText(value);
+          setOpen(true);
+          if (value.trim() !== (selectedNameRef.current ?? '')) selectedNameRef.current = null;
+        }}
+        onSelect={(value: string) => {
+          const option = options.find((o) => o.key === value);
+          if (option) void select(option);
+        }}
+      >
+        <Input placeholder={MAP_TEXT.placeholder} aria-label={MAP_TEXT.placeAriaLabel} allowClear />
+      </AutoComplete>
+    </div>
+  );
+}
