@@ -29,6 +29,8 @@ import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
 import { configRoutes } from './modules/config/routes';
 import { propertiesRoutes } from './modules/properties/routes';
+import { profileRoutes } from './modules/profile/routes';
+import { recentSearchesRoutes } from './modules/recent-searches/routes';
 import { ratesRoutes } from './modules/rates/routes';
 
 export interface BuildAppOptions {
@@ -183,6 +185,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
             await authed.register(usersRoutes, { ctx });
             await authed.register(countsRoutes, { ctx });
             await authed.register(propertiesRoutes, { ctx });
+            await authed.register(recentSearchesRoutes, { ctx });
+            await authed.register(profileRoutes, { ctx });
           },
           { prefix: '/auth' },
         );
