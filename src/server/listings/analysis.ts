@@ -112,6 +112,9 @@ const r2n = (v: number | null) => (v === null ? null : Math.round(v * 100) / 100
  * property then only sets its own figures on the built inputs (the engine functions are pure and
  * keep no reference to them), which is several times faster than building fresh inputs per property.
  */
+/** Stored results hold the spec fields only; the break-even rate is computed live on the property page. */
+const STORED_RESULTS_ONLY = { breakEvenRate: false } as const;
+
 export function strategyCalculator(a: Assumptions): (i: EngineInputs) => StrategyResults {
   const bhInput = buyHoldInput({ purchasePrice: 0, monthlyRent: 0, rehabCost: 0 }, a);
   const brInput = brrrrInput({ purchasePrice: 0, monthlyRent: 0, rehabCost: 0, arv: 0 }, a);
@@ -120,12 +123,12 @@ export function strategyCalculator(a: Assumptions): (i: EngineInputs) => Strateg
     bhInput.purchasePrice = i.purchasePrice;
     bhInput.monthlyRent = i.monthlyRent;
     bhInput.rehabCost = i.rehabEstimate;
-    const bh = buyHold(bhInput);
+    const bh = buyHold(bhInput, STORED_RESULTS_ONLY);
     brInput.purchasePrice = i.purchasePrice;
     brInput.monthlyRent = i.monthlyRent;
     brInput.rehabCost = i.rehabEstimate;
     brInput.arv = i.arvEstimate;
-    const br = brrrr(brInput);
+    const br = brrrr(brInput, STORED_RESULTS_ONLY);
     ffInput.purchasePrice = i.purchasePrice;
     ffInput.rehabCost = i.rehabEstimate;
     ffInput.arv = i.arvEstimate;

@@ -1,7 +1,7 @@
 import type { Assumptions, BrrrrAssumptions, OperatingAssumptions } from './defaults';
 import { interestOnlyPayment, monthlyPayment } from './mortgage';
 import { cashOnCash, dscr, monthlyOperatingExpenses } from './operating';
-import { breakEvenRate } from './rules';
+import { breakEvenRate, type AnalysisOptions } from './rules';
 
 export interface BrrrrInput extends OperatingAssumptions, BrrrrAssumptions {
   purchasePrice: number;
@@ -68,7 +68,7 @@ export function brrrrInput(
   };
 }
 
-export function brrrr(input: BrrrrInput): BrrrrAnalysis {
+export function brrrr(input: BrrrrInput, options: AnalysisOptions = {}): BrrrrAnalysis {
   const { purchasePrice: price, rehabCost, arv } = input;
   const loanAmount = (arv * input.loanToArvPercent) / 100;
   const loanFunded = Math.min(loanAmount, price + rehabCost);
@@ -117,6 +117,6 @@ export function brrrr(input: BrrrrInput): BrrrrAnalysis {
     annualCashFlow,
     equityAfterRefi: arv - refiLoanAmount,
     dscr: dscr(netOperatingIncome, monthlyMortgage * 12),
-    breakEvenRatePercent: refiLoanAmount > 0 ? breakEvenRate(cashFlowAt) : null,
+    breakEvenRatePercent: refiLoanAmount > 0 && options.breakEvenRate !== false ? breakEvenRate(cashFlowAt) : null,
   };
 }

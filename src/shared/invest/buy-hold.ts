@@ -1,7 +1,7 @@
 import type { Assumptions, OperatingAssumptions } from './defaults';
 import { monthlyPayment } from './mortgage';
 import { cashOnCash, dscr, monthlyOperatingExpenses } from './operating';
-import { breakEvenRate } from './rules';
+import { breakEvenRate, type AnalysisOptions } from './rules';
 
 export interface BuyHoldInput extends OperatingAssumptions {
   purchasePrice: number;
@@ -58,7 +58,7 @@ export function buyHoldInput(
   };
 }
 
-export function buyHold(input: BuyHoldInput): BuyHoldAnalysis {
+export function buyHold(input: BuyHoldInput, options: AnalysisOptions = {}): BuyHoldAnalysis {
   const price = input.purchasePrice;
   const downPayment = (price * input.downPaymentPercent) / 100;
   const loanAmount = price - downPayment;
@@ -91,6 +91,6 @@ export function buyHold(input: BuyHoldInput): BuyHoldAnalysis {
     annualCashFlow,
     capRate: price > 0 ? (netOperatingIncome / price) * 100 : 0,
     dscr: dscr(netOperatingIncome, monthlyMortgage * 12),
-    breakEvenRatePercent: loanAmount > 0 ? breakEvenRate(cashFlowAt) : null,
+    breakEvenRatePercent: loanAmount > 0 && options.breakEvenRate !== false ? breakEvenRate(cashFlowAt) : null,
   };
 }

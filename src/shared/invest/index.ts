@@ -3,6 +3,7 @@ export type { AmortizationRow } from './mortgage';
 export { loanTermMonths } from './loan-term';
 export { irr, npv, annualize } from './cash-flow';
 export { maxAllowableOffer, breakEvenRate } from './rules';
+export type { AnalysisOptions } from './rules';
 export { DEFAULT_ASSUMPTIONS, DAYS_PER_MONTH, withOverrides } from './defaults';
 export type { Assumptions, AssumptionOverrides } from './defaults';
 export { monthlyOperatingExpenses, cashOnCash, dscr } from './operating';

@@ -16,10 +16,19 @@ export function breakEvenRate(cashFlowAt: (annualRatePercent: number) => number,
   if (cashFlowAt(maxRate) >= 0) return maxRate;
   let low = 0;
   let high = maxRate;
-  for (let i = 0; i < 60; i++) {
+  // 1e-7 percentage points is far below display precision (2 decimals) and takes ~28 steps.
+  while (high - low > 1e-7) {
     const mid = (low + high) / 2;
     if (cashFlowAt(mid) >= 0) low = mid;
     else high = mid;
   }
   return (low + high) / 2;
+}
+
+export interface AnalysisOptions {
+  /**
+   * Solve for the break-even interest rate (a bisection: most of a calculator's cost). Bulk
+   * recomputation of stored results turns it off; the property page computes it live.
+   */
+  breakEvenRate?: boolean;
 }
