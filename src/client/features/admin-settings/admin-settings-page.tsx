@@ -1,5 +1,5 @@
-import { Layout, Menu } from 'antd';
-import { Suspense } from 'react';
+import { Button, Layout, Menu } from 'antd';
+import { Suspense, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { BuildingIcon, HistoryIcon, MapPinIcon, StarIcon, TargetIcon, UsersIcon } from '../../components/icons';
 import { PageLoading } from '../../components/page-loading';
@@ -37,6 +37,7 @@ function AdminNav() {
 
 /** Admin Settings (Admins only): a side navigation and the chosen section. */
 export function AdminSettingsPage() {
+  const [collapsed, setCollapsed] = useState(false);
   return (
     <RequireRole role="Admin" message={ADMINS_ONLY}>
       <PageTitle>Admin Settings</PageTitle>
@@ -47,9 +48,23 @@ export function AdminSettingsPage() {
           breakpoint="md"
           collapsedWidth={64}
           collapsible
+          collapsed={collapsed}
+          onBreakpoint={(broken) => setCollapsed(broken)}
+          trigger={null}
           theme="light"
         >
           <AdminNav />
+          <div className="dm-admin-sider-toggle">
+            <Button
+              type="text"
+              size="small"
+              aria-label={collapsed ? 'Expand the section menu' : 'Collapse the section menu'}
+              aria-expanded={!collapsed}
+              onClick={() => setCollapsed((c) => !c)}
+            >
+              {collapsed ? '»' : '«'}
+            </Button>
+          </div>
         </Layout.Sider>
         <Layout.Content className="dm-admin-content">
           <Suspense fallback={<PageLoading />}>

@@ -10,6 +10,7 @@ import { NO_RESULTS } from './user-dialog';
 const ENTITY_TYPES = ['user', 'market', 'interest', 'strategy', 'account'];
 const HIDDEN_KEYS = new Set(['_id', 'password', 'passwordHash']);
 
+
 export interface AuditChange {
   field: string;
   before: unknown;
@@ -49,7 +50,14 @@ function Diff({ entry }: { entry: AuditEntry }) {
   );
 }
 
-const ACTION_COLOURS: Record<string, string> = { create: 'success', update: 'processing', delete: 'error' };
+const ACTION_COLOURS: Record<string, string> = {
+  create: 'success',
+  import: 'success',
+  update: 'processing',
+  activate: 'cyan',
+  deactivate: 'warning',
+  delete: 'error',
+};
 
 const COLUMNS: ColumnsType<AuditEntry> = [
   {

@@ -18,6 +18,12 @@ export const IMPORT_COLUMNS: Record<SectionKey, string[]> = {
 
 export const importButtonText = (n: number) => `Import ${n} ${n === 1 ? 'row' : 'rows'}`;
 
+/** The file problem the server names in `fields.csv`, else its message. */
+function csvProblem(error: unknown, fallback: string): string {
+  const fields = (error as { fields?: Record<string, string> } | undefined)?.fields;
+  return fields?.csv || serverMessageOr(error, fallback);
+}
+
 /** Reads a chosen file as text (FileReader works in every browser and in jsdom). */
 export function readFileText(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -54,7 +60,7 @@ export function CsvImportDialog({ section, onClose }: CsvImportDialogProps) {
     try {
       setReport(await checkCsv({ section, csv: text, dryRun: true }).unwrap());
     } catch (error) {
-      const message = serverMessageOr(error, 'The file could not be checked');
+      const message = csvProblem(error, 'The file could not be checked');
       setProblem(message);
       toast.error(message);
     }
@@ -79,6 +85,7 @@ export function CsvImportDialog({ section, onClose }: CsvImportDialogProps) {
       onClose();
     } catch (error) {
       const message = serverMessageOr(error, `An error occurred while importing the ${texts.plural}`);
+      // The server refused the whole file (rows with errors): nothing was written; show the report again.
       toast.error(message);
       setProblem(message);
       void preview(csv);

@@ -67,6 +67,7 @@ interface AdminFormDialogProps {
   submitting: boolean;
   loading?: boolean;
   /** The general error under the title (a failed call, or a failed load). */
+  /** While true the form is not shown; it mounts with `initialValues` once the data is there. */
   generalError?: string | null;
   submitDisabled?: boolean;
   initialValues?: object;
@@ -103,7 +104,12 @@ export function AdminFormDialog(props: AdminFormDialogProps) {
       ]}
     >
       {generalError ? <Alert type="error" showIcon title={generalError} className="dm-form-alert" role="alert" /> : null}
-      <Spin spinning={Boolean(loading)}>
+      {loading ? (
+        <div className="dm-page-loading" role="status">
+          <Spin />
+          <span>Loading...</span>
+        </div>
+      ) : (
         <Form
           form={form}
           name={name}
@@ -118,7 +124,7 @@ export function AdminFormDialog(props: AdminFormDialogProps) {
           {props.children}
           <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
         </Form>
-      </Spin>
+      )}
     </Modal>
   );
 }

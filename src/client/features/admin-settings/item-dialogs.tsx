@@ -1,5 +1,5 @@
 import { Form, Input, Select, Switch } from 'antd';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { useParams } from 'react-router-dom';
 import { US_STATES } from '../../../shared/us-states';
@@ -61,7 +61,7 @@ const namedItemForm: ItemForm = {
         <Input autoComplete="off" />
       </Form.Item>
       <Form.Item label="Description" name="description" required rules={rule('description')}>
-        <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} />
+        <Input.TextArea rows={3} />
       </Form.Item>
       {activeField}
     </>
@@ -88,7 +88,7 @@ export const ITEM_FORMS: Record<ItemSection, ItemForm> = {
           />
         </Form.Item>
         <Form.Item label="Description" name="description">
-          <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} />
+          <Input.TextArea rows={3} />
         </Form.Item>
         {activeField}
       </>
@@ -127,13 +127,14 @@ export function ItemDialog({ section, mode }: { section: ItemSection; mode: 'add
     if (loadMessage) toast.error(loadMessage, { id: `admin-load-${texts.thing}` });
   }, [loadMessage, texts.thing]);
 
-  useEffect(() => {
-    if (!item) return;
+  // The form mounts once the item is there, with its values (so nothing typed is overwritten).
+  const initialValues = useMemo(() => {
+    if (!item) return config.empty;
     const values: Values = {};
     for (const key of Object.keys(config.empty)) values[key] = item[key] ?? config.empty[key];
     values.active = Boolean(item.active);
-    form.setFieldsValue(values);
-  }, [item, form, config]);
+    return values;
+  }, [item, config]);
 
   const [createItem] = useCreateItemMutation();
   const [updateItem] = useUpdateItemMutation();
@@ -161,7 +162,7 @@ export function ItemDialog({ section, mode }: { section: ItemSection; mode: 'add
       loading={query.isLoading}
       generalError={generalError ?? loadMessage}
       submitDisabled={mode === 'edit' && !item}
-      initialValues={config.empty}
+      initialValues={initialValues}
     >
       {config.fields((field) => [sharedRule<Values>(config.validate, field)])}
     </AdminFormDialog>

@@ -1,6 +1,7 @@
 import { Button, Input, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType, ColumnType, TablePaginationConfig } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
+import dayjs from 'dayjs';
 import { Suspense, useEffect, useMemo, useState, type Key } from 'react';
 import toast from 'react-hot-toast';
 import { Outlet, useNavigate } from 'react-router-dom';
@@ -68,6 +69,8 @@ interface SectionListProps<S extends SectionKey> {
   rowName: (item: SectionItemTypes[S]) => string;
   /** Users: the full name that must be typed to delete. */
   confirmName?: (item: SectionItemTypes[S]) => string;
+  /** The width below which the table scrolls sideways (px). */
+  minWidth?: number;
 }
 
 const BULK_ACTIONS: Array<{ action: BulkAction; text: string; danger?: boolean }> = [
@@ -81,7 +84,13 @@ const BULK_ACTIONS: Array<{ action: BulkAction; text: string; danger?: boolean }
  * sorted table (scrolls within 65vh) with row selection, bulk actions, per-row edit and delete,
  * and the add/edit dialogs rendered by the child routes over the list.
  */
-export function SectionList<S extends SectionKey>({ section, columns, rowName, confirmName }: SectionListProps<S>) {
+export function SectionList<S extends SectionKey>({
+  section,
+  columns,
+  rowName,
+  confirmName,
+  minWidth = 720,
+}: SectionListProps<S>) {
   type Item = SectionItemTypes[S];
   const texts = sectionTexts(section);
   const navigate = useNavigate();
@@ -105,10 +114,11 @@ export function SectionList<S extends SectionKey>({ section, columns, rowName, c
   const items = (data?.items ?? []) as Item[];
   const total = data?.total ?? 0;
 
-  // A new search starts at page 1 with nothing selected.
+  // A new search starts at page 1; "all matching" meant the previous search. Rows picked by hand
+  // stay picked (the bulk call names them by id), so a search that lands mid-selection loses nothing.
   useEffect(() => {
     setPage(1);
-    clearSelection();
+    setAllMatching(false);
   }, [q]);
 
   useEffect(() => {
@@ -186,7 +196,9 @@ export function SectionList<S extends SectionKey>({ section, columns, rowName, c
   const onExport = async () => {
     try {
       const text = await exportCsv({ section, q }).unwrap();
-      downloadText(typeof text === 'string' ? text : String(text ?? ''), `${section}.csv`);
+      const body = typeof text === 'string' ? text : String(text ?? '');
+      // Keep the server's UTF-8 byte order mark (fetch drops it when decoding) so spreadsheets read accents.
+      downloadText(body.startsWith('\uFEFF') ? body : `\uFEFF${body}`, `${section}-${dayjs().format('YYYY-MM-DD')}.csv`);
     } catch (err) {
       toast.error(serverMessageOr(err, `An error occurred while exporting the ${texts.plural}`));
     }
@@ -304,7 +316,7 @@ export function SectionList<S extends SectionKey>({ section, columns, rowName, c
         dataSource={items}
         loading={isFetching}
         onChange={onTableChange}
-        scroll={{ x: 'max-content', y: '65vh' }}
+        scroll={{ x: minWidth, y: '65vh' }}
         locale={{ emptyText: q ? `No ${section} match "${q}"` : `No ${section} yet` }}
         rowSelection={{
           selectedRowKeys: allMatching ? items.map((i) => i._id) : selected,

@@ -19,7 +19,6 @@ const descriptionColumn = {
   dataIndex: 'description',
   key: 'description',
   ellipsis: true,
-  width: 420,
 };
 
 const USER_COLUMNS: ColumnsType<User> = [
@@ -61,7 +60,7 @@ const ACCOUNT_COLUMNS: ColumnsType<AdminAccount> = [
 ];
 
 export function UsersSection() {
-  return <SectionList section="users" columns={USER_COLUMNS} rowName={fullName} confirmName={fullName} />;
+  return <SectionList section="users" columns={USER_COLUMNS} rowName={fullName} confirmName={fullName} minWidth={1060} />;
 }
 export function MarketsSection() {
   return <SectionList section="markets" columns={MARKET_COLUMNS} rowName={marketName} />;
@@ -73,7 +72,7 @@ export function StrategiesSection() {
   return <SectionList section="strategies" columns={STRATEGY_COLUMNS} rowName={itemName} />;
 }
 export function AccountsSection() {
-  return <SectionList section="accounts" columns={ACCOUNT_COLUMNS} rowName={itemName} />;
+  return <SectionList section="accounts" columns={ACCOUNT_COLUMNS} rowName={itemName} minWidth={480} />;
 }
 
 export const AddUser = () => <UserDialog mode="add" />;

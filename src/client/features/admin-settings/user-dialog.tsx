@@ -1,4 +1,5 @@
-import { Col, Form, Input, Row, Segmented, Select, Switch } from 'antd';
+import { Button, Col, Form, Input, Row, Select, Space, Switch } from 'antd';
+import type { AccountType } from '../../../shared/validation';
 import { useEffect, useMemo } from 'react';
 import toast from 'react-hot-toast';
 import { useParams } from 'react-router-dom';
@@ -27,6 +28,34 @@ import {
 import { AdminFormDialog, useAdminSubmit, useCloseToList } from './form-dialog';
 
 export const NO_RESULTS = 'No results';
+
+/**
+ * The account type toggle: two buttons acting as radios. Buttons rather than labelled radio inputs,
+ * so the "Account" label names the account select alone.
+ */
+function AccountTypeToggle({ value, onChange }: { value?: AccountType; onChange?: (value: AccountType) => void }) {
+  const options: Array<{ value: AccountType; label: string }> = [
+    { value: 'new', label: 'New Account' },
+    { value: 'existing', label: 'Existing Account' },
+  ];
+  return (
+    <div role="radiogroup" aria-label="Membership" className="dm-account-type">
+      <Space.Compact block>
+      {options.map((option) => (
+        <Button
+          key={option.value}
+          role="radio"
+          aria-checked={value === option.value}
+          type={value === option.value ? 'primary' : 'default'}
+          onClick={() => onChange?.(option.value)}
+        >
+          {option.label}
+        </Button>
+      ))}
+      </Space.Compact>
+    </div>
+  );
+}
 
 const EMPTY_USER: UserFormValues = {
   firstName: '',
@@ -80,19 +109,23 @@ export function UserDialog({ mode }: { mode: 'add' | 'edit' }) {
     if (loadFailed) toast.error(adminErrorMessage(query.error, loadDefault('user')), { id: 'admin-load-user' });
   }, [loadFailed, query.error]);
 
-  useEffect(() => {
-    if (!user) return;
-    form.setFieldsValue({
-      firstName: user.firstName ?? '',
-      lastName: user.lastName ?? '',
-      username: user.username ?? user.loginId ?? '',
-      roleId: user.roleId,
-      active: Boolean(user.active),
-      accountType: user.accountId ? 'existing' : 'new',
-      accountId: user.accountId ?? undefined,
-      accountName: user.accountName ?? '',
-    });
-  }, [user, form]);
+  // The form mounts once the user is there, with its values (so nothing typed is overwritten).
+  const initialValues: UserFormValues = useMemo(
+    () =>
+      user
+        ? {
+            firstName: user.firstName ?? '',
+            lastName: user.lastName ?? '',
+            username: user.username ?? user.loginId ?? '',
+            roleId: user.roleId,
+            active: Boolean(user.active),
+            accountType: user.accountId ? 'existing' : 'new',
+            accountId: user.accountId ?? (undefined as unknown as string),
+            accountName: user.accountName ?? '',
+          }
+        : EMPTY_USER,
+    [user],
+  );
 
   const [createUser] = useCreateUserMutation();
   const [updateUser] = useUpdateUserMutation();
@@ -111,7 +144,7 @@ export function UserDialog({ mode }: { mode: 'add' | 'edit' }) {
     onDone: close,
   });
 
-  const accountType = Form.useWatch('accountType', form) ?? EMPTY_USER.accountType;
+  const accountType = Form.useWatch('accountType', form) ?? initialValues.accountType;
   const rule = (field: string) => [sharedRule<UserFormValues>(validate, field)];
 
   const onValuesChange = (changed: Record<string, unknown>) => {
@@ -143,7 +176,7 @@ export function UserDialog({ mode }: { mode: 'add' | 'edit' }) {
       loading={query.isLoading}
       generalError={generalError ?? (loadFailed ? adminErrorMessage(query.error, loadDefault('user')) : null)}
       submitDisabled={mode === 'edit' && !user}
-      initialValues={EMPTY_USER}
+      initialValues={initialValues}
       onValuesChange={onValuesChange}
     >
       <Row gutter={16}>
@@ -174,13 +207,8 @@ export function UserDialog({ mode }: { mode: 'add' | 'edit' }) {
           options={roles.map((r) => ({ value: r._id, label: r.name }))}
         />
       </Form.Item>
-      <Form.Item name="accountType" className="dm-account-type">
-        <Segmented
-          options={[
-            { label: 'New Account', value: 'new' },
-            { label: 'Existing Account', value: 'existing' },
-          ]}
-        />
+      <Form.Item name="accountType">
+        <AccountTypeToggle />
       </Form.Item>
       {accountType === 'new' ? (
         <Form.Item label="New account name" name="accountName" required rules={rule('accountName')}>

@@ -46,7 +46,7 @@ export function CompsTab({ price, comps, loading }: { price: number; comps: Comp
         </Col>
         <Col span={6}>
           <Card size="small">
-            <Statistic title="Price Range" value={range} valueStyle={{ fontSize: 13 }} />
+            <Statistic title="Price Range" value={range} styles={{ content: { fontSize: 13 } }} />
           </Card>
         </Col>
         <Col span={6}>

@@ -1,0 +1,227 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App as AntApp } from 'antd';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { makeStore } from '../../src/client/app/store';
+import { MapLegend } from '../../src/client/features/map/map-legend';
+import type { Comp, MapProperty } from '../../src/client/features/map/map-types';
+import { PropertyPopup } from '../../src/client/features/map/property-popup';
+import { SearchPage } from '../../src/client/features/search/search-page';
+import type { User } from '../../src/shared/api-types';
+import { jsonResponse, type MiniRequest } from './fetch-polyfill';
+
+const STRATEGIES = [
+  { _id: 's-bh', name: 'Buy & Hold', description: '', active: true },
+  { _id: 's-br', name: 'BRRRR', description: '', active: true },
+  { _id: 's-ff', name: "Fix'N'Flip", description: '', active: true },
+  { _id: 's-st', name: 'Short-term Rental', description: '', active: true },
+];
+
+const user = (strategies: string[]): User => ({
+  _id: 'u1',
+  firstName: 'Ivy',
+  lastName: 'Investor',
+  username: 'ivy@example.com',
+  roleId: 'r',
+  role: 'Investor',
+  roleName: 'Investor',
+  accountId: null,
+  accountName: null,
+  active: true,
+  lastLogin: null,
+  profile: { role: 'Investor', strategies, markets: [], interests: [], experience: null },
+});
+
+const property: MapProperty = {
+  _id: 'p1',
+  LatestListingPrice: 450_000,
+  PublicListingRemarks: 'Bright bungalow near the park.',
+  BedroomsTotal: 3,
+  BathroomsTotal: 2.5,
+  BuildingAreaTotal: 1850,
+  PropertyAddressFull: '1200 E 11TH ST',
+  PropertyAddressCity: 'AUSTIN',
+  PropertyAddressState: 'tx',
+  PropertyAddressZIP: '78702',
+  location: { type: 'Point', coordinates: [-97.73, 30.27] },
+  markerColor: { background: '#ef4444', borderColor: '#b91c1c', glyphColor: '#ffffff' },
+  compIDs: ['c1', 'c2', 'c3', 'c4', 'c5', 'c6'],
+  BuyHoldResults: { totalCashNeeded: 100_000, netMonthlyIncome: 250, grossMonthlyExpenses: 1800, totalCosts: 460_000, cashOnCashRoi: 3 },
+  BRRRRResults: {
+    totalCashNeeded: 120_000,
+    cashOnCashRoi: null,
+    cashOnCashInfinite: true,
+    netMonthlyIncome: 300,
+    cashAtRefiClose: 90_000,
+    arv: 500_000,
+    loanAmount: 350_000,
+    rehabCost: 40_000,
+    refiLoanAmount: 400_000,
+    grossMonthlyExpenses: 2000,
+  },
+  FixFlipResults: null,
+  ShortTermResults: {
+    grossAnnualRevenue: 60_000,
+    cashOnCashRoi: 8.456,
+    estimatedOccupancyRate: 68.25,
+    netOperatingIncome: 24_000,
+    peakSeasonRate: 250,
+    offSeasonRate: 150,
+    shoulderSeasonRate: 200,
+    monthlyMortgage: 2500,
+    annualExpenses: 36_000,
+    totalInvestment: 110_000,
+    capRate: 5.33,
+    setupCosts: 15_000,
+  },
+};
+
+const comps: Comp[] = [300, 420, 380, 510, 600, 350].map((k, i) => ({
+  _id: `c${i + 1}`,
+  MLSSoldPrice: k * 1000,
+  PropertyAddressFull: `${i + 1} MAIN ST`,
+  PropertyAddressCity: 'AUSTIN',
+  PropertyAddressState: 'TX',
+  PropertyAddressZIP: '78702',
+  BedroomsTotal: 3,
+  BathroomsTotal: 2,
+}));
+
+/** The value cell next to a Descriptions label. */
+const valueOf = (container: HTMLElement, label: string) => within(container).getByText(label).closest('th')!.nextElementSibling;
+
+let requests: string[];
+function mockApi(compsReply: [number, unknown]) {
+  requests = [];
+  globalThis.fetch = jest.fn(async (req: MiniRequest) => {
+    const url = new URL(req.url);
+    requests.push(url.pathname + url.search);
+    if (url.pathname === '/api/v1/lookups/investmentStrategies') return jsonResponse(200, { data: STRATEGIES });
+    if (url.pathname === '/api/v1/auth/property/comps') return jsonResponse(compsReply[0], compsReply[1]);
+    if (url.pathname === '/api/v1/config') return jsonResponse(200, { data: { googleMapsApiKey: null, googleMapsMapId: null } });
+    return jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'no mock' } });
+  }) as unknown as typeof fetch;
+}
+
+function renderPopup(p: MapProperty, strategies: string[], onClose = jest.fn()) {
+  const store = makeStore({ session: { token: 't', refreshToken: 'r', user: user(strategies) } } as never);
+  render(
+    <Provider store={store}>
+      <AntApp>
+        <MemoryRouter>
+          <PropertyPopup property={p} onClose={onClose} />
+        </MemoryRouter>
+      </AntApp>
+    </Provider>,
+  );
+  return { onClose };
+}
+
+
+// Ant Design renders slowly in jsdom.
+jest.setTimeout(20_000);
+
+describe('property popup', () => {
+  it('shows the header, the Property tab and only the profile strategy tabs the property has results for', async () => {
+    mockApi([200, { data: comps }]);
+    renderPopup(property, ['s-bh', 's-ff', 's-st']);
+    const popup = screen.getByTestId('property-popup');
+    expect(popup).toHaveStyle({ width: '600px', height: '350px' });
+    expect(within(popup).getByTestId('popup-address')).toHaveTextContent('1200 E 11th St, Austin, TX 78702');
+    expect(within(popup).getAllByText('Overpriced').length).toBeGreaterThan(0);
+    expect(within(popup).getByRole('link', { name: 'Explore Property' })).toHaveAttribute('href', '/app/property/p1');
+    expect(within(popup).getByText('No photos available')).toBeInTheDocument();
+    expect(within(popup).getByText('$450,000')).toBeInTheDocument();
+    expect(within(popup).getByText('2.5')).toBeInTheDocument();
+    expect(within(popup).getByText('1,850 sq ft')).toBeInTheDocument();
+    expect(within(popup).getByText('Bright bungalow near the park.')).toBeInTheDocument();
+    // Fix'N'Flip is chosen but the property has no results; BRRRR has results but is not chosen.
+    await waitFor(() => expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Property', 'Comps', 'Buy/Hold', 'ST Rental']));
+  });
+
+  it('requests comps 300 ms after selection and shows the cards, the bar and the top 5', async () => {
+    mockApi([200, { data: comps }]);
+    const started = Date.now();
+    renderPopup(property, []);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(requests.some((r) => r.startsWith('/api/v1/auth/property/comps'))).toBe(false);
+    await waitFor(() => expect(requests).toContain('/api/v1/auth/property/comps?ids=c1%2Cc2%2Cc3%2Cc4%2Cc5%2Cc6'));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+    fireEvent.click(screen.getByRole('tab', { name: 'Comps' }));
+    await screen.findByText('Total Comps');
+    for (const title of ['Total Comps', 'Average Price', 'Price Range', 'Market Data']) expect(screen.getByText(title)).toBeInTheDocument();
+    expect(screen.getByText('Available')).toBeInTheDocument();
+    expect(screen.getByTestId('price-position-bar')).toBeInTheDocument();
+    // 450k is within 300k..600k.
+    expect(screen.getByTestId('price-position-marker')).toHaveAttribute('data-position', 'within');
+    const items = within(screen.getByTestId('top-comps')).getAllByTestId('top-comp');
+    expect(items.map((li) => within(li).getByText(/^\$/).textContent)).toEqual(['$600,000', '$510,000', '$420,000', '$380,000', '$350,000']);
+  });
+
+  it('shows the message for a price above every comp', async () => {
+    mockApi([200, { data: comps }]);
+    renderPopup({ ...property, LatestListingPrice: 700_000 }, []);
+    fireEvent.click(screen.getByRole('tab', { name: 'Comps' }));
+    expect(await screen.findByText('Consider negotiating the price')).toBeInTheDocument();
+    expect(screen.getByTestId('price-position-marker')).toHaveAttribute('data-position', 'above');
+  });
+
+  it('shows the empty state when there are no comps, and logs comps failures only', async () => {
+    mockApi([500, { error: { code: 'INTERNAL', message: 'boom' } }]);
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderPopup(property, []);
+    fireEvent.click(screen.getByRole('tab', { name: 'Comps' }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Comps request failed', expect.anything()));
+    expect(screen.getByText('No comparable properties found')).toBeInTheDocument();
+    expect(screen.getByText('Try adjusting your search criteria or location')).toBeInTheDocument();
+    error.mockRestore();
+  });
+
+  it('shows every strategy field with the formats, the derived figures and the disclaimer', async () => {
+    mockApi([200, { data: [] }]);
+    renderPopup(property, ['s-br', 's-st']);
+    fireEvent.click(await screen.findByRole('tab', { name: 'BRRRR' }));
+    const brrrr = await screen.findByTestId('strategy-brrrr');
+    expect(valueOf(brrrr, 'Total cash into property')).toHaveTextContent('$30,000');
+    expect(valueOf(brrrr, 'Cash-on-cash ROI')).toHaveTextContent('∞');
+    expect(within(brrrr).getByText('These results are best estimates and are not guaranteed.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('tab', { name: 'ST Rental' }));
+    const st = await screen.findByTestId('strategy-shortTerm');
+    expect(valueOf(st, 'Monthly net income')).toHaveTextContent('$2,000');
+    expect(valueOf(st, 'Estimated occupancy')).toHaveTextContent('68.3%');
+    expect(valueOf(st, 'Cash-on-cash ROI')).toHaveTextContent('8.46%');
+    expect(within(st).getByText('These results are best estimates and are not guaranteed.')).toBeInTheDocument();
+  });
+
+  it('closes through its close button', async () => {
+    mockApi([200, { data: [] }]);
+    const { onClose } = renderPopup(property, []);
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+});
+
+describe('legend and search page', () => {
+  it('shows the legend region with its three entries', () => {
+    render(<MapLegend />);
+    const legend = screen.getByRole('region', { name: 'Property Value Indicators' });
+    expect(within(legend).getByText('Property Value Indicators')).toBeInTheDocument();
+    for (const text of ['Good Deal', 'Overpriced', 'Market Price', 'priced below comps', 'priced above comps', 'priced within the comp range']) {
+      expect(within(legend).getByText(text)).toBeInTheDocument();
+    }
+  });
+
+  it('explains a missing Maps key instead of showing the map', async () => {
+    mockApi([200, { data: [] }]);
+    const store = makeStore({ session: { token: 't', refreshToken: 'r', user: user([]) } } as never);
+    render(
+      <Provider store={store}>
+        <MemoryRouter initialEntries={['/app/search']}>
+          <SearchPage />
+        </MemoryRouter>
+      </Provider>,
+    );
+    expect(await screen.findByText('Google Maps is not configured. Set GOOGLE_MAPS_API_KEY on the server.')).toBeInTheDocument();
+    expect(screen.queryByTestId('deal-map')).toBeNull();
+  });
+});
