@@ -96,9 +96,11 @@ export function brrrr(input: BrrrrInput, options: AnalysisOptions = {}): BrrrrAn
   const netOperatingIncome = (grossIncome - opex) * 12;
   const cashFlowAt = (rate: number) => grossIncome - opex - monthlyPayment(refiLoanAmount, rate, input.refiTermMonths);
 
+  const coc = cashOnCash(annualCashFlow, cashLeftInDeal);
   return {
     totalCashNeeded,
-    ...cashOnCash(annualCashFlow, cashLeftInDeal),
+    cashOnCashRoi: coc.cashOnCashRoi,
+    cashOnCashInfinite: coc.cashOnCashInfinite,
     netMonthlyIncome,
     cashAtRefiClose,
     arv,

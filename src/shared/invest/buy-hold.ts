@@ -75,12 +75,14 @@ export function buyHold(input: BuyHoldInput, options: AnalysisOptions = {}): Buy
   const annualCashFlow = netMonthlyIncome * 12;
   const netOperatingIncome = (grossMonthlyIncome - opex) * 12;
 
+  const coc = cashOnCash(annualCashFlow, totalCashNeeded);
   return {
     totalCashNeeded,
     netMonthlyIncome,
     grossMonthlyExpenses,
     totalCosts,
-    ...cashOnCash(annualCashFlow, totalCashNeeded),
+    cashOnCashRoi: coc.cashOnCashRoi,
+    cashOnCashInfinite: coc.cashOnCashInfinite,
     downPayment,
     closingCosts,
     loanAmount,

@@ -72,7 +72,8 @@ export function fixFlip(input: FixFlipInput): FixFlipAnalysis {
 
   return {
     cashNeeded,
-    ...coc,
+    cashOnCashRoi: coc.cashOnCashRoi,
+    cashOnCashInfinite: coc.cashOnCashInfinite,
     projectedProfit,
     returnOnInvestment: totalProjectCosts > 0 ? (projectedProfit / totalProjectCosts) * 100 : 0,
     afterRepairValue: arv,

@@ -18,18 +18,16 @@ export interface OperatingExpenses {
  * Debt service is not an operating expense.
  */
 export function monthlyOperatingExpenses(grossScheduledRent: number, value: number, a: OperatingAssumptions): OperatingExpenses {
-  const ofRent = (percent: number) => (grossScheduledRent * percent) / 100;
-  const e = {
-    vacancy: ofRent(a.vacancyPercent),
-    management: ofRent(a.managementPercent),
-    maintenance: ofRent(a.maintenancePercent),
-    capex: ofRent(a.capexPercent),
-    propertyTax: (value * a.propertyTaxPercent) / 100 / 12,
-    insurance: (value * a.insurancePercent) / 100 / 12,
-    hoa: a.monthlyHoa,
-    utilities: a.monthlyUtilities,
-  };
-  return { ...e, total: e.vacancy + e.management + e.maintenance + e.capex + e.propertyTax + e.insurance + e.hoa + e.utilities };
+  const vacancy = (grossScheduledRent * a.vacancyPercent) / 100;
+  const management = (grossScheduledRent * a.managementPercent) / 100;
+  const maintenance = (grossScheduledRent * a.maintenancePercent) / 100;
+  const capex = (grossScheduledRent * a.capexPercent) / 100;
+  const propertyTax = (value * a.propertyTaxPercent) / 100 / 12;
+  const insurance = (value * a.insurancePercent) / 100 / 12;
+  const hoa = a.monthlyHoa;
+  const utilities = a.monthlyUtilities;
+  const total = vacancy + management + maintenance + capex + propertyTax + insurance + hoa + utilities;
+  return { vacancy, management, maintenance, capex, propertyTax, insurance, hoa, utilities, total };
 }
 
 /**

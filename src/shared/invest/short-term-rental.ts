@@ -119,9 +119,11 @@ export function shortTermRental(input: ShortTermInput): ShortTermAnalysis {
   const totalInvestment = downPayment + (price * input.closingCostsPercent) / 100 + input.setupCosts;
   const annualCashFlow = netOperatingIncome - monthlyMortgage * 12;
 
+  const coc = cashOnCash(annualCashFlow, totalInvestment);
   return {
     grossAnnualRevenue,
-    ...cashOnCash(annualCashFlow, totalInvestment),
+    cashOnCashRoi: coc.cashOnCashRoi,
+    cashOnCashInfinite: coc.cashOnCashInfinite,
     estimatedOccupancyRate: nights > 0 ? (bookedNights / nights) * 100 : 0,
     netOperatingIncome,
     peakSeasonRate: input.peakSeasonRate,
