@@ -14,6 +14,9 @@ import type { MapProperty } from './map-types';
 import { visibleStrategyTabs } from './popup-rules';
 import { StrategyResults } from './strategy-results';
 
+/** The info window is always white: the popup keeps Ant Design's light algorithm in dark mode too. */
+const POPUP_THEME = { algorithm: theme.defaultAlgorithm };
+
 export const DEAL_LABEL_COLORS: Record<DealStatus, string> = {
   'Good Deal': DEAL_COLORS.goodDeal,
   Overpriced: DEAL_COLORS.overpriced,
@@ -104,7 +107,7 @@ export function PropertyPopup({ property, onClose }: { property: MapProperty; on
 
   return (
     // The info window is always white: keep the light algorithm inside it in dark mode too.
-    <ConfigProvider theme={{ algorithm: theme.defaultAlgorithm }}>
+    <ConfigProvider theme={POPUP_THEME}>
     <div
       className="dm-popup"
       data-testid="property-popup"
