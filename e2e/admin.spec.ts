@@ -43,7 +43,7 @@ test('markets, interests, strategies and accounts: create, edit and delete throu
   await form.getByLabel('Description').fill('Updated description');
   await form.getByRole('button', { name: 'Update Market' }).click();
   await expect(page.getByText('Market updated successfully')).toBeVisible();
-  await expect(page.getByText('Updated description')).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Updated description' })).toBeVisible();
   await page.getByRole('button', { name: `Delete Boise ${stamp}, ID` }).click();
   await page.getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText('Market deleted successfully')).toBeVisible();
