@@ -139,19 +139,33 @@ function useViewportOnIdle() {
   );
 }
 
-/** Fits the map to a chosen place and records it as a recent search (failures logged only). */
+/** Fits the map to a place (fitBounds(viewport), else panTo + the search zoom). */
+function fitPlace(map: google.maps.Map, place: SelectedPlace) {
+  if (place.viewport) map.fitBounds(place.viewport);
+  else {
+    map.panTo(place.location);
+    map.setZoom(SEARCH_ZOOM);
+  }
+}
+
+/**
+ * Fits the map to a chosen place and records it as a recent search (failures logged only). A place
+ * chosen before the map exists (the landing page's search) is fitted as soon as it does.
+ */
 function usePlaceSelected() {
   const map = useMap();
+  const pending = useRef<SelectedPlace | null>(null);
   const [addRecentSearch] = useAddRecentSearchMutation();
+  useEffect(() => {
+    if (map && pending.current) {
+      fitPlace(map, pending.current);
+      pending.current = null;
+    }
+  }, [map]);
   return useCallback(
     (place: SelectedPlace) => {
-      if (map) {
-        if (place.viewport) map.fitBounds(place.viewport);
-        else {
-          map.panTo(place.location);
-          map.setZoom(SEARCH_ZOOM);
-        }
-      }
+      if (map) fitPlace(map, place);
+      else pending.current = place;
       addRecentSearch({
         ...(place.placeId ? { placeId: place.placeId } : {}),
         name: place.name,

@@ -5,6 +5,7 @@
  */
 import { createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { LatLng, MapBounds } from '../../../shared/geo/bounds';
+import { sessionCleared } from '../session/session-slice';
 import { DEFAULT_CENTER, DEFAULT_ZOOM } from './map-constants';
 import type { MapProperty } from './map-types';
 
@@ -50,6 +51,8 @@ const mapSlice = createSlice({
       state.selectedId = null;
     },
   },
+  // Signing out forgets what the map knew.
+  extraReducers: (builder) => builder.addCase(sessionCleared, () => initialMapState),
 });
 
 export const { viewportChanged, propertiesMerged, propertiesCleared, propertySelected, selectionCleared } = mapSlice.actions;

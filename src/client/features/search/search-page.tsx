@@ -1,10 +1,12 @@
 import { Spin } from 'antd';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { cameraFromParams, placeFromParams } from '../map/camera-params';
 import { DealMap, MapMessage } from '../map/deal-map';
 import { MAP_TEXT } from '../map/map-constants';
 import { useMapConfigQuery } from '../map/map-config-api';
+import { selectViewport } from '../map/map-slice';
+import { useAppSelector } from '../../app/hooks';
 
 /**
  * /app/search: the full-height deal map (docs/map-search.md). The Maps key and map id come from
@@ -17,10 +19,15 @@ export function SearchPage() {
   const lat = params.get('lat');
   const lng = params.get('lng');
   const zoom = params.get('zoom');
-  const camera = useMemo(
-    () => cameraFromParams(new URLSearchParams({ lat: lat ?? '', lng: lng ?? '', zoom: zoom ?? '' })),
-    [lat, lng, zoom],
-  );
+  // Coming back to the page (no lat/lng in the URL) reopens the last viewport of this session.
+  const last = useAppSelector(selectViewport);
+  const lastRef = useRef(last);
+  const camera = useMemo(() => {
+    const fromUrl = cameraFromParams(new URLSearchParams({ lat: lat ?? '', lng: lng ?? '', zoom: zoom ?? '' }));
+    const previous = lastRef.current;
+    if (fromUrl.fromUrl || !previous.bounds) return fromUrl;
+    return { center: previous.center, zoom: previous.zoom, fromUrl: false };
+  }, [lat, lng, zoom]);
   const placeQuery = placeFromParams(params);
 
   let content;
