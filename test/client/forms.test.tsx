@@ -9,7 +9,7 @@ import { renderWithApp } from './render';
 /** Typing character by character through Ant Design is slow in jsdom; a change event is enough. */
 const fill = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
 
-jest.setTimeout(20_000);
+jest.setTimeout(60_000);
 
 let fetchMock: jest.Mock;
 beforeEach(() => {

@@ -127,7 +127,7 @@ function renderPopup(p: MapProperty, strategies: string[], onClose = jest.fn()) 
 
 
 // Ant Design renders slowly in jsdom.
-jest.setTimeout(20_000);
+jest.setTimeout(60_000);
 
 describe('property popup', () => {
   it('shows the header, the Property tab and only the profile strategy tabs the property has results for', async () => {
