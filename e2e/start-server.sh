@@ -22,6 +22,11 @@ export RATE_LIMIT_LOGIN_PER_MINUTE_PER_ADDRESS=1000
 export RATE_LIMIT_SIGNUP_PER_HOUR=1000
 export RATE_LIMIT_FORGOT_PASSWORD_PER_HOUR=1000
 export RATE_LIMIT_FORGOT_PASSWORD_PER_HOUR_PER_ADDRESS=1000
+# The map specs run against the fake Maps API (e2e/fixtures): any key works except 'bad-key'.
+export GOOGLE_MAPS_API_KEY=e2e-fake-key
+export GOOGLE_MAPS_MAP_ID=e2e-map
+# Demo listings loaded on first start (the fresh database above): enough for every demo city.
+export DEMO_LISTINGS="${E2E_DEMO_LISTINGS:-3000}"
 
 node "$root/dist/server/cli/create-user.js" --email agent@e2e.test --password agent-password-1 \
   --role Agent --first-name Avery --last-name Agent

@@ -1,0 +1,320 @@
+/**
+ * The map search (/app/search) against the real server with demo data (e2e/start-server.sh loads
+ * DEMO_LISTINGS) and the fake Google Maps API (e2e/fixtures): properties for the view, marker →
+ * popup, comps, strategy tabs from the profile, place search, recent searches, AuthFailure and
+ * the landing page's search.
+ */
+import type { Page } from '@playwright/test';
+import { signIn } from './helpers';
+import {
+  degreesBetween,
+  expect,
+  fakeMap,
+  fakePlace,
+  mapView,
+  placesRequests,
+  setMapView,
+  test,
+  waitForFakeMap,
+} from './fixtures/maps';
+import { USERS } from './users';
+
+/** Downtown Austin: the demo data covers it. */
+const AUSTIN = { lat: 30.2672, lng: -97.7431 };
+/** A box around Austin's demo listings (the demo scatters them within ~13 miles of the city). */
+const AUSTIN_BOUNDS = { ne: { lat: 30.45, lng: -97.55 }, sw: { lat: 30.1, lng: -97.95 } };
+
+interface ApiProperty {
+  _id: string;
+  PropertyAddressFull: string;
+  PropertyAddressCity: string;
+  PropertyAddressState: string;
+  PropertyAddressZIP: string;
+  LatestListingPrice: number;
+  location: { coordinates: [number, number] };
+  markerColor: { background: string } | null;
+  dealStatus: string;
+  compIDs: string[] | null;
+  BuyHoldResults: unknown;
+  BRRRRResults: unknown;
+  FixFlipResults: unknown;
+  ShortTermResults: unknown;
+}
+
+interface ApiComp {
+  _id: string;
+  MLSSoldPrice: number;
+}
+
+/** The bearer token the app stored: redux-persist keeps each field JSON-encoded inside the entry. */
+async function sessionToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    const raw = localStorage.getItem('dealmap.session');
+    if (!raw) return null;
+    const outer = JSON.parse(raw) as Record<string, string>;
+    return outer.token ? (JSON.parse(outer.token) as string | null) : null;
+  });
+  if (!token) throw new Error('No session token in localStorage "dealmap.session"');
+  return token;
+}
+
+async function api<T>(page: Page, method: 'GET' | 'PATCH', url: string, data?: unknown): Promise<T> {
+  const token = await sessionToken(page);
+  const response = await page.request.fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${token}` },
+    ...(data === undefined ? {} : { data }),
+  });
+  expect(response.status(), `${method} ${url}: ${await response.text()}`).toBe(200);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** Every property in the bounds, through the same API the map pages through. */
+async function propertiesIn(page: Page, bounds = AUSTIN_BOUNDS): Promise<ApiProperty[]> {
+  const all: ApiProperty[] = [];
+  let next: string | undefined;
+  do {
+    const params = new URLSearchParams({ type: 'bounds', bounds: JSON.stringify(bounds) });
+    if (next) params.set('next', next);
+    const page_ = await api<{ properties: ApiProperty[]; next: string }>(page, 'GET', `/api/v1/auth/searchProperties?${params}`);
+    all.push(...page_.properties);
+    next = page_.next === 'done' ? undefined : page_.next;
+  } while (next);
+  return all;
+}
+
+/** Spec section 2: street and city title-cased (ordinals stay lower: 12th), the state upper-cased. */
+function expectedAddress(p: ApiProperty): string {
+  const word = (w: string) => {
+    if (/^\d+(st|nd|rd|th)$/i.test(w)) return w.toLowerCase();
+    if (/^(n|s|e|w|ne|nw|se|sw)$/i.test(w) || /\d/.test(w)) return w.toUpperCase();
+    return w.charAt(0).toUpperCase() + w.slice(1).toLowerCase();
+  };
+  const title = (s: string) => s.trim().split(/\s+/).map(word).join(' ');
+  return `${title(p.PropertyAddressFull)}, ${title(p.PropertyAddressCity)}, ${p.PropertyAddressState.toUpperCase()} ${p.PropertyAddressZIP}`;
+}
+
+const latLngOf = (p: ApiProperty) => ({ lat: p.location.coordinates[1], lng: p.location.coordinates[0] });
+
+/** The marker the fake drew for a property (it writes each marker's position as data-lat/data-lng). */
+function markerOf(page: Page, p: ApiProperty) {
+  const { lat, lng } = latLngOf(p);
+  const round = (v: number) => String(Math.round(v * 1e6) / 1e6);
+  return page.locator(`gmp-advanced-marker[data-lat="${round(lat)}"][data-lng="${round(lng)}"]`);
+}
+
+async function openSearch(page: Page, query = ''): Promise<void> {
+  await signIn(page, USERS.investor);
+  await expect(page).toHaveURL(/\/app\/?$/);
+  await page.goto(`/app/search${query}`);
+  await waitForFakeMap(page);
+}
+
+/** Centres the map on the property at a zoom where nothing clusters (max zoom 16), and clicks its marker. */
+async function openPopup(page: Page, p: ApiProperty) {
+  const { lat, lng } = latLngOf(p);
+  await setMapView(page, lat, lng, 19);
+  const marker = markerOf(page, p);
+  await expect(marker).toHaveCount(1, { timeout: 15_000 });
+  await expect(marker).toHaveAttribute('data-in-view', 'true');
+  await marker.click();
+  const popup = page.getByTestId('property-popup');
+  await expect(popup).toBeVisible();
+  return { marker, popup };
+}
+
+test('the map loads the properties of the view and draws clusters, then single markers when zoomed in', async ({ page }) => {
+  const searches: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/v1/auth/searchProperties')) searches.push(r.url());
+  });
+  await openSearch(page, `?lat=${AUSTIN.lat}&lng=${AUSTIN.lng}&zoom=12`);
+  await expect(page.getByRole('region', { name: 'Property Value Indicators' })).toBeVisible();
+  await expect(page.getByPlaceholder('Search city, address or ZIP')).toBeVisible();
+  await expect(fakeMap(page)).toHaveAttribute('data-zoom', '12');
+
+  // The bounds search asked for the view the map shows, then markers and clusters came in.
+  await expect.poll(() => searches.length, { message: 'a bounds search' }).toBeGreaterThan(0);
+  const asked = JSON.parse(new URL(searches[0]).searchParams.get('bounds')!) as typeof AUSTIN_BOUNDS;
+  const view = await mapView(page);
+  expect(asked.ne.lat).toBeCloseTo(view.bounds.north, 4);
+  expect(asked.sw.lng).toBeCloseTo(view.bounds.west, 4);
+  expect(new URL(searches[0]).searchParams.get('type')).toBe('bounds');
+
+  const clusters = page.locator('gmp-advanced-marker .dm-cluster');
+  await expect(clusters.first()).toBeVisible();
+  await expect.poll(async () => Number(await fakeMap(page).getAttribute('data-shown-markers'))).toBeGreaterThan(10);
+  const count = Number(await clusters.first().getAttribute('data-count'));
+  expect(count).toBeGreaterThan(1);
+  await expect(clusters.first()).toHaveAttribute('title', /^\d+ propert(y|ies): \d+ good deals?, \d+ at market, \d+ overpriced$/);
+
+  // Clicking a cluster zooms in to it.
+  const inView = page.locator('gmp-advanced-marker[data-in-view="true"]:has(.dm-cluster)');
+  await inView.first().click();
+  await expect.poll(async () => (await mapView(page)).zoom).toBeGreaterThan(12);
+
+  // Past the clusters' max zoom (16) every property is a marker of its own, titled with its address.
+  const properties = await propertiesIn(page);
+  expect(properties.length).toBeGreaterThan(20);
+  const p = properties[Math.floor(properties.length / 2)];
+  await setMapView(page, latLngOf(p).lat, latLngOf(p).lng, 17);
+  const marker = markerOf(page, p);
+  await expect(marker).toHaveCount(1, { timeout: 15_000 });
+  await expect(marker).toHaveAttribute('title', expectedAddress(p));
+  await expect(marker).toHaveAttribute('role', 'button');
+  await expect(marker.locator('gmp-pin')).toHaveAttribute('data-background', p.markerColor?.background ?? /.+/);
+  await expect(page.locator('gmp-advanced-marker .dm-cluster')).toHaveCount(0);
+});
+
+test('a marker click opens the popup with the address and the deal label; Close closes it', async ({ page }) => {
+  await openSearch(page);
+  const properties = await propertiesIn(page);
+  // One of each status, so the label is checked against the marker colour rules too.
+  for (const status of ['Good Deal', 'Overpriced']) {
+    const p = properties.find((x) => x.dealStatus === status);
+    if (!p) continue;
+    const property = await api<ApiProperty>(page, 'GET', `/api/v1/auth/property/${p._id}`);
+    const { marker, popup } = await openPopup(page, property);
+    const address = expectedAddress(property);
+    await expect(popup.getByTestId('popup-address')).toHaveText(address);
+    await expect(marker).toHaveAttribute('title', address);
+    // The header's label (the Property tab repeats it).
+    await expect(popup.getByTestId('deal-label').first()).toHaveText(status);
+    await expect(popup.getByTestId('deal-label')).toHaveText([status, status]);
+    await expect(popup.getByRole('link', { name: 'Explore Property' })).toHaveAttribute('href', `/app/property/${property._id}`);
+    await expect(popup.getByRole('tab', { name: 'Property' })).toBeVisible();
+    await expect(popup.getByRole('tab', { name: 'Comps' })).toBeVisible();
+    await popup.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByTestId('property-popup')).toHaveCount(0);
+  }
+});
+
+test('the Comps tab shows the cards, the price bar and the top 5 comps by sold price', async ({ page }) => {
+  await openSearch(page);
+  const properties = await propertiesIn(page);
+  const withComps = properties.filter((p) => (p.compIDs?.length ?? 0) > 0);
+  expect(withComps.length).toBeGreaterThan(0);
+  // The most comps shows the cut to 5.
+  const p = withComps.reduce((a, b) => ((b.compIDs?.length ?? 0) > (a.compIDs?.length ?? 0) ? b : a));
+  const comps = await api<ApiComp[]>(page, 'GET', `/api/v1/auth/property/comps?ids=${p.compIDs!.join(',')}`);
+  const sold = comps.map((c) => c.MLSSoldPrice).sort((a, b) => b - a);
+
+  const { popup } = await openPopup(page, p);
+  await popup.getByRole('tab', { name: 'Comps' }).click();
+  for (const card of ['Total Comps', 'Average Price', 'Price Range', 'Market Data']) {
+    await expect(popup.getByText(card, { exact: true })).toBeVisible();
+  }
+  await expect(popup.getByTestId('price-position-bar')).toBeVisible();
+  const expectedPosition = p.LatestListingPrice > sold[0] ? 'above' : p.LatestListingPrice < sold[sold.length - 1] ? 'below' : 'within';
+  await expect(popup.getByTestId('price-position-marker')).toHaveAttribute('data-position', expectedPosition);
+
+  const rows = popup.getByTestId('top-comps').getByTestId('top-comp');
+  await expect(rows).toHaveCount(Math.min(5, comps.length));
+  const money = (n: number) => `$${Math.round(n).toLocaleString('en-US')}`;
+  const shown = await rows.locator('.dm-comp-price').allTextContents();
+  expect(shown).toEqual(sold.slice(0, 5).map(money));
+});
+
+test('strategy tabs follow the profile strategies', async ({ page }) => {
+  await openSearch(page);
+  const properties = await propertiesIn(page);
+  const p = properties.find((x) => x.BuyHoldResults && x.BRRRRResults && x.FixFlipResults && x.ShortTermResults);
+  expect(p, 'a demo property with results for every strategy').toBeTruthy();
+
+  const strategyTabs = ['Buy/Hold', 'BRRRR', 'Fix/Flip', 'ST Rental'];
+  let { popup } = await openPopup(page, p!);
+  await expect(popup.getByRole('tab')).toHaveText(['Property', 'Comps']);
+
+  const catalogue = await api<Array<{ _id: string; name: string }>>(page, 'GET', '/api/v1/lookups/investmentStrategies');
+  const ids = ['Buy & Hold', 'BRRRR'].map((name) => {
+    const found = catalogue.find((s) => s.name === name);
+    if (!found) throw new Error(`No strategy named ${name} in the catalogue`);
+    return found._id;
+  });
+  await api(page, 'PATCH', '/api/v1/auth/profile/strategies', { updates: ids });
+  try {
+    await page.reload();
+    await waitForFakeMap(page);
+    ({ popup } = await openPopup(page, p!));
+    await expect(popup.getByRole('tab')).toHaveText(['Property', 'Comps', 'Buy/Hold', 'BRRRR']);
+    for (const hidden of strategyTabs.slice(2)) await expect(popup.getByRole('tab', { name: hidden })).toHaveCount(0);
+    await popup.getByRole('tab', { name: 'BRRRR' }).click();
+    await expect(popup.getByText('These results are best estimates and are not guaranteed.')).toBeVisible();
+  } finally {
+    await api(page, 'PATCH', '/api/v1/auth/profile/strategies', { updates: [] });
+  }
+});
+
+test('choosing a place fits the map to it and records a recent search', async ({ page }) => {
+  await openSearch(page);
+  const before = await mapView(page);
+  const dallas = await fakePlace(page, 'Dallas');
+
+  const input = page.getByRole('combobox', { name: 'Search places' });
+  await input.fill('Dall');
+  // Ant Design's AutoComplete: the visible option shows the place's main and secondary text.
+  const option = page.locator('.ant-select-item-option').filter({ hasText: 'Dallas' });
+  await expect(option).toHaveCount(1);
+  await expect(option).toContainText('TX, USA');
+  await option.click();
+
+  await expect.poll(async () => degreesBetween(await mapView(page), dallas.location)).toBeLessThan(0.15);
+  const after = await mapView(page);
+  expect(after.zoom).toBeLessThan(before.zoom);
+  // The map fits the place's viewport (fitBounds): the viewport is inside the view.
+  expect(after.bounds.north).toBeGreaterThanOrEqual(dallas.viewport.north - 1e-6);
+  expect(after.bounds.south).toBeLessThanOrEqual(dallas.viewport.south + 1e-6);
+
+  // Restricted to the US and English (spec section 2), with the fields the popup needs.
+  const calls = await placesRequests(page);
+  const suggestion = calls.find((c) => c.kind === 'fetchAutocompleteSuggestions');
+  expect(suggestion?.includedRegionCodes).toEqual(['us']);
+  expect(suggestion?.language).toBe('en');
+  expect(calls.find((c) => c.kind === 'fetchFields')?.fields).toEqual(expect.arrayContaining(['location', 'viewport']));
+
+  await expect
+    .poll(async () => {
+      const recent = await api<Array<{ name: string; formattedAddress: string; lat: number; lng: number }>>(page, 'GET', '/api/v1/auth/recentSearches');
+      return recent.find((r) => r.formattedAddress === dallas.formattedAddress) ?? null;
+    })
+    .toMatchObject({ name: 'Dallas', lat: dallas.location.lat, lng: dallas.location.lng });
+});
+
+test('the landing search goes through sign-in and ends with the map centred on Austin', async ({ page }) => {
+  await page.goto('/');
+  await page.getByPlaceholder('Enter city, state, or ZIP code').fill('Austin, TX');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/login\?from=/);
+  await page.getByLabel('Email').fill(USERS.investor.email);
+  await page.getByLabel('Password').fill(USERS.investor.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/app\/search\?place=Austin/);
+  await waitForFakeMap(page);
+  const austin = await fakePlace(page, 'Austin');
+  await expect.poll(async () => degreesBetween(await mapView(page), austin.location)).toBeLessThan(0.15);
+  // The city's viewport, not the default street-level zoom.
+  expect((await mapView(page)).zoom).toBeLessThan(14);
+});
+
+test.describe('a rejected Maps key', () => {
+  test.use({ fakeMapsMode: 'authFailure' });
+
+  test('shows Error: AuthFailure in place of the map', async ({ page }) => {
+    await signIn(page, USERS.investor);
+    await expect(page).toHaveURL(/\/app\/?$/);
+    await page.goto('/app/search');
+    await expect(page.getByText('Error: AuthFailure')).toBeVisible();
+    await expect(page.getByTestId('deal-map')).toHaveCount(0);
+  });
+});
+
+test.describe('a Maps script that cannot load', () => {
+  test.use({ fakeMapsMode: 'scriptError' });
+
+  test('shows the script failure message', async ({ page }) => {
+    await signIn(page, USERS.investor);
+    await expect(page).toHaveURL(/\/app\/?$/);
+    await page.goto('/app/search');
+    await expect(page.getByTestId('map-error')).toContainText('could not load');
+  });
+});
