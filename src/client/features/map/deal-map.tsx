@@ -96,6 +96,13 @@ function PropertyMarkers() {
   return null;
 }
 
+/**
+ * A stable array: vis.gl's InfoWindow re-runs its open effect when this prop changes identity, and
+ * that effect's cleanup closes the window (firing onClose), so a fresh literal closed the popup on
+ * every re-render.
+ */
+const POPUP_OFFSET: [number, number] = [0, -40];
+
 function SelectedPropertyWindow() {
   const dispatch = useAppDispatch();
   const property = useAppSelector(selectSelectedProperty);
@@ -107,7 +114,7 @@ function SelectedPropertyWindow() {
     <InfoWindow
       key={property._id}
       position={position}
-      pixelOffset={[0, -40]}
+      pixelOffset={POPUP_OFFSET}
       headerDisabled
       minWidth={POPUP_WIDTH}
       maxWidth={POPUP_WIDTH + 40}
