@@ -4,6 +4,10 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { boundsSearchArgs, runBoundsSearch } from './bounds-search';
 import { BOUNDS_DEBOUNCE_MS } from './map-constants';
 import { propertiesMerged, selectViewport } from './map-slice';
+import type { MapProperty } from './map-types';
+
+/** Properties merged into the slice at a time after the first page. */
+const MERGE_BATCH = 10_000;
 
 /**
  * BOUNDS_DEBOUNCE_MS after the viewport's bounds change (and only when the shared bounds rules
@@ -24,6 +28,14 @@ export function useBoundsSearch(): void {
     if (!args) return undefined;
     const isCancelled = () => generation.current !== mine;
     const timer = setTimeout(() => {
+      let buffer: MapProperty[] = [];
+      let merged = false;
+      const flush = () => {
+        if (buffer.length === 0) return;
+        dispatch(propertiesMerged(buffer));
+        buffer = [];
+        merged = true;
+      };
       runBoundsSearch(
         args,
         async (pageArgs) => {
@@ -35,11 +47,23 @@ export function useBoundsSearch(): void {
             if (inflight.current === request) inflight.current = null;
           }
         },
-        (properties) => dispatch(propertiesMerged(properties)),
+        (properties) => {
+          buffer.push(...properties);
+          // The first page shows at once; later pages merge in batches, since every merge copies the
+          // entity table and a one-page-at-a-time merge grows quadratically with the known set.
+          if (!merged || buffer.length >= MERGE_BATCH) flush();
+        },
         isCancelled,
-      ).catch((error: unknown) => {
-        if (!isCancelled()) console.error('Bounds search failed', error);
-      });
+      )
+        .then(() => {
+          if (!isCancelled()) flush();
+        })
+        .catch((error: unknown) => {
+          if (!isCancelled()) {
+            flush();
+            console.error('Bounds search failed', error);
+          }
+        });
     }, BOUNDS_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [bounds, zoom, dispatch]);
