@@ -5,7 +5,7 @@ import { validateUserForm, type AccountType, type FieldErrors } from '../../../s
 import type { Db } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import type { UserProfileIds, UserRecord } from '../users/repository';
+import { selectUserRecords, type UserProfileIds, type UserRecord } from '../users/repository';
 import { toUser } from '../users/service';
 import { changed, writeAudit, type AuditChange } from './audit';
 import { accountExistsMessage } from './catalog';
@@ -116,24 +116,7 @@ export interface UsersSection extends AdminSection {
 }
 
 export function createUsersSection(db: Db, deps: UsersSectionDeps): UsersSection {
-  const select = (q: Executor) =>
-    q
-      .selectFrom('users as u')
-      .innerJoin('roles as r', 'r.id', 'u.role_id')
-      .leftJoin('accounts as a', 'a.id', 'u.account_id')
-      .select([
-        'u.id',
-        'u.first_name',
-        'u.last_name',
-        'u.username',
-        'u.role_id',
-        'r.name as role_name',
-        'u.account_id',
-        'a.name as account_name',
-        'u.active',
-        'u.last_login',
-        'u.experience',
-      ]);
+  const select = (q: Executor) => selectUserRecords(q);
 
   /** The search as a filter on users: name ("First Last"), username, or an account whose name matches. */
   async function searchFilter(q: Executor, text: string | undefined): Promise<((eb: UsersEb) => Expression<SqlBool>) | null> {

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
+import type { DB } from '../../db/schema';
 
 export interface UserRecord {
   id: string;
@@ -30,25 +31,29 @@ export interface NewUserInput {
   accountId?: string | null;
 }
 
+/** Users with their role and account names, as UserRecord rows (inside or outside a transaction). */
+export function selectUserRecords(q: Db | Transaction<DB>) {
+  return q
+    .selectFrom('users as u')
+    .innerJoin('roles as r', 'r.id', 'u.role_id')
+    .leftJoin('accounts as a', 'a.id', 'u.account_id')
+    .select([
+      'u.id',
+      'u.first_name',
+      'u.last_name',
+      'u.username',
+      'u.role_id',
+      'r.name as role_name',
+      'u.account_id',
+      'a.name as account_name',
+      'u.active',
+      'u.last_login',
+      'u.experience',
+    ]);
+}
+
 export function createUsersRepository(db: Db) {
-  const baseQuery = () =>
-    db
-      .selectFrom('users as u')
-      .innerJoin('roles as r', 'r.id', 'u.role_id')
-      .leftJoin('accounts as a', 'a.id', 'u.account_id')
-      .select([
-        'u.id',
-        'u.first_name',
-        'u.last_name',
-        'u.username',
-        'u.role_id',
-        'r.name as role_name',
-        'u.account_id',
-        'a.name as account_name',
-        'u.active',
-        'u.last_login',
-        'u.experience',
-      ]);
+  const baseQuery = () => selectUserRecords(db);
 
   return {
     async findById(id: string): Promise<UserRecord | undefined> {
