@@ -68,6 +68,19 @@ export interface Account {
   active: boolean;
 }
 
+/** One published mortgage rate (GET /rates/latest). */
+export interface Rate {
+  _id: string;
+  product: string;
+  /** Percent, e.g. 6.26. */
+  rate: number;
+  /** From the product name through the loan-term helper (spec section 9). */
+  termMonths: number;
+  /** YYYY-MM-DD: the survey week. */
+  asOf: string;
+  source: string;
+}
+
 export interface ApiErrorBody {
   error: {
     code: string;

@@ -1,5 +1,5 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
-import type { Interest, Market, SessionResponse, Strategy } from '../../shared/api-types';
+import type { Interest, Market, Rate, SessionResponse, Strategy } from '../../shared/api-types';
 import { publicBaseQuery, registerApiReset } from './base-query';
 
 export interface LoginRequest {
@@ -26,7 +26,7 @@ export interface LookupTypes {
 export const publicApi = createApi({
   reducerPath: 'publicApi',
   baseQuery: publicBaseQuery,
-  tagTypes: ['Lookup'],
+  tagTypes: ['Lookup', 'Rate'],
   endpoints: (build) => ({
     login: build.mutation<SessionResponse, LoginRequest>({
       query: (body) => ({ url: '/login', method: 'POST', body }),
@@ -46,6 +46,11 @@ export const publicApi = createApi({
     }),
     resetPassword: build.mutation<null, ResetPasswordRequest>({
       query: (body) => ({ url: '/reset-password', method: 'POST', body }),
+    }),
+    /** The latest rate of each mortgage product, longest term first. */
+    latestRates: build.query<Rate[], void>({
+      query: () => '/rates/latest',
+      providesTags: ['Rate'],
     }),
     investmentStrategies: build.query<Strategy[], void>({
       query: () => '/lookups/investmentStrategies',
@@ -71,6 +76,7 @@ export const {
   useForgotPasswordMutation,
   useCheckResetTokenQuery,
   useResetPasswordMutation,
+  useLatestRatesQuery,
   useInvestmentStrategiesQuery,
   useInvestmentMarketsQuery,
   useInvestmentInterestsQuery,

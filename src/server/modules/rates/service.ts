@@ -1,20 +1,11 @@
 import { sql } from 'kysely';
+import type { Rate } from '../../../shared/api-types';
 import { loanTermMonths } from '../../../shared/invest';
 import { parseDate } from '../../listings/records';
 import { parseCsv } from '../../listings/csv';
 import type { AnyDb } from '../../listings/store';
 
-/** One published mortgage rate. */
-export interface Rate {
-  _id: string;
-  product: string;
-  /** Percent, e.g. 6.26. */
-  rate: number;
-  termMonths: number;
-  /** YYYY-MM-DD: the survey week. */
-  asOf: string;
-  source: string;
-}
+export type { Rate };
 
 interface RateRow {
   id: string;
