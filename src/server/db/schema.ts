@@ -48,6 +48,8 @@ export interface MarketsTable {
   state: string;
   description: string;
   active: Generated<boolean>;
+  /** AssumptionOverrides of the investment engine; {} = the defaults. */
+  assumptions: ColumnType<unknown, unknown | undefined, unknown>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

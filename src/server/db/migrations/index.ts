@@ -3,6 +3,7 @@ import * as m0001 from './0001-initial';
 import * as m0002 from './0002-admin';
 import * as m0003 from './0003-listings';
 import * as m0004 from './0004-recent-searches';
+import * as m0005 from './0005-market-assumptions';
 
 /** Every migration, in order. Add new ones here; names sort by their numeric prefix. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-admin': m0002,
   '0003-listings': m0003,
   '0004-recent-searches': m0004,
+  '0005-market-assumptions': m0005,
 };
 
 export const migrationProvider: MigrationProvider = {
