@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { boundingBox } from '../../shared/geo/distance';
-import { assessDeal, assumptionsFor, engineInputs, FINANCING_PRODUCT, strategyCalculator, type EngineInputs } from './analysis';
+import type { AssumptionOverrides } from '../../shared/invest';
+import { assessDeal, assumptionsFor, engineInputs, FINANCING_PRODUCT, strategyCalculator, type EngineInputs, type StrategyResults } from './analysis';
 import { COMP_RULES, MAX_COMP_RADIUS_MILES, monthsBefore, selectComps, type CompCandidate } from './comps';
 import { COLUMN_TYPES, LISTING_COLUMNS, SOLD_COLUMNS, type ListingRecord, type SoldRecord } from './records';
 
@@ -112,6 +113,24 @@ export async function latestRate(db: AnyDb, product = FINANCING_PRODUCT): Promis
   return row.rows[0]?.rate ?? null;
 }
 
+type Calculator = (inputs: EngineInputs) => StrategyResults;
+
+/** A market's key: its city lower-cased and its state upper-cased (listings match markets this way). */
+export const marketKey = (city: string, state: string): string => `${city.trim().toLowerCase()}|${state.trim().toUpperCase()}`;
+
+/**
+ * The strategy calculator of a listing's market at `rate`: markets with assumption overrides get
+ * their own, every other listing the defaults'. Built once per batch, not per listing.
+ */
+export async function calculatorsAt(db: AnyDb, rate: number | null): Promise<(city: string, state: string) => Calculator> {
+  const fallback = strategyCalculator(assumptionsFor(rate));
+  const markets = await sql<{ city: string; state: string; assumptions: AssumptionOverrides }>`
+    select city, state, assumptions from markets where assumptions <> '{}'::jsonb`.execute(db);
+  if (!markets.rows.length) return () => fallback;
+  const byMarket = new Map(markets.rows.map((m) => [marketKey(m.city, m.state), strategyCalculator(assumptionsFor(rate, m.assumptions))]));
+  return (city, state) => byMarket.get(marketKey(city, state)) ?? fallback;
+}
+
 /** The end of the comps' 12-month window: the feed's newest sale (so an older feed still has comps). */
 export async function compsAsOf(db: AnyDb): Promise<string> {
   const row = await sql<{ d: string | null }>`select max(close_date)::text as d from sold_comps`.execute(db);
@@ -129,6 +148,8 @@ interface DirtyRow {
   area: number | null;
   latitude: number;
   longitude: number;
+  city: string;
+  state: string;
   monthly_rent: number | null;
   rehab_estimate: number | null;
   arv_estimate: number | null;
@@ -167,7 +188,7 @@ export async function recomputeDirty(db: AnyDb, options: RecomputeOptions = {}):
   const asOf = await compsAsOf(db);
   const since = monthsBefore(asOf, COMP_RULES.monthsBack);
   const rate = await latestRate(db);
-  const calculate = strategyCalculator(assumptionsFor(rate));
+  const calculatorOf = await calculatorsAt(db, rate);
   let done = 0;
   let last: [number, number, string] | null = null;
   options.onProgress?.({ done, total });
@@ -175,7 +196,7 @@ export async function recomputeDirty(db: AnyDb, options: RecomputeOptions = {}):
     if (options.shouldStop?.()) break;
     const after: [number, number, string] = last ?? [-1000, -1000, '00000000-0000-0000-0000-000000000000'];
     const batch = await sql<DirtyRow>`
-      select id, list_price, beds, area, latitude, longitude, monthly_rent, rehab_estimate, arv_estimate, nightly_rate
+      select id, list_price, beds, area, latitude, longitude, city, state, monthly_rent, rehab_estimate, arv_estimate, nightly_rate
       from properties
       where needs_recompute and (longitude, latitude, id) > (${after[0]}, ${after[1]}, ${after[2]}::uuid)
       order by longitude, latitude, id
@@ -254,7 +275,7 @@ export async function recomputeDirty(db: AnyDb, options: RecomputeOptions = {}):
         },
         comps,
       );
-      const results = calculate(inputs);
+      const results = calculatorOf(r.city, r.state)(inputs);
       return {
         id: r.id,
         comp_ids: comps.map((c) => c.id),
@@ -314,15 +335,15 @@ export async function recomputeForRate(db: AnyDb, options: RecomputeOptions = {}
     if (options.shouldStop?.()) break;
     // Read the rate per batch: a newer rate arriving meanwhile takes over from here on.
     const rate = await latestRate(db);
-    const calculate = strategyCalculator(assumptionsFor(rate));
-    const batch = await sql<{ id: string; inputs: EngineInputs }>`
-      select id, inputs from properties
+    const calculatorOf = await calculatorsAt(db, rate);
+    const batch = await sql<{ id: string; inputs: EngineInputs; city: string; state: string }>`
+      select id, inputs, city, state from properties
       where id > ${last}::uuid and inputs is not null and results_rate is distinct from ${rate}::float8
       order by id limit ${batchSize}`.execute(db);
     if (!batch.rows.length) break;
     last = batch.rows[batch.rows.length - 1].id;
     const updates = batch.rows.map((r) => {
-      const results = calculate(r.inputs);
+      const results = calculatorOf(r.city, r.state)(r.inputs);
       return {
         id: r.id,
         results_rate: rate,
@@ -344,6 +365,17 @@ export async function recomputeForRate(db: AnyDb, options: RecomputeOptions = {}
     if (options.pause) await options.pause();
   }
   return done;
+}
+
+/**
+ * Marks a market's listings for recomputation (their results no longer match its assumptions);
+ * the rate recomputer then rewrites them in the background. Returns how many it marked.
+ */
+export async function markMarketStale(db: AnyDb, city: string, state: string): Promise<number> {
+  const r = await sql`
+    update properties set results_rate = null
+    where lower(city) = ${city.trim().toLowerCase()} and upper(state) = ${state.trim().toUpperCase()} and inputs is not null`.execute(db);
+  return Number(r.numAffectedRows ?? 0);
 }
 
 /** Listings whose results were computed at a rate other than the latest 30-year rate. */

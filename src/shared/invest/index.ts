@@ -15,5 +15,5 @@ export { fixFlip, fixFlipInput } from './fix-flip';
 export type { FixFlipInput, FixFlipResults, FixFlipAnalysis } from './fix-flip';
 export { shortTermRental, shortTermInput } from './short-term-rental';
 export type { ShortTermInput, ShortTermResults, ShortTermAnalysis } from './short-term-rental';
-export { analyzeWhatIf, whatIfProblems, FIGURE_LIMITS, ASSUMPTION_LIMITS } from './what-if';
+export { analyzeWhatIf, whatIfProblems, assumptionOverridesProblems, FIGURE_LIMITS, ASSUMPTION_LIMITS } from './what-if';
 export type { WhatIf, WhatIfAnalysis, PropertyFigures, InputLimit } from './what-if';

@@ -165,3 +165,28 @@ export function whatIfProblems(value: unknown): string[] {
   return problems;
 }
 
+
+/**
+ * Every reason `value` is not a valid set of AssumptionOverrides (a market's): an object of
+ * sections, each holding some of its assumptions, each in range. Empty when valid; `{}` is valid.
+ */
+export function assumptionOverridesProblems(value: unknown): string[] {
+  if (!isRecord(value)) return ['Assumptions must be an object of sections (financing, operating, brrrr, flip, shortTerm)'];
+  const problems: string[] = [];
+  for (const [section, group] of Object.entries(value)) {
+    const limits = (ASSUMPTION_LIMITS as Record<string, Record<string, InputLimit>>)[section];
+    if (!limits) {
+      problems.push(`Unknown assumption section ${section}`);
+      continue;
+    }
+    if (!isRecord(group)) {
+      problems.push(`${section} must be an object`);
+      continue;
+    }
+    for (const [key, v] of Object.entries(group)) {
+      if (!(key in limits)) problems.push(`Unknown assumption ${section}.${key}`);
+      else checkNumber(`${section}.${key}`, v, limits[key], problems);
+    }
+  }
+  return problems;
+}

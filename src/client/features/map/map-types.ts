@@ -1,4 +1,5 @@
-import type { MarkerColor } from '../../../shared/deal-status';
+import type { DealConfidence, MarkerColor } from '../../../shared/deal-status';
+import type { AssumptionOverrides } from '../../../shared/invest/defaults';
 import type { BRRRRResults } from '../../../shared/invest/brrrr';
 import type { BuyHoldResults } from '../../../shared/invest/buy-hold';
 import type { FixFlipResults } from '../../../shared/invest/fix-flip';
@@ -26,6 +27,17 @@ export interface MapProperty {
   markerColor?: MarkerColor | null;
   compIDs?: string[] | null;
   zIndex?: number;
+  dealStatus?: string;
+  confidence?: DealConfidence | null;
+  /** The engine's inputs for this listing: the feed's estimates or the documented fallbacks. */
+  monthlyRent?: number | null;
+  rehabEstimate?: number | null;
+  arvEstimate?: number | null;
+  /** Peak-season nightly rate. */
+  nightlyRate?: number | null;
+  updatedAt?: string;
+  /** GET /property/:id only: its market's overrides of the default assumptions, or null. */
+  marketAssumptions?: AssumptionOverrides | null;
   BuyHoldResults?: WithInfinite<BuyHoldResults> | null;
   BRRRRResults?: WithInfinite<BRRRRResults> | null;
   FixFlipResults?: WithInfinite<FixFlipResults> | null;

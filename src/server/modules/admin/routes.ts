@@ -7,6 +7,7 @@ import { isPaged, isUuid, type Actor, type ListQuery } from './common';
 import { IMPORT_MAX_BYTES, type AdminSection, type BulkRequest } from './section';
 import { AuditQuery, BODY_BY_THING, BulkBody, ExportQuery, IdParams, ImportBody, NoQuery, listQuery } from './schemas';
 import type { UsersSection } from './users';
+import { marketAssumptionsRoutes } from './market-assumptions';
 
 export interface AdminRouteOptions extends RouteOptions {
   users: UsersSection;
@@ -90,4 +91,6 @@ export async function adminRoutes(app: FastifyInstance, { ctx, users, sections }
     }
     return { data: await listAudit(ctx.db, query) };
   });
+
+  await app.register(marketAssumptionsRoutes, { ctx });
 }

@@ -48,9 +48,16 @@ function propertyObject(zIndex?: RawBuilder<unknown>): RawBuilder<unknown> {
   return zIndex ? sql`json_build_object(${sql.raw(fields)}, 'zIndex', ${zIndex})` : sql`json_build_object(${sql.raw(fields)})`;
 }
 
+/** One property with its market's assumption overrides (null when its city has no market or none are set). */
 export async function findProperty(db: AnyDb, id: string): Promise<unknown | null> {
-  const row = await sql<{ property: unknown }>`select ${propertyObject()} as property from properties p where p.id = ${id}::uuid`.execute(db);
-  return row.rows[0]?.property ?? null;
+  const row = await sql<{ property: Record<string, unknown>; market_assumptions: object | null }>`
+    select ${propertyObject()} as property,
+      (select m.assumptions from markets m
+        where lower(m.city) = lower(p.city) and upper(m.state) = upper(p.state) and m.assumptions <> '{}'::jsonb
+        limit 1) as market_assumptions
+    from properties p where p.id = ${id}::uuid`.execute(db);
+  const found = row.rows[0];
+  return found ? { ...found.property, marketAssumptions: found.market_assumptions } : null;
 }
 
 export async function findComps(db: AnyDb, ids: string[]): Promise<Array<Record<string, unknown>>> {
