@@ -208,3 +208,83 @@ describe('Short-term Rental (worked example 4)', () => {
     expect(cents(result.cashOnCashRoi)).toBe(7.46);
   });
 });
+
+/** Every assumption zeroed, then the source's own figures set (docs/investment-math.md, "Published examples"). */
+function zeroed(overrides: Parameters<typeof withOverrides>[0]) {
+  const zero = <T extends object>(o: T) => Object.fromEntries(Object.keys(o).map((k) => [k, 0])) as { [K in keyof T]: number };
+  return withOverrides(
+    {
+      financing: zero(DEFAULT_ASSUMPTIONS.financing),
+      operating: zero(DEFAULT_ASSUMPTIONS.operating),
+      brrrr: zero(DEFAULT_ASSUMPTIONS.brrrr),
+      flip: zero(DEFAULT_ASSUMPTIONS.flip),
+      shortTerm: zero(DEFAULT_ASSUMPTIONS.shortTerm),
+    },
+    overrides,
+  );
+}
+
+describe('published examples (one per strategy, sources in docs/investment-math.md)', () => {
+  it('Buy & Hold — propertyanalysistools.com: $57,500 invested, $4,800 a year → 8.35 % cash-on-cash', () => {
+    const a = zeroed({ financing: { downPaymentPercent: 20, closingCostsPercent: 3, interestRatePercent: 6.5, termMonths: 360 } });
+    // The source gives the cash flow, not its parts: rent = the unrounded payment + $400, nothing else.
+    const rent = monthlyPayment(200_000, 6.5, 360) + 400;
+    const r = buyHold(buyHoldInput({ purchasePrice: 250_000, monthlyRent: rent }, a));
+    expect(cents(r.monthlyMortgage)).toBe(1_264.14);
+    expect(r.totalCashNeeded).toBe(57_500);
+    expect(cents(r.netMonthlyIncome)).toBe(400);
+    expect(cents(r.annualCashFlow)).toBe(4_800);
+    expect(cents(r.cashOnCashRoi)).toBe(8.35);
+  });
+
+  it('BRRRR — realvals.com: $190,000 in, a 75 % refinance of a $250,000 ARV returns $187,500', () => {
+    const a = zeroed({ brrrr: { refiLoanToArvPercent: 75 }, financing: { interestRatePercent: 6.5, termMonths: 360 } });
+    const r = brrrr(brrrrInput({ purchasePrice: 150_000, rehabCost: 40_000, arv: 250_000, monthlyRent: 0 }, a));
+    expect(r.totalCashNeeded).toBe(190_000);
+    expect(r.refiLoanAmount).toBe(187_500);
+    expect(r.cashAtRefiClose).toBe(187_500);
+    expect(r.cashLeftInDeal).toBe(2_500);
+  });
+
+  it("Fix'N'Flip — valifit.com: $506,700 of costs against a $500,000 sale, a $6,700 loss; 70 % rule $267,500", () => {
+    const a = zeroed({
+      flip: {
+        loanToPurchasePercent: 80,
+        hardMoneyRatePercent: 8.5,
+        hardMoneyPointsPercent: 2,
+        holdMonths: 6,
+        purchaseClosingPercent: 3,
+        sellingCostsPercent: 8,
+        monthlyHoldingUtilities: 6_200 / 6,
+      },
+    });
+    const r = fixFlip(fixFlipInput({ purchasePrice: 350_000, rehabCost: 82_500, arv: 500_000 }, a));
+    expect(r.loanPoints).toBe(5_600);
+    expect(r.purchaseClosingCosts).toBe(10_500);
+    expect(cents(r.holdingCosts)).toBe(11_900 + 5_700 + 500);
+    expect(r.sellingCosts).toBe(40_000);
+    expect(cents(r.totalProjectCosts)).toBe(506_700);
+    expect(cents(r.projectedProfit)).toBe(-6_700);
+    expect(r.maxAllowableOffer).toBe(267_500);
+    expect(cents(r.returnOnInvestment)).toBe(-1.32);
+    expect(cents(r.cashOnCashRoi)).toBe(-3.59);
+  });
+
+  it('Short-term Rental — calculatorfriend.com: 65 % at $180 a night all year is $42,705', () => {
+    const a = zeroed({
+      shortTerm: {
+        peakMonths: 3,
+        shoulderMonths: 5,
+        offMonths: 4,
+        peakOccupancyPercent: 65,
+        shoulderOccupancyPercent: 65,
+        offOccupancyPercent: 65,
+        shoulderRateFactor: 1,
+        offRateFactor: 1,
+      },
+    });
+    const r = shortTermRental(shortTermInput({ purchasePrice: 300_000, peakNightlyRate: 180, squareFeet: 1_500 }, a));
+    expect(cents(r.grossAnnualRevenue)).toBe(42_705);
+    expect(cents(r.estimatedOccupancyRate)).toBe(65);
+  });
+});
