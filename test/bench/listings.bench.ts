@@ -45,7 +45,7 @@ async function generate(t: BenchApp, n: number): Promise<number> {
       insert into properties (listing_key, list_price, remarks, beds, baths_full, baths_half, baths_three_quarter, area,
         address_full, city, state, zip, latitude, longitude, monthly_rent, rehab_estimate, arv_estimate, nightly_rate,
         comp_ids, deal_status, marker_color, confidence, inputs, results_rate, buy_hold, brrrr, fix_flip, short_term, needs_recompute)
-      select 'BENCH-' || g, 150000 + (g * 7919) % 400000, 'Bench listing ' || g, 1 + g % 5, 1 + g % 3, g % 2, 0, 900 + (g * 31) % 2500,
+      select 'BENCH-' || g, 150000 + (g::bigint * 7919) % 400000, 'Bench listing ' || g, 1 + g % 5, 1 + g % 3, g % 2, 0, 900 + (g * 31) % 2500,
         g || ' BENCH ST', 'Bench', 'TX', '78701',
         (${lats}::float8[])[1 + g % ${lats.length}::int] + (random() - 0.5) * 0.3,
         (${lngs}::float8[])[1 + g % ${lngs.length}::int] + (random() - 0.5) * 0.3,
