@@ -14,6 +14,8 @@ import {
   MarketsSection,
   UsersSection,
 } from '../../src/client/features/admin-settings/sections';
+import { MarketAssumptionsDialog, toOverrides } from '../../src/client/features/admin-settings/market-assumptions-dialog';
+import { DEFAULT_ASSUMPTIONS } from '../../src/shared/invest';
 import type { User } from '../../src/shared/api-types';
 import { jsonResponse, type MiniRequest } from './fetch-polyfill';
 
@@ -89,6 +91,7 @@ function renderAdmin(path: string, user: User = admin) {
             </Route>
             <Route path="/app/adminSettings/markets" element={<MarketsSection />}>
               <Route path="add" element={<AddMarket />} />
+              <Route path="assumptions/:id" element={<MarketAssumptionsDialog />} />
             </Route>
             <Route path="/app/adminSettings/interests" element={<InterestsSection />} />
           </Routes>
@@ -438,5 +441,52 @@ describe('dashboard counts', () => {
     renderAdmin('/app', { ...admin, role: 'Investor' } as User);
     expect(await screen.findByText('Welcome back, Root.')).toBeInTheDocument();
     expect(sent).toHaveLength(0);
+  });
+});
+
+describe('market assumptions', () => {
+  const AUSTIN = { _id: 'm1', city: 'Austin', state: 'TX', description: '', active: true };
+  const answer = (assumptions: object) => ({ data: { market: { _id: 'm1', city: 'Austin', state: 'TX' }, assumptions, defaults: DEFAULT_ASSUMPTIONS } });
+
+  it('only filled-in fields are overrides; the rate and term never are', () => {
+    expect(
+      toOverrides({ 'operating.vacancyPercent': 5, 'operating.managementPercent': null, 'financing.interestRatePercent': 7, 'flip.holdMonths': undefined }),
+    ).toEqual({ operating: { vacancyPercent: 5 } });
+  });
+
+  it('opens from the market row, shows the defaults as placeholders, and saves only what the admin set', async () => {
+    mockApi({
+      'GET /api/v1/admin/markets': [200, paged([AUSTIN])],
+      'GET /api/v1/admin/market/m1/assumptions': [200, answer({ operating: { propertyTaxPercent: 2.1 } })],
+      'PUT /api/v1/admin/market/m1/assumptions': (_req, body) => [200, { data: { ...answer((body as { assumptions: object }).assumptions).data, listingsToRecompute: 12 } }],
+    });
+    renderAdmin('/app/adminSettings/markets');
+    fireEvent.click(await findButton('Investment assumptions for Austin, TX'));
+    const dialog = await dialogTitled('Investment Assumptions: Austin, TX');
+    const tax = within(dialog).getByLabelText('Property tax (per year, of value)') as HTMLInputElement;
+    await waitFor(() => expect(tax.value).toBe('2.1'));
+    const vacancy = within(dialog).getByLabelText('Vacancy') as HTMLInputElement;
+    expect(vacancy.placeholder).toBe('8 (default)');
+    expect((within(dialog).getByLabelText('Interest rate') as HTMLInputElement).disabled).toBe(true);
+    fill(vacancy, '6');
+    fireEvent.blur(vacancy);
+    fireEvent.click(byButton('Save Assumptions', dialog));
+    await waitFor(() => expect(calls('PUT', '/api/v1/admin/market/m1/assumptions')).toHaveLength(1));
+    expect(calls('PUT', '/api/v1/admin/market/m1/assumptions')[0].body).toEqual({
+      assumptions: { operating: { propertyTaxPercent: 2.1, vacancyPercent: 6 } },
+    });
+    expect(await screen.findByText('Assumptions for Austin, TX updated successfully')).toBeTruthy();
+  });
+
+  it("shows the server's refusal in the dialog", async () => {
+    mockApi({
+      'GET /api/v1/admin/markets': [200, paged([AUSTIN])],
+      'GET /api/v1/admin/market/m1/assumptions': [200, answer({})],
+      'PUT /api/v1/admin/market/m1/assumptions': [400, { error: { code: 'VALIDATION_FAILED', message: 'Vacancy (operating.vacancyPercent) must be between 0 and 100' } }],
+    });
+    renderAdmin('/app/adminSettings/markets/assumptions/m1');
+    const dialog = await dialogTitled('Investment Assumptions: Austin, TX');
+    fireEvent.click(byButton('Save Assumptions', dialog));
+    await waitFor(() => expect(alertIn(dialog)).toHaveTextContent('Vacancy (operating.vacancyPercent) must be between 0 and 100'));
   });
 });

@@ -47,6 +47,9 @@ const AddStrategy = adminPart('AddStrategy');
 const EditStrategy = adminPart('EditStrategy');
 const AddAccount = adminPart('AddAccount');
 const EditAccount = adminPart('EditAccount');
+const MarketAssumptions = lazy(
+  () => import(/* webpackChunkName: "admin-settings" */ '../features/admin-settings/market-assumptions-dialog'),
+);
 const AuditLogSection = lazy(() => loadAudit().then((m) => ({ default: m.AuditLogSection })));
 const ProfilePage = lazy(() => import(/* webpackChunkName: "profile" */ '../features/profile/profile-page'));
 const ProfileOverview = lazy(() =>
@@ -120,6 +123,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'add', element: <AddMarket /> },
               { path: 'edit/:id', element: <EditMarket /> },
+              { path: 'assumptions/:id', element: <MarketAssumptions /> },
             ],
           },
           {

@@ -3,6 +3,7 @@ import { adminApi } from '../../api/admin-api';
 import { authApi } from '../../api/auth-api';
 import { publicApi } from '../../api/public-api';
 import type { AccountType } from '../../../shared/validation';
+import type { AssumptionOverrides, Assumptions } from '../../../shared/invest';
 
 /**
  * The admin settings endpoints (docs/admin-api.md), injected into the admin slice
@@ -159,6 +160,13 @@ function changedTags(section: SectionKey) {
   return tags;
 }
 
+/** GET/PUT /market/:id/assumptions (docs/admin-api.md). */
+export interface MarketAssumptions {
+  market: { _id: string; city: string; state: string };
+  assumptions: AssumptionOverrides;
+  defaults: Assumptions;
+}
+
 export const adminSettingsApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
     adminList: build.query<Paged<AnyItem>, ListArgs>({
@@ -180,6 +188,15 @@ export const adminSettingsApi = adminApi.injectEndpoints({
       query: (id) => `/editUser/${encodeURIComponent(id)}`,
       providesTags: (_r, _e, id) => [{ type: 'User', id }, listTag('accounts')],
       keepUnusedDataFor: 0,
+    }),
+    marketAssumptions: build.query<MarketAssumptions, string>({
+      query: (id) => `/market/${encodeURIComponent(id)}/assumptions`,
+      providesTags: (_r, _e, id) => [{ type: 'Market', id }],
+      keepUnusedDataFor: 0,
+    }),
+    updateMarketAssumptions: build.mutation<MarketAssumptions & { listingsToRecompute: number }, { id: string; assumptions: AssumptionOverrides }>({
+      query: ({ id, assumptions }) => ({ url: `/market/${encodeURIComponent(id)}/assumptions`, method: 'PUT', body: { assumptions } }),
+      invalidatesTags: (_r, error, { id }) => (error ? [] : [{ type: 'Market', id }, { type: 'AuditLog', id: 'LIST' }]),
     }),
     adminItem: build.query<AnyItem, { section: Exclude<SectionKey, 'users'>; id: string }>({
       query: ({ section, id }) => `/${THING_OF[section]}/${encodeURIComponent(id)}`,
@@ -256,4 +273,6 @@ export const {
   useImportCsvMutation,
   useExportCsvMutation,
   useAuditLogQuery,
+  useMarketAssumptionsQuery,
+  useUpdateMarketAssumptionsMutation,
 } = adminSettingsApi;

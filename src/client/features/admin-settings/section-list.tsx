@@ -2,7 +2,7 @@ import { Button, Input, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType, ColumnType, TablePaginationConfig } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
-import { Suspense, useEffect, useMemo, useState, type Key } from 'react';
+import { Suspense, useEffect, useMemo, useState, type Key, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { invalidIdMessage } from '../../../shared/validation';
@@ -71,6 +71,8 @@ interface SectionListProps<S extends SectionKey> {
   confirmName?: (item: SectionItemTypes[S]) => string;
   /** The width below which the table scrolls sideways (px). */
   minWidth?: number;
+  /** Row actions of this section only, shown before Edit (markets: Assumptions). */
+  extraActions?: (item: SectionItemTypes[S], name: string) => ReactNode;
 }
 
 const BULK_ACTIONS: Array<{ action: BulkAction; text: string; danger?: boolean }> = [
@@ -90,6 +92,7 @@ export function SectionList<S extends SectionKey>({
   rowName,
   confirmName,
   minWidth = 720,
+  extraActions,
 }: SectionListProps<S>) {
   type Item = SectionItemTypes[S];
   const texts = sectionTexts(section);
@@ -221,11 +224,12 @@ export function SectionList<S extends SectionKey>({
         title: 'Actions',
         key: 'actions',
         fixed: 'right' as const,
-        width: 104,
+        width: extraActions ? 140 : 104,
         render: (_: unknown, item: Item) => {
           const name = rowName(item);
           return (
             <Space size={4}>
+              {extraActions?.(item as SectionItemTypes[S], name)}
               <Tooltip title="Edit">
                 <Button
                   type="text"
@@ -242,7 +246,7 @@ export function SectionList<S extends SectionKey>({
         },
       },
     ],
-    [columns, sort, rowName, navigate],
+    [columns, sort, rowName, navigate, extraActions],
   );
 
   return (

@@ -1,10 +1,13 @@
+import { Button, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import type { Market, User } from '../../../shared/api-types';
 import type { AdminAccount, NamedItem } from './admin-settings-api';
+import { CalculatorIcon } from '../../components/icons';
 import { ItemDialog } from './item-dialogs';
 import { ActiveTag, SectionList } from './section-list';
 import { UserDialog } from './user-dialog';
+import { useNavigate } from 'react-router-dom';
 
 export const fullName = (u: Pick<User, 'firstName' | 'lastName'>) => `${u.firstName} ${u.lastName}`;
 export const marketName = (m: Pick<Market, 'city' | 'state'>) => `${m.city}, ${m.state}`;
@@ -63,7 +66,24 @@ export function UsersSection() {
   return <SectionList section="users" columns={USER_COLUMNS} rowName={fullName} confirmName={fullName} minWidth={1060} />;
 }
 export function MarketsSection() {
-  return <SectionList section="markets" columns={MARKET_COLUMNS} rowName={marketName} />;
+  const navigate = useNavigate();
+  return (
+    <SectionList
+      section="markets"
+      columns={MARKET_COLUMNS}
+      rowName={marketName}
+      extraActions={(market, name) => (
+        <Tooltip title="Investment assumptions">
+          <Button
+            type="text"
+            aria-label={`Investment assumptions for ${name}`}
+            icon={<CalculatorIcon />}
+            onClick={() => navigate(`assumptions/${encodeURIComponent(market._id)}`)}
+          />
+        </Tooltip>
+      )}
+    />
+  );
 }
 export function InterestsSection() {
   return <SectionList section="interests" columns={INTEREST_COLUMNS} rowName={itemName} />;
