@@ -1,31 +1,47 @@
-import { Descriptions, Typography } from 'antd';
+import { Card, Col, Descriptions, Row, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { normalizeRole } from '../../../shared/roles';
 import { useAppSelector } from '../../app/hooks';
 import { PageTitle } from '../../components/page-title';
 import { selectUser } from '../session/session-slice';
+import { ChangePasswordForm } from './change-password-form';
+import { UserDetailsForm } from './user-details-form';
 
-export function AccountPage() {
+/** Role, account and last sign-in: set by an administrator, so shown read-only. */
+function Membership() {
   const user = useAppSelector(selectUser);
+  if (!user) return null;
+  return (
+    <Card title="Membership" className="dm-account-card">
+      <Descriptions column={{ xs: 1, md: 3 }} size="small">
+        <Descriptions.Item label="Role">{normalizeRole(user.role)}</Descriptions.Item>
+        <Descriptions.Item label="Account">{user.accountName || '—'}</Descriptions.Item>
+        <Descriptions.Item label="Last sign-in">
+          {user.lastLogin ? dayjs(user.lastLogin).format('MMM D, YYYY h:mm A') : 'Never'}
+        </Descriptions.Item>
+      </Descriptions>
+      <Typography.Text type="secondary">An administrator manages your role and account.</Typography.Text>
+    </Card>
+  );
+}
+
+/** /app/account: the user details form and the change password form (spec section 2). */
+export function AccountPage() {
   return (
     <>
       <PageTitle>Account</PageTitle>
-      {user ? (
-        <Descriptions bordered column={1} size="middle" className="dm-account-details">
-          <Descriptions.Item label="First name">{user.firstName || '—'}</Descriptions.Item>
-          <Descriptions.Item label="Last name">{user.lastName || '—'}</Descriptions.Item>
-          <Descriptions.Item label="Username/email">{user.username}</Descriptions.Item>
-          <Descriptions.Item label="Role">{normalizeRole(user.role)}</Descriptions.Item>
-          <Descriptions.Item label="Account">{user.accountName || '—'}</Descriptions.Item>
-          <Descriptions.Item label="Last sign-in">
-            {user.lastLogin ? dayjs(user.lastLogin).format('MMM D, YYYY h:mm A') : 'Never'}
-          </Descriptions.Item>
-        </Descriptions>
-      ) : null}
-      <Typography.Paragraph type="secondary" className="dm-note">
-        Editing your details and changing your password from this page arrive in a coming update. Until then you can
-        choose a new password with the Forgot Password link on the sign-in page.
-      </Typography.Paragraph>
+      <Typography.Paragraph className="dm-lead">Your name, the address you sign in with, and your password.</Typography.Paragraph>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={12}>
+          <UserDetailsForm />
+        </Col>
+        <Col xs={24} lg={12}>
+          <ChangePasswordForm />
+        </Col>
+        <Col span={24}>
+          <Membership />
+        </Col>
+      </Row>
     </>
   );
 }
