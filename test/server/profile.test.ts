@@ -1,6 +1,7 @@
 import { DATABASES, SETUP_TIMEOUT, bearer, createTestApp, json, signup, type TestApp } from './helpers';
 import { sql } from 'kysely';
 import { PROFILE_MESSAGES } from '../../src/server/modules/profile/routes';
+import { EXPERIENCE_LEVELS } from '../../src/shared/investor-types';
 
 describe.each(DATABASES)('profile API on $name', (database) => {
   let t: TestApp;
@@ -90,5 +91,55 @@ describe.each(DATABASES)('profile API on $name', (database) => {
     const r = await patch(token, 'interests', payload);
     expect(r.statusCode).toBe(400);
     expect(json(r).error.message).toBe(message);
+  });
+});
+
+describe.each(DATABASES)('profile experience on $name', (database) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(database);
+  }, SETUP_TIMEOUT);
+  afterAll(async () => t?.close());
+
+  const patch = (token: string | null, payload: unknown) =>
+    t.app.inject({ method: 'PATCH', url: '/api/v1/auth/profile/experience', headers: token ? bearer(token) : {}, payload: payload as object });
+
+  it('needs a signed-in user', async () => {
+    expect((await patch(null, { experience: 'new' })).statusCode).toBe(401);
+  });
+
+  it('sets each level, answers the updated user, and clears it with null', async () => {
+    const { token, user } = await signup(t.app);
+    for (const level of EXPERIENCE_LEVELS) {
+      const r = await patch(token, { experience: level.id });
+      expect(r.statusCode).toBe(200);
+      expect(json(r).data._id).toBe(user._id);
+      expect(json(r).data.profile.experience).toBe(level.id);
+    }
+    const fetched = json(await t.app.inject({ method: 'GET', url: '/api/v1/auth/getUser', headers: bearer(token) })).data;
+    expect(fetched.profile.experience).toBe('professional');
+    const cleared = await patch(token, { experience: null });
+    expect(cleared.statusCode).toBe(200);
+    expect(json(cleared).data.profile.experience).toBeNull();
+  });
+
+  it.each([
+    ['an unknown level', { experience: 'guru' }, PROFILE_MESSAGES.experience],
+    ['a number', { experience: 3 }, PROFILE_MESSAGES.experience],
+    ['a label instead of an id', { experience: 'New to investing' }, PROFILE_MESSAGES.experience],
+    ['no experience field', {}, 'Experience is required'],
+  ])('answers 400 for %s and keeps the level', async (_name, payload, message) => {
+    const { token } = await signup(t.app);
+    await patch(token, { experience: 'starter' });
+    const r = await patch(token, payload);
+    expect(r.statusCode).toBe(400);
+    expect(json(r).error.message).toBe(message);
+    const user = json(await t.app.inject({ method: 'GET', url: '/api/v1/auth/getUser', headers: bearer(token) })).data;
+    expect(user.profile.experience).toBe('starter');
+  });
+
+  it('names every accepted value in the message', () => {
+    for (const level of EXPERIENCE_LEVELS) expect(PROFILE_MESSAGES.experience).toContain(level.id);
+    expect(PROFILE_MESSAGES.experience).toContain('null');
   });
 });

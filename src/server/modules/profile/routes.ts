@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { sql, type Kysely } from 'kysely';
 import type { FastifyInstance } from 'fastify';
+import { EXPERIENCE_LEVELS, type ExperienceLevel } from '../../../shared/investor-types';
 import type { RouteOptions } from '../../context';
 import { badRequest, unauthorized } from '../../http/errors';
 
@@ -25,7 +26,13 @@ export const PROFILE_MESSAGES = {
       ? `Unknown or inactive ${singular}: ${ids[0]}`
       : `Unknown or inactive ${plural}: ${ids.join(', ')}`;
   },
+  experience: `Experience must be one of: ${EXPERIENCE_LEVELS.map((l) => l.id).join(', ')}, or null to clear it`,
 } as const;
+
+const EXPERIENCE_IDS: readonly string[] = EXPERIENCE_LEVELS.map((l) => l.id);
+
+/** Any JSON value: the handler checks it, so the message can list the accepted values and null. */
+const ExperienceBody = Type.Object({ experience: Type.Unknown() }, { additionalProperties: false });
 
 const UpdatesBody = Type.Object(
   { updates: Type.Array(Type.String({ maxLength: 100 }), { maxItems: MAX_PROFILE_UPDATES }) },
@@ -66,15 +73,36 @@ export async function replaceProfileList(db: Kysely<any>, userId: string, kind: 
   });
 }
 
-/** PATCH /profile/strategies|markets|interests {updates: [ids]} → the updated User. Under /api/v1/auth. */
+/**
+ * PATCH /profile/strategies|markets|interests {updates: [ids]} and PATCH /profile/experience
+ * {experience} → the updated User. Under /api/v1/auth.
+ */
 export async function profileRoutes(app: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
+  const updatedUser = async (userId: string) => {
+    const user = await ctx.services.users.getUser(userId);
+    if (!user) throw unauthorized();
+    return { data: user };
+  };
+
   for (const kind of Object.keys(PROFILE_LISTS) as ProfileListKind[]) {
     app.patch<{ Body: Body }>(`/profile/${kind}`, { schema: { body: UpdatesBody } }, async (request) => {
       const userId = request.auth!.userId;
       await replaceProfileList(ctx.db as unknown as Kysely<any>, userId, kind, request.body.updates);
-      const user = await ctx.services.users.getUser(userId);
-      if (!user) throw unauthorized();
-      return { data: user };
+      return updatedUser(userId);
     });
   }
+
+  app.patch<{ Body: { experience: unknown } }>('/profile/experience', { schema: { body: ExperienceBody } }, async (request) => {
+    const { experience } = request.body;
+    if (experience !== null && !(typeof experience === 'string' && EXPERIENCE_IDS.includes(experience))) {
+      throw badRequest(PROFILE_MESSAGES.experience, { experience: PROFILE_MESSAGES.experience });
+    }
+    const userId = request.auth!.userId;
+    await ctx.db
+      .updateTable('users')
+      .set({ experience: experience as ExperienceLevel | null, updated_at: sql<Date>`now()` })
+      .where('id', '=', userId)
+      .execute();
+    return updatedUser(userId);
+  });
 }
