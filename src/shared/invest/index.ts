@@ -17,3 +17,15 @@ export { shortTermRental, shortTermInput } from './short-term-rental';
 export type { ShortTermInput, ShortTermResults, ShortTermAnalysis } from './short-term-rental';
 export { analyzeWhatIf, whatIfProblems, assumptionOverridesProblems, FIGURE_LIMITS, ASSUMPTION_LIMITS } from './what-if';
 export type { WhatIf, WhatIfAnalysis, PropertyFigures, InputLimit } from './what-if';
+export {
+  projectRental,
+  projectBuyHold,
+  projectBrrrr,
+  yearOfSale,
+  DEFAULT_GROWTH,
+  GROWTH_LIMITS,
+  HOLD_YEARS_LIMIT,
+  PROJECTION_YEARS,
+  DEFAULT_HOLD_YEARS,
+} from './projection';
+export type { GrowthAssumptions, RentalProjectionInput, ProjectionYear, Projection } from './projection';
