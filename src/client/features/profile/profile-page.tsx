@@ -1,6 +1,16 @@
-import { Tabs, Typography } from 'antd';
-import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Descriptions, Tabs, Typography } from 'antd';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { EXPERIENCE_LEVELS } from '../../../shared/investor-types';
+import {
+  useInvestmentInterestsQuery,
+  useInvestmentMarketsQuery,
+  useInvestmentStrategiesQuery,
+} from '../../api/public-api';
+import { useAppSelector } from '../../app/hooks';
+import './profile.css';
 import { PageTitle } from '../../components/page-title';
+import { selectUser } from '../session/session-slice';
+import { marketChoices } from './profile-lookups';
 
 export const PROFILE_TABS = [
   { key: 'markets', label: 'Markets' },
@@ -29,12 +39,54 @@ export function ProfilePage() {
   );
 }
 
-export function ProfileOverview() {
+/** Names of the chosen ids, in catalogue order; ids no longer offered are left out. */
+const namesOf = (chosen: string[] | undefined, catalogue: Array<{ _id: string; label: string }> | undefined) => {
+  const held = new Set(chosen ?? []);
+  return (catalogue ?? []).filter((item) => held.has(item._id)).map((item) => item.label);
+};
+
+function Summary({ names, tab, loading }: { names: string[]; tab: string; loading: boolean }) {
   return (
-    <Typography.Paragraph>
-      Your profile tells Dealmap what you invest in. Open a tab to see the markets, interests and strategies on offer
-      and which ones your profile holds.
-    </Typography.Paragraph>
+    <>
+      {loading ? '…' : names.length ? names.join(', ') : <Typography.Text type="secondary">None chosen</Typography.Text>}{' '}
+      <Link to={`/app/profile/${tab}`} aria-label={`Change ${tab}`}>
+        Change
+      </Link>
+    </>
+  );
+}
+
+/** /app/profile itself: what the profile holds, with a way into each screen. */
+export function ProfileOverview() {
+  const user = useAppSelector(selectUser);
+  const markets = useInvestmentMarketsQuery();
+  const interests = useInvestmentInterestsQuery();
+  const strategies = useInvestmentStrategiesQuery();
+  const profile = user?.profile;
+  const named = (items: Array<{ _id: string; name: string }> | undefined) => items?.map((i) => ({ _id: i._id, label: i.name }));
+  const experience = EXPERIENCE_LEVELS.find((level) => level.id === profile?.experience)?.label;
+
+  return (
+    <>
+      <Typography.Paragraph>
+        Your profile tells Dealmap what you invest in. Your strategies decide which projections the map shows for each
+        property.
+      </Typography.Paragraph>
+      <Descriptions bordered column={1} size="middle">
+        <Descriptions.Item label="Markets">
+          <Summary names={namesOf(profile?.markets, marketChoices(markets.data))} tab="markets" loading={markets.isLoading} />
+        </Descriptions.Item>
+        <Descriptions.Item label="Interests">
+          <Summary names={namesOf(profile?.interests, named(interests.data))} tab="interests" loading={interests.isLoading} />
+        </Descriptions.Item>
+        <Descriptions.Item label="Strategies">
+          <Summary names={namesOf(profile?.strategies, named(strategies.data))} tab="strategies" loading={strategies.isLoading} />
+        </Descriptions.Item>
+        <Descriptions.Item label="Experience">
+          <Summary names={experience ? [experience] : []} tab="experience" loading={false} />
+        </Descriptions.Item>
+      </Descriptions>
+    </>
   );
 }
 
