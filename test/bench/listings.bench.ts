@@ -101,13 +101,21 @@ async function httpLatencies(base: string, token: string, list: MapBounds[], cli
   return { times: times.sort((a, b) => a - b), seconds: (Date.now() - started) / 1000, bytes };
 }
 
-async function sqlLatencies(t: BenchApp, list: MapBounds[]): Promise<number[]> {
+/** The search's SQL alone, by `clients` concurrent callers on the app's own connection(s). */
+async function sqlLatencies(t: BenchApp, list: MapBounds[], clients = 1): Promise<number[]> {
   const times: number[] = [];
-  for (const b of list) {
-    const t0 = process.hrtime.bigint();
-    await searchQuery(b, null, 1000).execute(t.db);
-    times.push(Number(process.hrtime.bigint() - t0) / 1e6);
-  }
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      for (;;) {
+        const i = next++;
+        if (i >= list.length) return;
+        const t0 = process.hrtime.bigint();
+        await searchQuery(list[i], null, 1000).execute(t.db);
+        times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      }
+    }),
+  );
   return times.sort((a, b) => a - b);
 }
 
@@ -164,12 +172,14 @@ export const bench: Bench = {
           const list = boxes(span, REQUESTS_PER_BOX, seed);
           await httpLatencies(base, t.token, list.slice(0, 20), 4); // warm-up
           const bare = await sqlLatencies(t, list.slice(0, 100));
+          const bareConc = await sqlLatencies(t, list, CLIENTS);
           const seq = await httpLatencies(base, t.token, list.slice(0, 100), 1);
           const conc = await httpLatencies(base, t.token, list, CLIENTS);
           rows.push({
             box: label,
             'SQL p50': ms(percentile(bare, 0.5)),
             'SQL p95': ms(percentile(bare, 0.95)),
+            [`SQL ${CLIENTS} clients p95`]: ms(percentile(bareConc, 0.95)),
             'API 1 client p50': ms(percentile(seq.times, 0.5)),
             'API 1 client p95': ms(percentile(seq.times, 0.95)),
             [`API ${CLIENTS} clients p50`]: ms(percentile(conc.times, 0.5)),
