@@ -6,6 +6,10 @@ import { useAppSelector } from '../../app/hooks';
 import { MapPinIcon, UsersIcon } from '../../components/icons';
 import { PageTitle } from '../../components/page-title';
 import { selectUser } from '../session/session-slice';
+import './dashboard.css';
+import { RatesCard } from './rates-card';
+import { RecentSearchesCard } from './recent-searches-card';
+import { SavedCalculationsCard } from './saved-calculations-card';
 
 /** Admins only: GET /auth/userCount and /auth/marketCount (never called for other roles). */
 export function AdminCounts() {
@@ -46,21 +50,14 @@ export function DashboardPage() {
       <Typography.Paragraph className="dm-lead">Welcome back, {name}.</Typography.Paragraph>
       {isAdmin(user?.role) ? <AdminCounts /> : null}
       <Row gutter={[16, 16]}>
-        <Col xs={24} md={12}>
-          <Card title="Find a deal">
-            <Typography.Paragraph>
-              Search a city, state or ZIP code and compare listings with their sold comps.
-            </Typography.Paragraph>
-            <Link to="/app/search">Find a deal</Link>
-          </Card>
+        <Col xs={24} lg={12}>
+          <RecentSearchesCard />
         </Col>
-        <Col xs={24} md={12}>
-          <Card title="Tune your profile">
-            <Typography.Paragraph>
-              Review the markets, interests and strategies that shape what Dealmap shows you.
-            </Typography.Paragraph>
-            <Link to="/app/profile">Review your investment choices</Link>
-          </Card>
+        <Col xs={24} lg={12}>
+          <RatesCard />
+        </Col>
+        <Col span={24}>
+          <SavedCalculationsCard />
         </Col>
       </Row>
     </>

@@ -1,0 +1,108 @@
+import { Empty, Space, Table, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { Link } from 'react-router-dom';
+import { formatCashOnCash } from '../../../shared/format';
+import type { SavedCalculation, SavedResults, StrategyKey } from '../../../shared/investor-types';
+import { CalculatorIcon } from '../../components/icons';
+import { STRATEGY_TABS } from '../map/popup-rules';
+import { SavedCalculationActions } from '../saved-calculations/saved-calculation-actions';
+import { useSavedCalculationsQuery } from '../saved-calculations/saved-calculations-api';
+import { DashboardCard } from './dashboard-card';
+
+export const calculationUrl = (c: Pick<SavedCalculation, '_id' | 'propertyId'>) =>
+  `/app/property/${encodeURIComponent(c.propertyId)}?calc=${encodeURIComponent(c._id)}`;
+
+const strategyOf = (key: StrategyKey) => STRATEGY_TABS.find((tab) => tab.key === key);
+
+/** The saved strategy's cash-on-cash ROI, as the strategy tabs show it. */
+function cashOnCash(c: SavedCalculation): string {
+  const resultsKey = strategyOf(c.strategy)?.results as keyof SavedResults | undefined;
+  const results = resultsKey ? c.results?.[resultsKey] : undefined;
+  const roi = results?.cashOnCashRoi;
+  return formatCashOnCash(typeof roi === 'number' ? roi : null, results?.cashOnCashInfinite === true);
+}
+
+/** What moved since the calculation was saved: the list price, the 30-year rate, the comp set. */
+export function changesSince(c: Pick<SavedCalculation, 'saved' | 'current'>): string[] {
+  const changes: string[] = [];
+  if (!c.saved || !c.current) return changes;
+  if (c.saved.listPrice !== c.current.listPrice) changes.push('Price changed');
+  if (c.saved.rate !== c.current.rate) changes.push('Rate changed');
+  const before = new Set(c.saved.compIDs);
+  const now = new Set(c.current.compIDs);
+  if (before.size !== now.size || [...now].some((id) => !before.has(id))) changes.push('Comps changed');
+  return changes;
+}
+
+const COLUMNS = [
+  {
+    title: 'Name',
+    key: 'name',
+    render: (_: unknown, c: SavedCalculation) => (
+      <Space orientation="vertical" size={0}>
+        <Link to={calculationUrl(c)} aria-label={`Open ${c.name}`}>
+          {c.name}
+        </Link>
+        <Typography.Text type="secondary">{c.propertyAddress}</Typography.Text>
+      </Space>
+    ),
+  },
+  { title: 'Strategy', key: 'strategy', render: (_: unknown, c: SavedCalculation) => strategyOf(c.strategy)?.strategyName ?? c.strategy },
+  { title: 'Cash-on-cash ROI', key: 'roi', render: (_: unknown, c: SavedCalculation) => cashOnCash(c) },
+  {
+    title: 'Saved',
+    key: 'saved',
+    render: (_: unknown, c: SavedCalculation) => (
+      <Space orientation="vertical" size={4}>
+        <span>{dayjs(c.createdAt).format('MMM D, YYYY')}</span>
+        {changesSince(c).map((change) => (
+          <Tag key={change} color="orange">
+            {change}
+          </Tag>
+        ))}
+      </Space>
+    ),
+  },
+  {
+    title: 'Actions',
+    key: 'actions',
+    render: (_: unknown, c: SavedCalculation) => <SavedCalculationActions calculation={c} />,
+  },
+];
+
+/** GET /saved-calculations/all: open, rename or delete each one. */
+export function SavedCalculationsCard() {
+  const query = useSavedCalculationsQuery();
+  const { data = [] } = query;
+  return (
+    <DashboardCard
+      title="Saved calculations"
+      icon={<CalculatorIcon />}
+      query={query}
+      isEmpty={!data.length}
+      empty={
+        <Empty
+          description={
+            <>
+              No saved calculations yet. On the map, open a property&apos;s popup and follow <strong>Explore Property</strong>;
+              change the what-if figures on the property page and save them under a name. They are listed here to reopen
+              later, with what has changed since.
+            </>
+          }
+        >
+          <Link to="/app/search">Find a property</Link>
+        </Empty>
+      }
+    >
+      <Table<SavedCalculation>
+        size="small"
+        rowKey="_id"
+        columns={COLUMNS}
+        dataSource={data}
+        pagination={data.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+        scroll={{ x: 720 }}
+        aria-label="Saved calculations"
+      />
+    </DashboardCard>
+  );
+}
