@@ -30,6 +30,9 @@ import { createUsersService } from './modules/users/service';
 import { configRoutes } from './modules/config/routes';
 import { propertiesRoutes } from './modules/properties/routes';
 import { profileRoutes } from './modules/profile/routes';
+import { accountRoutes } from './modules/account/routes';
+import { savedCalculationsRoutes } from './modules/saved-calculations/routes';
+import { contactsRoutes } from './modules/contacts/routes';
 import { recentSearchesRoutes } from './modules/recent-searches/routes';
 import { ratesRoutes } from './modules/rates/routes';
 
@@ -187,6 +190,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
             await authed.register(propertiesRoutes, { ctx });
             await authed.register(recentSearchesRoutes, { ctx });
             await authed.register(profileRoutes, { ctx });
+            await authed.register(accountRoutes, { ctx });
+            await authed.register(savedCalculationsRoutes, { ctx });
+            await authed.register(contactsRoutes, { ctx });
           },
           { prefix: '/auth' },
         );

@@ -16,6 +16,7 @@ import {
   type BuyHoldResults,
   type FixFlipResults,
   type ShortTermResults,
+  type WhatIfAnalysis,
 } from '../../shared/invest';
 
 /**
@@ -137,56 +138,64 @@ export function strategyCalculator(a: Assumptions): (i: EngineInputs) => Strateg
     const st = shortTermRental(
       shortTermInput({ purchasePrice: i.purchasePrice, peakNightlyRate: i.nightlyRate, squareFeet: i.squareFeet }, a),
     );
-    return {
-      BuyHoldResults: {
-        totalCashNeeded: r2(bh.totalCashNeeded),
-        netMonthlyIncome: r2(bh.netMonthlyIncome),
-        grossMonthlyExpenses: r2(bh.grossMonthlyExpenses),
-        totalCosts: r2(bh.totalCosts),
-        cashOnCashRoi: r2n(bh.cashOnCashRoi),
-        cashOnCashInfinite: bh.cashOnCashInfinite,
-      },
-      BRRRRResults: {
-        totalCashNeeded: r2(br.totalCashNeeded),
-        cashOnCashRoi: r2n(br.cashOnCashRoi),
-        netMonthlyIncome: r2(br.netMonthlyIncome),
-        cashAtRefiClose: r2(br.cashAtRefiClose),
-        arv: r2(br.arv),
-        loanAmount: r2(br.loanAmount),
-        rehabCost: r2(br.rehabCost),
-        refiLoanAmount: r2(br.refiLoanAmount),
-        grossMonthlyExpenses: r2(br.grossMonthlyExpenses),
-        cashOnCashInfinite: br.cashOnCashInfinite,
-      },
-      FixFlipResults: {
-        cashNeeded: r2(ff.cashNeeded),
-        cashOnCashRoi: r2n(ff.cashOnCashRoi),
-        projectedProfit: r2(ff.projectedProfit),
-        returnOnInvestment: r2(ff.returnOnInvestment),
-        afterRepairValue: r2(ff.afterRepairValue),
-        rehabCosts: r2(ff.rehabCosts),
-        purchaseCosts: r2(ff.purchaseCosts),
-        sellingCosts: r2(ff.sellingCosts),
-        totalProjectCosts: r2(ff.totalProjectCosts),
-        estimatedTimeMonths: r2(ff.estimatedTimeMonths),
-        cashOnCashInfinite: ff.cashOnCashInfinite,
-      },
-      ShortTermResults: {
-        grossAnnualRevenue: r2(st.grossAnnualRevenue),
-        cashOnCashRoi: r2n(st.cashOnCashRoi),
-        estimatedOccupancyRate: r2(st.estimatedOccupancyRate),
-        netOperatingIncome: r2(st.netOperatingIncome),
-        peakSeasonRate: r2(st.peakSeasonRate),
-        offSeasonRate: r2(st.offSeasonRate),
-        shoulderSeasonRate: r2(st.shoulderSeasonRate),
-        monthlyMortgage: r2(st.monthlyMortgage),
-        annualExpenses: r2(st.annualExpenses),
-        totalInvestment: r2(st.totalInvestment),
-        capRate: r2(st.capRate),
-        setupCosts: r2(st.setupCosts),
-        cashOnCashInfinite: st.cashOnCashInfinite,
-      },
-    };
+    return roundResults({ buyHold: bh, brrrr: br, fixFlip: ff, shortTerm: st });
+  };
+}
+
+/**
+ * The four strategies' spec fields (spec section 3) rounded to cents / hundredths of a percent: what a
+ * property stores, and what a saved calculation stores of its own what-if analysis.
+ */
+export function roundResults({ buyHold: bh, brrrr: br, fixFlip: ff, shortTerm: st }: WhatIfAnalysis): StrategyResults {
+  return {
+    BuyHoldResults: {
+      totalCashNeeded: r2(bh.totalCashNeeded),
+      netMonthlyIncome: r2(bh.netMonthlyIncome),
+      grossMonthlyExpenses: r2(bh.grossMonthlyExpenses),
+      totalCosts: r2(bh.totalCosts),
+      cashOnCashRoi: r2n(bh.cashOnCashRoi),
+      cashOnCashInfinite: bh.cashOnCashInfinite,
+    },
+    BRRRRResults: {
+      totalCashNeeded: r2(br.totalCashNeeded),
+      cashOnCashRoi: r2n(br.cashOnCashRoi),
+      netMonthlyIncome: r2(br.netMonthlyIncome),
+      cashAtRefiClose: r2(br.cashAtRefiClose),
+      arv: r2(br.arv),
+      loanAmount: r2(br.loanAmount),
+      rehabCost: r2(br.rehabCost),
+      refiLoanAmount: r2(br.refiLoanAmount),
+      grossMonthlyExpenses: r2(br.grossMonthlyExpenses),
+      cashOnCashInfinite: br.cashOnCashInfinite,
+    },
+    FixFlipResults: {
+      cashNeeded: r2(ff.cashNeeded),
+      cashOnCashRoi: r2n(ff.cashOnCashRoi),
+      projectedProfit: r2(ff.projectedProfit),
+      returnOnInvestment: r2(ff.returnOnInvestment),
+      afterRepairValue: r2(ff.afterRepairValue),
+      rehabCosts: r2(ff.rehabCosts),
+      purchaseCosts: r2(ff.purchaseCosts),
+      sellingCosts: r2(ff.sellingCosts),
+      totalProjectCosts: r2(ff.totalProjectCosts),
+      estimatedTimeMonths: r2(ff.estimatedTimeMonths),
+      cashOnCashInfinite: ff.cashOnCashInfinite,
+    },
+    ShortTermResults: {
+      grossAnnualRevenue: r2(st.grossAnnualRevenue),
+      cashOnCashRoi: r2n(st.cashOnCashRoi),
+      estimatedOccupancyRate: r2(st.estimatedOccupancyRate),
+      netOperatingIncome: r2(st.netOperatingIncome),
+      peakSeasonRate: r2(st.peakSeasonRate),
+      offSeasonRate: r2(st.offSeasonRate),
+      shoulderSeasonRate: r2(st.shoulderSeasonRate),
+      monthlyMortgage: r2(st.monthlyMortgage),
+      annualExpenses: r2(st.annualExpenses),
+      totalInvestment: r2(st.totalInvestment),
+      capRate: r2(st.capRate),
+      setupCosts: r2(st.setupCosts),
+      cashOnCashInfinite: st.cashOnCashInfinite,
+    },
   };
 }
 

@@ -4,6 +4,7 @@ import * as m0002 from './0002-admin';
 import * as m0003 from './0003-listings';
 import * as m0004 from './0004-recent-searches';
 import * as m0005 from './0005-market-assumptions';
+import * as m0006 from './0006-investor-pages';
 
 /** Every migration, in order. Add new ones here; names sort by their numeric prefix. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-listings': m0003,
   '0004-recent-searches': m0004,
   '0005-market-assumptions': m0005,
+  '0006-investor-pages': m0006,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,97 @@
+import { formatAddress } from '../../../shared/format';
+import type { Contact, ContactInput, ContactProperty } from '../../../shared/investor-types';
+import { isValidEmail, type FieldErrors } from '../../../shared/validation';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import type { AnyDb } from '../../listings/store';
+import { isUuid, throwIfInvalid } from '../admin/common';
+import { CONTACT_LIMITS, CONTACT_MESSAGES } from './messages';
+import { createContactsRepository, type ContactRow, type ContactValues, type PropertyRow } from './repository';
+
+const PHONE = new RegExp(`^[0-9 +\\-().]{${CONTACT_LIMITS.phoneMin},${CONTACT_LIMITS.phoneMax}}$`);
+
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+/** Trims the input and checks every field (all problems at once, per field); ids lower-cased, repeats dropped. */
+export function checkContactInput(input: Partial<ContactInput>): ContactValues {
+  const v = { name: text(input.name), email: text(input.email), phone: text(input.phone), notes: text(input.notes) };
+  const propertyIds = [...new Set((input.propertyIds ?? []).map((id) => id.trim().toLowerCase()))];
+  const errors: FieldErrors = {};
+  if (!v.name) errors.name = CONTACT_MESSAGES.nameRequired;
+  else if (v.name.length > CONTACT_LIMITS.name) errors.name = CONTACT_MESSAGES.nameTooLong;
+  if (v.email.length > CONTACT_LIMITS.email) errors.email = CONTACT_MESSAGES.emailTooLong;
+  else if (v.email && !isValidEmail(v.email)) errors.email = CONTACT_MESSAGES.badEmail;
+  if (v.phone && !PHONE.test(v.phone)) errors.phone = CONTACT_MESSAGES.badPhone;
+  if (v.notes.length > CONTACT_LIMITS.notes) errors.notes = CONTACT_MESSAGES.notesTooLong;
+  const badId = propertyIds.find((id) => !isUuid(id));
+  if (propertyIds.length > CONTACT_LIMITS.properties) errors.propertyIds = CONTACT_MESSAGES.tooManyProperties;
+  else if (badId !== undefined) errors.propertyIds = CONTACT_MESSAGES.badPropertyId(badId);
+  throwIfInvalid(errors);
+  return { ...v, propertyIds };
+}
+
+function toProperty(p: PropertyRow): ContactProperty {
+  return {
+    _id: p.id,
+    address: formatAddress({ PropertyAddressFull: p.address_full, PropertyAddressCity: p.city, PropertyAddressState: p.state, PropertyAddressZIP: p.zip }),
+    listPrice: Number(p.list_price),
+  };
+}
+
+function toContact(row: ContactRow): Contact {
+  const properties = typeof row.properties === 'string' ? (JSON.parse(row.properties) as PropertyRow[]) : row.properties;
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    notes: row.notes,
+    properties: properties.map(toProperty).sort((a, b) => a.address.localeCompare(b.address) || a._id.localeCompare(b._id)),
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+function checkId(id: string): string {
+  if (!isUuid(id)) throw badRequest(CONTACT_MESSAGES.badId, { id: CONTACT_MESSAGES.badId });
+  return id.toLowerCase();
+}
+
+/** An agent's contacts and the properties linked to them (docs/investor-api.md). */
+export function createContactsService(db: AnyDb) {
+  const repository = createContactsRepository(db);
+
+  return {
+    async list(agentId: string, q = ''): Promise<Contact[]> {
+      return (await repository.list(agentId, q.trim())).map(toContact);
+    },
+
+    async get(agentId: string, id: string): Promise<Contact> {
+      const row = await repository.find(agentId, checkId(id));
+      if (!row) throw notFound(CONTACT_MESSAGES.notFound);
+      return toContact(row);
+    },
+
+    async create(agentId: string, input: Partial<ContactInput>): Promise<Contact> {
+      const row = await repository.insert(agentId, checkContactInput(input));
+      if (row === 'limit') throw conflict(CONTACT_MESSAGES.limit);
+      return toContact(row);
+    },
+
+    async update(agentId: string, id: string, input: Partial<ContactInput>): Promise<Contact> {
+      const checkedId = checkId(id);
+      const row = await repository.update(agentId, checkedId, checkContactInput(input));
+      if (!row) throw notFound(CONTACT_MESSAGES.notFound);
+      return toContact(row);
+    },
+
+    async remove(agentId: string, id: string): Promise<void> {
+      if (!(await repository.remove(agentId, checkId(id)))) throw notFound(CONTACT_MESSAGES.notFound);
+    },
+
+    async propertyOptions(rawQ = ''): Promise<ContactProperty[]> {
+      const q = rawQ.trim();
+      if (q.length < CONTACT_LIMITS.optionsQueryMin) throw badRequest(CONTACT_MESSAGES.queryTooShort, { q: CONTACT_MESSAGES.queryTooShort });
+      return (await repository.propertyOptions(q)).map(toProperty);
+    },
+  };
+}
