@@ -1,20 +1,118 @@
-import { Typography } from 'antd';
+import { Alert, Button, Empty, Input, Spin, Typography } from 'antd';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import type { Contact } from '../../../shared/investor-types';
+import { isAgent } from '../../../shared/roles';
+import { DEFAULT_ERROR_MESSAGE, errorMessage } from '../../api/base-query';
+import { useAppSelector } from '../../app/hooks';
+import { PlusIcon } from '../../components/icons';
 import { PageTitle } from '../../components/page-title';
-import { RequireRole } from '../session/require-role';
+import { ConfirmDialog } from '../admin-settings/confirm-dialogs';
+import { selectUser } from '../session/session-slice';
+import { AgentsOnly } from './agents-only';
+import { ContactDialog } from './contact-dialog';
+import { CONTACT_TEXT } from './contact-rules';
+import { useContactsQuery, useDeleteContactMutation } from './contacts-api';
+import { ContactsTable } from './contacts-table';
+import './contacts.css';
+import { useDebouncedValue } from './use-debounced-value';
 
-export const AGENTS_ONLY = 'Contacts are available to agents only.';
+const SEARCH_DEBOUNCE_MS = 300;
 
-export function ContactsPage() {
+type Dialog = { kind: 'add' } | { kind: 'edit'; contact: Contact } | { kind: 'delete'; contact: Contact } | null;
+
+function AgentContacts() {
+  const [typed, setTyped] = useState('');
+  const q = useDebouncedValue(typed.trim(), SEARCH_DEBOUNCE_MS);
+  const { data = [], isLoading, isFetching, error, refetch } = useContactsQuery(q);
+  const [remove, { isLoading: deleting }] = useDeleteContactMutation();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+
+  const confirmDelete = async (contact: Contact) => {
+    try {
+      await remove(contact._id).unwrap();
+      toast.success(CONTACT_TEXT.deleted);
+    } catch (failure) {
+      const own = errorMessage(failure);
+      toast.error(own === DEFAULT_ERROR_MESSAGE ? CONTACT_TEXT.deleteFailed : own);
+    }
+    close();
+  };
+
+  let body;
+  if (isLoading) body = <Spin aria-label="Loading" />;
+  else if (error) {
+    body = <Alert type="error" showIcon role="alert" title={errorMessage(error)} action={<Button onClick={() => refetch()}>Try again</Button>} />;
+  } else if (!data.length && !q) {
+    body = (
+      <Empty description="No contacts yet. Add the investors you work with, with their details and the properties you are discussing.">
+        <Button type="primary" onClick={() => setDialog({ kind: 'add' })}>
+          Add your first contact
+        </Button>
+      </Empty>
+    );
+  } else if (!data.length) {
+    body = <Empty description={`No contacts match “${q}”.`} />;
+  } else {
+    body = (
+      <ContactsTable
+        contacts={data}
+        loading={isFetching}
+        onEdit={(contact) => setDialog({ kind: 'edit', contact })}
+        onDelete={(contact) => setDialog({ kind: 'delete', contact })}
+      />
+    );
+  }
+
   return (
-    <RequireRole role="Agent" message={AGENTS_ONLY}>
+    <>
+      <div className="dm-contacts-toolbar">
+        <Input.Search
+          allowClear
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          placeholder="Search name, email, phone or notes"
+          aria-label="Search contacts"
+          className="dm-contacts-search"
+        />
+        <Typography.Text type="secondary" aria-live="polite">
+          {isLoading || error ? '' : `${data.length} ${data.length === 1 ? 'contact' : 'contacts'}${q ? ' found' : ''}`}
+        </Typography.Text>
+        <Button type="primary" icon={<PlusIcon />} onClick={() => setDialog({ kind: 'add' })}>
+          Add Contact
+        </Button>
+      </div>
+      {body}
+      {dialog?.kind === 'add' ? <ContactDialog onClose={close} /> : null}
+      {dialog?.kind === 'edit' ? <ContactDialog contact={dialog.contact} onClose={close} /> : null}
+      <ConfirmDialog
+        open={dialog?.kind === 'delete'}
+        title="Delete Contact"
+        onYes={() => dialog?.kind === 'delete' && confirmDelete(dialog.contact)}
+        onNo={close}
+        busy={deleting}
+        danger
+      >
+        <Typography.Paragraph>
+          Delete <strong>{dialog?.kind === 'delete' ? dialog.contact.name : ''}</strong>? This cannot be undone.
+        </Typography.Paragraph>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/** /app/contacts: the agent's contacts. Other roles see why they cannot use it. */
+export function ContactsPage() {
+  const user = useAppSelector(selectUser);
+  if (!user) return <Spin aria-label="Loading" />;
+  if (!isAgent(user.role)) return <AgentsOnly />;
+  return (
+    <>
       <PageTitle>Contacts</PageTitle>
-      <Typography.Paragraph>
-        Contacts is your agent workspace for the investors you find deals for.
-      </Typography.Paragraph>
-      <Typography.Paragraph type="secondary">
-        You have no contacts yet. Adding and managing contacts arrives in a coming update.
-      </Typography.Paragraph>
-    </RequireRole>
+      <Typography.Paragraph className="dm-lead">The investors you work with, and the properties you share with them.</Typography.Paragraph>
+      <AgentContacts />
+    </>
   );
 }
 
