@@ -130,3 +130,31 @@ describe.each(DATABASES)('account API on $name', (database) => {
     expect((await login(t.app, me.email, 'password123')).statusCode).toBe(200);
   });
 });
+
+describe.each(DATABASES)('change password rate limit on $name', (database) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(database, { rateLimits: { loginPerMinute: 2 } });
+  }, SETUP_TIMEOUT);
+  afterAll(async () => t?.close());
+
+  it('counts attempts per user like sign-in attempts: 429 past the per-account login limit', async () => {
+    const me = await signup(t.app);
+    const other = await signup(t.app);
+    const attempt = (token: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/changePassword',
+        headers: bearer(token),
+        payload: { currentPassword: 'guess-password', newPassword: 'brand-new-pass-1' },
+      });
+    expect((await attempt(me.token)).statusCode).toBe(400);
+    expect((await attempt(me.token)).statusCode).toBe(400);
+    const limited = await attempt(me.token);
+    expect(limited.statusCode).toBe(429);
+    expect(json(limited).error.message).toMatch(/^Too many attempts\. Please wait 1 minute and try again\.$/);
+    expect(limited.headers['retry-after']).toBeDefined();
+    // Another user is counted apart.
+    expect((await attempt(other.token)).statusCode).toBe(400);
+  });
+});

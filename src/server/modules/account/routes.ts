@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { RouteOptions } from '../../context';
+import { MINUTE, limiter } from '../auth/rate-limits';
 import { createAccountRepository } from './repository';
 import { ACCOUNT_MESSAGES, createAccountService } from './service';
 
@@ -17,6 +18,9 @@ const NoQuery = Type.Object({});
 /** GET/PATCH /userDetails and POST /changePassword, under /api/v1/auth (docs/investor-api.md). */
 export async function accountRoutes(app: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   const account = createAccountService(createAccountRepository(ctx.db), { hashPassword: ctx.services.auth.hashPassword });
+  // A wrong current password answers 400, so the call must not become a way to guess it faster than
+  // signing in: it shares the per-account login limit, counted per user.
+  const changePasswordLimit = limiter(app, 'change-password-user', ctx.config.rateLimits.loginPerMinute, MINUTE, (request) => request.auth!.userId);
 
   app.get('/userDetails', { schema: { querystring: NoQuery } }, async (request) => ({
     data: await account.getDetails(request.auth!.userId),
@@ -28,7 +32,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: RouteOptions)
 
   app.post<{ Body: Static<typeof ChangePasswordBody> }>(
     '/changePassword',
-    { schema: { body: ChangePasswordBody, querystring: NoQuery } },
+    { schema: { body: ChangePasswordBody, querystring: NoQuery }, preHandler: changePasswordLimit },
     async (request) => {
       await account.changePassword(request.auth!.userId, request.auth!.sessionId, request.body);
       return { data: { message: ACCOUNT_MESSAGES.passwordChanged } };

@@ -4,7 +4,7 @@ import { AppError, rateLimitMessage } from '../../http/errors';
 import { ERROR_CODES } from '../../../shared/api-types';
 import type { PreHandler } from '../../http/auth-guard';
 
-const MINUTE = 60_000;
+export const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 function accountKey(field: string) {
@@ -14,7 +14,7 @@ function accountKey(field: string) {
   };
 }
 
-function limiter(
+export function limiter(
   app: FastifyInstance,
   name: string,
   max: number,
