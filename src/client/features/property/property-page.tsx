@@ -1,20 +1,246 @@
-import { Typography } from 'antd';
-import { Link, useParams } from 'react-router-dom';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { Alert, Button, Col, Row, Space, Typography } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import type { Rate, Strategy } from '../../../shared/api-types';
+import { dealStatusFromMarker } from '../../../shared/deal-status';
+import { formatAddress, formatCurrency } from '../../../shared/format';
+import { analyzeWhatIf, whatIfProblems } from '../../../shared/invest';
+import type { SavedCalculation, StrategyKey } from '../../../shared/investor-types';
+import { usePropertyCompsQuery, usePropertyQuery } from '../../api/auth-api';
+import { DEFAULT_ERROR_MESSAGE, errorMessage } from '../../api/base-query';
+import { useInvestmentStrategiesQuery, useLatestRatesQuery } from '../../api/public-api';
+import { useAppSelector } from '../../app/hooks';
+import { PageLoading } from '../../components/page-loading';
 import { PageTitle } from '../../components/page-title';
+import { SEARCH_ZOOM } from '../map/map-constants';
+import type { MapProperty } from '../map/map-types';
+import { DealLabel } from '../map/property-popup';
+import { useSavedCalculationQuery } from '../saved-calculations/saved-calculations-api';
+import { selectUser } from '../session/session-slice';
+import { BreakEvenCard } from './break-even-card';
+import { AssumptionsUsed, ReportHeader } from './print-report';
+import { PropertyComps } from './property-comps';
+import { PropertyDetails } from './property-details';
+import { ProjectionSection, type ProjectedStrategy } from './projection-section';
+import { SaveCalculationButton } from './save-calculation-button';
+import { SavedCalculationBanner } from './saved-calculation-banner';
+import { latestFinancingRate, startingWhatIf } from './starting-what-if';
+import { StrategyComparison } from './strategy-comparison';
+import { DEFAULT_METRIC, type RankMetric } from './strategy-ranking';
+import { WhatIfInputs } from './what-if-inputs';
+import { useWhatIfState } from './what-if-state';
+import '../map/map.css';
+import './property.css';
 
+export const PROPERTY_LOAD_FAILED = 'Failed to load property details';
+
+const isRental = (s: StrategyKey): s is ProjectedStrategy => s === 'buyHold' || s === 'brrrr';
+
+interface PropertyAnalysisProps {
+  property: MapProperty;
+  latestRate: Rate | null;
+  ratesFailed: boolean;
+  catalogue: Strategy[] | undefined;
+}
+
+/** The analysis of one loaded property: everything below the page's loading and error states. */
+function PropertyAnalysis({ property, latestRate, ratesFailed, catalogue }: PropertyAnalysisProps) {
+  const navigate = useNavigate();
+  const user = useAppSelector(selectUser);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const calcId = searchParams.get('calc');
+  const saved = useSavedCalculationQuery(calcId ?? skipToken);
+
+  const defaults = useMemo(() => startingWhatIf(property, latestRate?.rate ?? null), [property, latestRate]);
+  const { state, dispatch, reset, changed } = useWhatIfState(defaults);
+  const analysis = useMemo(() => analyzeWhatIf(state.whatIf), [state.whatIf]);
+  const problems = useMemo(() => whatIfProblems(state.whatIf), [state.whatIf]);
+  const [metric, setMetric] = useState<RankMetric>(DEFAULT_METRIC);
+  const [projected, setProjected] = useState<ProjectedStrategy>('buyHold');
+
+  const focus = useCallback(
+    (strategy: StrategyKey) => {
+      dispatch({ type: 'strategy', value: strategy });
+      if (isRental(strategy)) setProjected(strategy);
+    },
+    [dispatch],
+  );
+
+  const applySaved = useCallback(
+    (calc: SavedCalculation) => {
+      dispatch({ type: 'apply', whatIf: calc.whatIf, strategy: calc.strategy });
+      if (isRental(calc.strategy)) setProjected(calc.strategy);
+    },
+    [dispatch],
+  );
+
+  // A saved calculation's inputs apply once when it opens; a later refetch (after a rename) keeps the user's edits.
+  const appliedId = useRef<string | null>(null);
+  useEffect(() => {
+    const calc = saved.data;
+    if (!calc || appliedId.current === calc._id) return;
+    if (calc.propertyId !== property._id) {
+      navigate(`/app/property/${encodeURIComponent(calc.propertyId)}?calc=${encodeURIComponent(calc._id)}`, { replace: true });
+      return;
+    }
+    appliedId.current = calc._id;
+    applySaved(calc);
+  }, [saved.data, property._id, navigate, applySaved]);
+
+  const closeSaved = () => {
+    appliedId.current = null;
+    setSearchParams({}, { replace: true });
+  };
+  const openSaved = (calc: SavedCalculation) => {
+    // Its inputs are the ones on screen already.
+    appliedId.current = calc._id;
+    setSearchParams({ calc: calc._id }, { replace: true });
+  };
+  const takeCurrent = (calc: SavedCalculation) => {
+    dispatch({ type: 'figure', key: 'purchasePrice', value: calc.current.listPrice });
+    dispatch({ type: 'assumption', section: 'financing', key: 'interestRatePercent', value: calc.current.rate });
+  };
+
+  const compIds = property.compIDs ?? [];
+  const comps = usePropertyCompsQuery(compIds.length ? compIds : skipToken);
+  useEffect(() => {
+    if (comps.error) console.error('Comps request failed', comps.error);
+  }, [comps.error]);
+
+  const status = dealStatusFromMarker(property.markerColor?.background);
+  const address = formatAddress(property);
+  const [lng, lat] = property.location.coordinates;
+  const rate = state.whatIf.assumptions.financing.interestRatePercent;
+
+  return (
+    <div className="dm-property-page" data-testid="property-page">
+      <ReportHeader address={address} latestRate={latestRate} ratePercent={rate} />
+      <div className="dm-property-head">
+        <div className="dm-property-heading">
+          <Link className="dm-print-hide dm-back-link" to={`/app/search?lat=${lat}&lng=${lng}&zoom=${SEARCH_ZOOM}`}>
+            ← Back to the map
+          </Link>
+          <PageTitle>{address}</PageTitle>
+          <Space wrap>
+            <DealLabel status={status} />
+            <Typography.Text strong>{formatCurrency(property.LatestListingPrice)}</Typography.Text>
+          </Space>
+        </div>
+        <Space wrap className="dm-print-hide">
+          <SaveCalculationButton
+            propertyId={property._id}
+            address={address}
+            strategy={state.strategy}
+            whatIf={state.whatIf}
+            problems={problems}
+            onSaved={openSaved}
+          />
+          <Button onClick={() => window.print()}>Print report</Button>
+        </Space>
+      </div>
+      {ratesFailed ? (
+        <Alert
+          type="warning"
+          showIcon
+          className="dm-form-alert dm-print-hide"
+          title="The latest rates could not be loaded: the analysis uses the default rate. Set the interest rate below."
+        />
+      ) : null}
+      {calcId ? (
+        <SavedCalculationBanner
+          calc={saved.data}
+          error={saved.error}
+          loading={saved.isFetching}
+          onReapply={applySaved}
+          onUseCurrent={takeCurrent}
+          onClose={closeSaved}
+        />
+      ) : null}
+      <Row gutter={[16, 16]} className="dm-property-row">
+        <Col xs={24} lg={10}>
+          <PropertyDetails property={property} status={status} />
+        </Col>
+        <Col xs={24} lg={14}>
+          <PropertyComps price={property.LatestListingPrice} comps={comps.error ? [] : comps.data} loading={comps.isFetching} />
+        </Col>
+      </Row>
+      <Row gutter={[16, 16]} className="dm-property-row dm-analysis-row">
+        <Col xs={24} lg={9} className="dm-inputs-col">
+          <WhatIfInputs
+            whatIf={state.whatIf}
+            dispatch={dispatch}
+            latestRate={latestRate}
+            changed={changed}
+            onReset={reset}
+            problems={problems}
+          />
+        </Col>
+        <Col xs={24} lg={15} className="dm-results-col">
+          <StrategyComparison
+            property={property}
+            whatIf={state.whatIf}
+            analysis={analysis}
+            metric={metric}
+            onMetric={setMetric}
+            focus={state.strategy}
+            onFocus={focus}
+            catalogue={catalogue}
+            profileStrategyIds={user?.profile?.strategies}
+          />
+          <BreakEvenCard analysis={analysis} ratePercent={rate} latestRate={latestRate} />
+        </Col>
+      </Row>
+      <ProjectionSection
+        whatIf={state.whatIf}
+        growth={state.growth}
+        holdYears={state.holdYears}
+        strategy={projected}
+        onStrategy={setProjected}
+        dispatch={dispatch}
+      />
+      <AssumptionsUsed whatIf={state.whatIf} growth={state.growth} holdYears={state.holdYears} />
+    </div>
+  );
+}
+
+/**
+ * /app/property/:id — the full analysis of one property (docs/property-page.md). Loads the property,
+ * the latest rates and the strategy catalogue; `?calc=<id>` reopens a saved calculation.
+ */
 export function PropertyPage() {
   const { id = '' } = useParams();
+  const property = usePropertyQuery(id);
+  const rates = useLatestRatesQuery();
+  const strategies = useInvestmentStrategiesQuery();
+
+  if (property.isLoading || rates.isLoading) return <PageLoading />;
+  if (property.error || !property.data) {
+    const message = property.error ? errorMessage(property.error) : PROPERTY_LOAD_FAILED;
+    return (
+      <div className="dm-property-page">
+        <PageTitle>Property</PageTitle>
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={message === DEFAULT_ERROR_MESSAGE ? PROPERTY_LOAD_FAILED : message}
+          action={<Button onClick={() => property.refetch()}>Try again</Button>}
+        />
+        <Typography.Paragraph className="dm-note">
+          <Link to="/app/search">Back to the map</Link>
+        </Typography.Paragraph>
+      </div>
+    );
+  }
   return (
-    <>
-      <PageTitle>Property</PageTitle>
-      <Typography.Paragraph>
-        Property reference: <Typography.Text code>{id}</Typography.Text>
-      </Typography.Paragraph>
-      <Typography.Paragraph type="secondary">
-        Full property details, comps and strategy projections arrive with the map. Meanwhile,{' '}
-        <Link to="/app/search">find a deal on the map page</Link>.
-      </Typography.Paragraph>
-    </>
+    <PropertyAnalysis
+      key={property.data._id}
+      property={property.data}
+      latestRate={latestFinancingRate(rates.data)}
+      ratesFailed={!!rates.error}
+      catalogue={strategies.data}
+    />
   );
 }
 

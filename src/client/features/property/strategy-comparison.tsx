@@ -1,0 +1,140 @@
+import { Card, Col, Descriptions, Row, Segmented, Select, Statistic, Tag, Typography } from 'antd';
+import type { Strategy } from '../../../shared/api-types';
+import { formatCurrency, formatRoi, MISSING } from '../../../shared/format';
+import type { WhatIf, WhatIfAnalysis } from '../../../shared/invest';
+import type { StrategyKey } from '../../../shared/investor-types';
+import { MAP_TEXT } from '../map/map-constants';
+import type { MapProperty } from '../map/map-types';
+import { normalizeStrategyName } from '../map/popup-rules';
+import { strategyRows } from '../map/strategy-results';
+import { formatMetric, RANK_METRICS, rankStrategies, STRATEGIES, strategyName, type RankMetric } from './strategy-ranking';
+
+const formatRatio = (value: number | null) => (value === null || !Number.isFinite(value) ? MISSING : value.toFixed(2));
+
+/** Figures of the live analysis beyond the spec fields the popup shows. */
+function extraRows(key: StrategyKey, a: WhatIfAnalysis): Array<{ label: string; value: string }> {
+  switch (key) {
+    case 'buyHold':
+      return [
+        { label: 'Monthly mortgage', value: formatCurrency(a.buyHold.monthlyMortgage, 2) },
+        { label: 'Cap rate', value: formatRoi(a.buyHold.capRate) },
+        { label: 'DSCR', value: formatRatio(a.buyHold.dscr) },
+      ];
+    case 'brrrr':
+      return [
+        { label: 'Monthly mortgage', value: formatCurrency(a.brrrr.monthlyMortgage, 2) },
+        { label: 'DSCR', value: formatRatio(a.brrrr.dscr) },
+      ];
+    case 'fixFlip':
+      return [
+        { label: 'Return on cash, per year', value: formatRoi(a.fixFlip.annualizedRoi) },
+        { label: 'Maximum offer (70% rule)', value: formatCurrency(a.fixFlip.maxAllowableOffer) },
+      ];
+    case 'shortTerm':
+      return [{ label: 'DSCR', value: formatRatio(a.shortTerm.dscr) }];
+    default:
+      return [];
+  }
+}
+
+interface StrategyComparisonProps {
+  property: MapProperty;
+  whatIf: WhatIf;
+  analysis: WhatIfAnalysis;
+  metric: RankMetric;
+  onMetric: (metric: RankMetric) => void;
+  focus: StrategyKey;
+  onFocus: (strategy: StrategyKey) => void;
+  catalogue: readonly Strategy[] | undefined;
+  profileStrategyIds: readonly string[] | undefined;
+}
+
+/** The four strategies side by side, ranked by the chosen metric, from the live what-if analysis. */
+export function StrategyComparison(props: StrategyComparisonProps) {
+  const { property, whatIf, analysis, metric, onMetric, focus, onFocus, catalogue, profileStrategyIds } = props;
+  const ranks = rankStrategies(metric, analysis, whatIf);
+  const def = RANK_METRICS.find((m) => m.key === metric) ?? RANK_METRICS[0];
+  const best = ranks[0];
+  const live: MapProperty = {
+    ...property,
+    BuyHoldResults: analysis.buyHold,
+    BRRRRResults: analysis.brrrr,
+    FixFlipResults: analysis.fixFlip,
+    ShortTermResults: analysis.shortTerm,
+  };
+  const chosen = new Set(profileStrategyIds ?? []);
+  const entryOf = (name: string) => catalogue?.find((s) => normalizeStrategyName(s.name) === normalizeStrategyName(name));
+
+  return (
+    <Card title="Compare strategies" className="dm-strategy-comparison">
+      <div className="dm-comparison-controls dm-print-hide">
+        <label className="dm-inline-field">
+          <span>Rank by</span>
+          <Select
+            aria-label="Rank by"
+            value={metric}
+            onChange={onMetric}
+            options={RANK_METRICS.map((m) => ({ value: m.key, label: m.label }))}
+            style={{ minWidth: 200 }}
+            data-testid="rank-metric"
+          />
+        </label>
+        <div className="dm-inline-field">
+          <span id="dm-focus-label">Strategy in focus</span>
+          <Segmented
+            aria-labelledby="dm-focus-label"
+            value={focus}
+            onChange={(value) => onFocus(value as StrategyKey)}
+            options={STRATEGIES.map((s) => ({ value: s.key, label: s.name }))}
+          />
+        </div>
+      </div>
+      <Typography.Paragraph className="dm-best-fit" data-testid="best-fit">
+        Best fit by {def.label.toLowerCase()}: <strong>{strategyName(best.key)}</strong> ({formatMetric(metric, best)}).
+      </Typography.Paragraph>
+      <Typography.Paragraph type="secondary" className="dm-metric-note">
+        {def.note}
+      </Typography.Paragraph>
+      <Row gutter={[12, 12]} className="dm-strategy-grid">
+        {STRATEGIES.map((s) => {
+          const rank = ranks.find((r) => r.key === s.key)!;
+          const entry = entryOf(s.name);
+          const rows = [...strategyRows(s.key, live), ...extraRows(s.key, analysis)];
+          return (
+            <Col key={s.key} xs={24} md={12} xl={6}>
+              <Card
+                size="small"
+                className={`dm-strategy-card${s.key === focus ? ' is-focus' : ''}${rank.rank === 1 ? ' is-best' : ''}`}
+                data-testid={`strategy-card-${s.key}`}
+                title={s.name}
+                extra={
+                  <Tag color={rank.rank === 1 ? 'green' : undefined} data-testid="strategy-rank">
+                    {rank.rank === 1 ? '#1 Best fit' : `#${rank.rank}`}
+                  </Tag>
+                }
+                onClick={() => onFocus(s.key)}
+              >
+                <Statistic title={def.label} value={formatMetric(metric, rank)} data-testid="strategy-metric" />
+                {entry?.description ? (
+                  <Typography.Paragraph type="secondary" className="dm-strategy-description" ellipsis={{ rows: 3 }}>
+                    {entry.description}
+                  </Typography.Paragraph>
+                ) : null}
+                {entry && chosen.has(entry._id) ? <Tag className="dm-profile-tag">In your profile</Tag> : null}
+                <Descriptions
+                  size="small"
+                  column={1}
+                  className="dm-strategy-rows"
+                  items={rows.map((row) => ({ key: row.label, label: row.label, children: row.value }))}
+                />
+              </Card>
+            </Col>
+          );
+        })}
+      </Row>
+      <Typography.Paragraph type="secondary" className="dm-disclaimer">
+        {MAP_TEXT.disclaimer}
+      </Typography.Paragraph>
+    </Card>
+  );
+}

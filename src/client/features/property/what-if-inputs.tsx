@@ -1,0 +1,115 @@
+import { Alert, Button, Card, Form, Tabs, Typography } from 'antd';
+import type { Dispatch } from 'react';
+import type { Rate } from '../../../shared/api-types';
+import { formatRoi } from '../../../shared/format';
+import { ASSUMPTION_LIMITS, FIGURE_LIMITS, type InputLimit, type PropertyFigures, type WhatIf } from '../../../shared/invest';
+import { LimitInput } from './limit-input';
+import type { AssumptionSection, WhatIfAction } from './what-if-state';
+
+export type InputGroupKey = 'figures' | AssumptionSection;
+
+/** The input groups: the property's figures, then each assumption section. */
+export const INPUT_GROUPS: ReadonlyArray<{ key: InputGroupKey; title: string }> = [
+  { key: 'figures', title: 'Property' },
+  { key: 'financing', title: 'Financing' },
+  { key: 'operating', title: 'Operating expenses' },
+  { key: 'brrrr', title: 'BRRRR' },
+  { key: 'flip', title: "Fix'N'Flip" },
+  { key: 'shortTerm', title: 'Short-term Rental' },
+];
+
+const INPUT_TABS: ReadonlyArray<{ title: string; groups: InputGroupKey[] }> = [
+  { title: 'Property and financing', groups: ['figures', 'financing'] },
+  { title: 'Operating expenses', groups: ['operating'] },
+  { title: 'BRRRR', groups: ['brrrr'] },
+  { title: "Fix'N'Flip", groups: ['flip'] },
+  { title: 'Short-term Rental', groups: ['shortTerm'] },
+];
+
+export const limitsOf = (group: InputGroupKey): Record<string, InputLimit> =>
+  group === 'figures' ? FIGURE_LIMITS : (ASSUMPTION_LIMITS[group] as Record<string, InputLimit>);
+
+export const valuesOf = (whatIf: WhatIf, group: InputGroupKey): Record<string, number> =>
+  (group === 'figures' ? whatIf.figures : whatIf.assumptions[group]) as unknown as Record<string, number>;
+
+interface WhatIfInputsProps {
+  whatIf: WhatIf;
+  dispatch: Dispatch<WhatIfAction>;
+  latestRate: Rate | null;
+  changed: number;
+  onReset: () => void;
+  problems: string[];
+}
+
+/** Every input of the analysis, editable; results elsewhere on the page recompute on each change. */
+export function WhatIfInputs({ whatIf, dispatch, latestRate, changed, onReset, problems }: WhatIfInputsProps) {
+  const extraFor = (group: string, key: string) => {
+    if (group === 'financing' && key === 'interestRatePercent') {
+      return latestRate
+        ? `Latest ${latestRate.product}: ${formatRoi(latestRate.rate)} (${latestRate.asOf})`
+        : 'No latest rate on file: the engine default is used.';
+    }
+    if (group === 'financing' && key === 'termMonths') return '30-Year Fixed: 360 months (loan-term helper).';
+    return undefined;
+  };
+
+  const fields = (group: InputGroupKey) => {
+    const values = valuesOf(whatIf, group);
+    return Object.entries(limitsOf(group)).map(([key, limit]) => (
+      <LimitInput
+        key={`${group}.${key}`}
+        limit={limit}
+        value={values[key]}
+        extra={extraFor(group, key)}
+        testId={`input-${group}-${key}`}
+        onChange={(value) =>
+          group === 'figures'
+            ? dispatch({ type: 'figure', key: key as keyof PropertyFigures, value })
+            : dispatch({ type: 'assumption', section: group, key, value })
+        }
+      />
+    ));
+  };
+
+  // The property's figures and its financing share the first tab: the inputs changed most often.
+  const items = INPUT_TABS.map((tab) => ({
+    key: tab.groups[0],
+    label: tab.title,
+    children: <div className="dm-input-grid">{tab.groups.flatMap(fields)}</div>,
+  }));
+
+  return (
+    <Card
+      title="Assumptions"
+      className="dm-what-if-inputs dm-print-hide"
+      extra={
+        <Button onClick={onReset} disabled={changed === 0} data-testid="reset-what-if">
+          {changed === 0 ? 'Reset' : `Reset (${changed} changed)`}
+        </Button>
+      }
+    >
+      <Typography.Paragraph type="secondary" className="dm-what-if-hint">
+        Change any figure: every result on this page recomputes at once, with the same engine the server uses. Reset
+        returns to this listing&apos;s figures, its market&apos;s assumptions and the latest rate.
+      </Typography.Paragraph>
+      {problems.length ? (
+        <Alert
+          type="warning"
+          showIcon
+          className="dm-form-alert"
+          title="These inputs cannot be saved as they are"
+          description={
+            <ul className="dm-problem-list">
+              {problems.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          }
+        />
+      ) : null}
+      <Form layout="vertical" component="div">
+        <Tabs size="small" items={items} />
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,238 @@
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import type { Comp, MapProperty } from '../../src/client/features/map/map-types';
+import { PropertyPage } from '../../src/client/features/property/property-page';
+import { formatCurrency, formatRoi } from '../../src/shared/format';
+import { analyzeWhatIf, withOverrides, type WhatIf } from '../../src/shared/invest';
+import type { SavedCalculation } from '../../src/shared/investor-types';
+import { callsTo, mockApi, renderSignedIn, useFastComputedStyle } from './api-mock';
+
+jest.setTimeout(60_000);
+// The whole page (tables, charts, forty inputs) re-renders slowly in jsdom on a loaded machine.
+configure({ asyncUtilTimeout: 10_000 });
+useFastComputedStyle();
+afterEach(() => act(() => toast.remove()));
+
+const PROPERTY: MapProperty = {
+  _id: 'p1',
+  LatestListingPrice: 200_000,
+  PublicListingRemarks: 'Brick ranch with a fenced yard.',
+  BedroomsTotal: 3,
+  BathroomsTotal: 2,
+  BathroomsFull: 2,
+  BuildingAreaTotal: 1_400,
+  PropertyAddressFull: '1200 E 11TH ST',
+  PropertyAddressCity: 'AUSTIN',
+  PropertyAddressState: 'tx',
+  PropertyAddressZIP: '78702',
+  location: { type: 'Point', coordinates: [-97.73, 30.27] },
+  markerColor: { background: '#10b981', borderColor: '#047857', glyphColor: '#ffffff' },
+  compIDs: ['c1', 'c2'],
+  confidence: { compCount: 2, spreadPercent: 8.7, newestSaleDays: 41 },
+  monthlyRent: 1_800,
+  rehabEstimate: 10_000,
+  arvEstimate: 240_000,
+  nightlyRate: 180,
+  marketAssumptions: { operating: { propertyTaxPercent: 1.8 } },
+};
+const COMPS: Comp[] = [
+  { _id: 'c1', MLSSoldPrice: 220_000, PropertyAddressFull: '1 MAIN ST', PropertyAddressCity: 'AUSTIN', PropertyAddressState: 'TX', PropertyAddressZIP: '78702' },
+  { _id: 'c2', MLSSoldPrice: 240_000, PropertyAddressFull: '2 MAIN ST', PropertyAddressCity: 'AUSTIN', PropertyAddressState: 'TX', PropertyAddressZIP: '78702' },
+];
+const RATES = [
+  { _id: 'r1', product: '30-Year Fixed', rate: 6.5, termMonths: 360, asOf: '2025-11-20', source: 'Freddie Mac PMMS' },
+  { _id: 'r2', product: '15-Year Fixed', rate: 5.6, termMonths: 180, asOf: '2025-11-20', source: 'Freddie Mac PMMS' },
+];
+const STRATEGIES = [
+  { _id: 's-bh', name: 'Buy & Hold', description: 'Rent it out for the long run.', active: true },
+  { _id: 's-br', name: 'BRRRR', description: 'Buy, rehab, rent, refinance, repeat.', active: true },
+];
+
+/** The what-if the page must start from: the listing's figures, the market's overrides, the latest 30-year rate. */
+const startingWhatIf = (rate = 6.5): WhatIf => ({
+  figures: { purchasePrice: 200_000, monthlyRent: 1_800, rehabCost: 10_000, arv: 240_000, peakNightlyRate: 180, squareFeet: 1_400 },
+  assumptions: withOverrides({ operating: { propertyTaxPercent: 1.8 } }, { financing: { interestRatePercent: rate, termMonths: 360 } }),
+});
+
+const api = (extra: Record<string, [number, unknown?] | ((body: unknown) => [number, unknown?])> = {}) =>
+  mockApi({
+    'GET /api/v1/auth/property/p1': [200, { data: PROPERTY }],
+    'GET /api/v1/auth/property/comps': [200, { data: COMPS }],
+    'GET /api/v1/rates/latest': [200, { data: RATES }],
+    'GET /api/v1/lookups/investmentStrategies': [200, { data: STRATEGIES }],
+    ...extra,
+  });
+
+/** A saved calculation of p1 as the server answers it. */
+const makeCalc = (over: Partial<SavedCalculation> & Pick<SavedCalculation, '_id' | 'name' | 'whatIf' | 'saved'>): SavedCalculation => ({
+  propertyId: 'p1',
+  propertyAddress: '1200 E 11th St, Austin, TX 78702',
+  strategy: 'buyHold',
+  results: { BuyHoldResults: {}, BRRRRResults: {}, FixFlipResults: {}, ShortTermResults: {} },
+  current: { listPrice: 200_000, rate: 6.5, compIDs: ['c1', 'c2'] },
+  createdAt: '2026-01-02T09:00:00Z',
+  updatedAt: '2026-01-02T09:00:00Z',
+  ...over,
+});
+
+const openPage = (path = '/app/property/p1') => renderSignedIn(<PropertyPage />, { path, route: '/app/property/:id' });
+
+/** The value next to a label inside one strategy's card. */
+function cardValue(strategy: string, label: string): string {
+  const card = screen.getByTestId(`strategy-card-${strategy}`);
+  const labelCell = within(card).getByText(label, { selector: '.ant-descriptions-item-label' });
+  return labelCell.parentElement!.querySelector('.ant-descriptions-item-content')!.textContent ?? '';
+}
+const rateInput = () => screen.getByLabelText('Interest rate') as HTMLInputElement;
+
+describe('property page', () => {
+  it('shows the property, its comps and all four strategies from the starting what-if', async () => {
+    api();
+    openPage();
+    expect(await screen.findByRole('heading', { name: '1200 E 11th St, Austin, TX 78702' })).toBeInTheDocument();
+    expect(screen.getAllByText('Good Deal').length).toBeGreaterThan(0);
+    expect(screen.getByText('2 comps · prices spread 8.7% · newest sale 41 days ago')).toBeInTheDocument();
+    expect(screen.getByTestId('property-description')).toHaveTextContent('Brick ranch with a fenced yard.');
+    await waitFor(() => expect(screen.getByTestId('comps-table')).toBeInTheDocument());
+    expect(screen.getByTestId('price-position-bar')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '← Back to the map' })).toHaveAttribute('href', '/app/search?lat=30.27&lng=-97.73&zoom=18');
+
+    // Prefilled from the latest 30-Year Fixed rate, with its 360-month term; the market's tax rate applies.
+    expect(rateInput().value).toBe('6.5');
+    expect((screen.getByLabelText('Loan term') as HTMLInputElement).value).toBe('360');
+    const expected = analyzeWhatIf(startingWhatIf());
+    expect(cardValue('buyHold', 'Net monthly income')).toBe(formatCurrency(expected.buyHold.netMonthlyIncome));
+    expect(cardValue('brrrr', 'Cash at refinance close')).toBe(formatCurrency(expected.brrrr.cashAtRefiClose));
+    expect(cardValue('fixFlip', 'Projected profit')).toBe(formatCurrency(expected.fixFlip.projectedProfit));
+    expect(cardValue('shortTerm', 'Gross annual revenue')).toBe(formatCurrency(expected.shortTerm.grossAnnualRevenue));
+    // One "#1 Best fit" by cash-on-cash; every card has a rank.
+    expect(screen.getAllByTestId('strategy-rank').map((t) => t.textContent).sort()).toEqual(['#1 Best fit', '#2', '#3', '#4']);
+    expect(screen.getByTestId('break-even-buyHold')).toHaveTextContent(formatRoi(expected.buyHold.breakEvenRatePercent));
+  });
+
+  it('recomputes every strategy when the rate changes, and Reset restores the defaults', async () => {
+    api();
+    openPage();
+    await screen.findByTestId('strategy-card-buyHold');
+    const before = cardValue('buyHold', 'Net monthly income');
+    const brrrrBefore = cardValue('brrrr', 'Net monthly income');
+    const firstYear = within(screen.getByTestId('projection-table')).getAllByRole('row')[1].textContent;
+
+    fireEvent.change(rateInput(), { target: { value: '8' } });
+
+    const at8 = analyzeWhatIf(startingWhatIf(8));
+    await waitFor(() => expect(cardValue('buyHold', 'Net monthly income')).toBe(formatCurrency(at8.buyHold.netMonthlyIncome)));
+    expect(cardValue('buyHold', 'Net monthly income')).not.toBe(before);
+    expect(cardValue('brrrr', 'Net monthly income')).toBe(formatCurrency(at8.brrrr.netMonthlyIncome));
+    expect(cardValue('brrrr', 'Net monthly income')).not.toBe(brrrrBefore);
+    expect(cardValue('shortTerm', 'Monthly mortgage')).toBe(formatCurrency(at8.shortTerm.monthlyMortgage));
+    expect(screen.getByTestId('rate-in-use')).toHaveTextContent('8.00%');
+    expect(within(screen.getByTestId('projection-table')).getAllByRole('row')[1].textContent).not.toBe(firstYear);
+
+    const reset = screen.getByTestId('reset-what-if');
+    expect(reset).toHaveTextContent('Reset (1 changed)');
+    fireEvent.click(reset);
+    await waitFor(() => expect(cardValue('buyHold', 'Net monthly income')).toBe(before));
+    expect(rateInput().value).toBe('6.5');
+    expect(screen.getByTestId('reset-what-if')).toBeDisabled();
+    expect(within(screen.getByTestId('projection-table')).getAllByRole('row')[1].textContent).toBe(firstYear);
+  });
+
+  it('re-ranks the strategies by the chosen metric', async () => {
+    api();
+    openPage();
+    await screen.findByTestId('best-fit');
+    const w = analyzeWhatIf(startingWhatIf());
+    // By least cash needed, BRRRR (the cash left after its refinance) beats buying with 25 % down.
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Rank by' }));
+    fireEvent.click(await screen.findByTitle('Least cash needed'));
+    const fewest = [
+      ['Buy & Hold', w.buyHold.totalCashNeeded],
+      ['BRRRR', w.brrrr.cashLeftInDeal],
+      ["Fix'N'Flip", w.fixFlip.cashNeeded],
+      ['Short-term Rental', w.shortTerm.totalInvestment],
+    ].sort((a, b) => (a[1] as number) - (b[1] as number))[0];
+    await waitFor(() => expect(screen.getByTestId('best-fit')).toHaveTextContent(`Best fit by least cash needed: ${fewest[0]}`));
+  });
+
+  it("shows the server's message, or 'Failed to load property details'", async () => {
+    api({ 'GET /api/v1/auth/property/p1': [404, { error: { code: 'NOT_FOUND', message: 'Property not found' } }] });
+    const first = openPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Property not found');
+    first.unmount();
+
+    api({ 'GET /api/v1/auth/property/p1': [500, {}] });
+    openPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load property details');
+  });
+
+  it('saves the calculation under a name, then shows it as the open saved calculation', async () => {
+    let posted: Record<string, unknown> | undefined;
+    const savedCalc = (name: string) =>
+      makeCalc({ _id: 'calc-1', name, whatIf: posted!.whatIf as WhatIf, saved: { listPrice: 200_000, rate: 7.25, compIDs: ['c1', 'c2'] } });
+    const sent = api({
+      'POST /api/v1/auth/saved-calculations': (body) => {
+        posted = body as Record<string, unknown>;
+        return [201, { data: savedCalc(posted.name as string) }];
+      },
+      'GET /api/v1/auth/saved-calculations/calc-1': () => [200, { data: savedCalc('At 7.25 %') }],
+    });
+    openPage();
+    await screen.findByTestId('strategy-card-buyHold');
+    fireEvent.change(rateInput(), { target: { value: '7.25' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save calculation' }));
+    const dialog = await screen.findByRole('dialog');
+    const name = within(dialog).getByLabelText('Name') as HTMLInputElement;
+    expect(name.value).toBe('1200 E 11th St · Buy & Hold');
+    fireEvent.change(name, { target: { value: '   ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Name is required')).toBeInTheDocument();
+    expect(callsTo(sent, 'POST', '/api/v1/auth/saved-calculations')).toHaveLength(0);
+
+    fireEvent.change(name, { target: { value: '  At 7.25 %  ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved calculation created successfully')).toBeInTheDocument();
+    expect(posted).toMatchObject({ name: 'At 7.25 %', propertyId: 'p1', strategy: 'buyHold' });
+    expect((posted!.whatIf as WhatIf).assumptions.financing.interestRatePercent).toBe(7.25);
+    expect((posted!.whatIf as WhatIf).assumptions.operating.propertyTaxPercent).toBe(1.8);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/app/property/p1?calc=calc-1'));
+    expect(await screen.findByTestId('saved-name')).toHaveTextContent('At 7.25 %');
+    expect(screen.getByTestId('saved-changes')).toHaveTextContent('30-year fixed rate: 7.25% then, 6.50% now.');
+  });
+
+  it('reopens a saved calculation from ?calc=: its inputs and strategy, what changed since, and delete', async () => {
+    const whatIf = startingWhatIf(7);
+    whatIf.figures.monthlyRent = 2_100;
+    const calc = makeCalc({
+      _id: 'calc-9',
+      name: 'Higher rent',
+      strategy: 'brrrr',
+      whatIf,
+      saved: { listPrice: 210_000, rate: 7, compIDs: ['c0', 'c1'] },
+    });
+    const sent = api({
+      'GET /api/v1/auth/saved-calculations/calc-9': [200, { data: calc }],
+      'DELETE /api/v1/auth/saved-calculations/calc-9': [204],
+      'GET /api/v1/auth/saved-calculations/all': [200, { data: [] }],
+    });
+    openPage('/app/property/p1?calc=calc-9');
+    const changes = await screen.findByTestId('saved-changes');
+    expect(changes).toHaveTextContent('List price: $210,000 then, $200,000 now (-4.76%).');
+    expect(changes).toHaveTextContent('30-year fixed rate: 7.00% then, 6.50% now.');
+    expect(changes).toHaveTextContent('Comps: 1 added, 1 dropped (2 now, 2 then).');
+    const expected = analyzeWhatIf(whatIf);
+    await waitFor(() => expect(cardValue('brrrr', 'Net monthly income')).toBe(formatCurrency(expected.brrrr.netMonthlyIncome)));
+    expect(rateInput().value).toBe('7.0');
+    expect(screen.getByTestId('strategy-card-brrrr')).toHaveClass('is-focus');
+
+    fireEvent.click(screen.getByRole('button', { name: "Use today's price and rate" }));
+    await waitFor(() => expect(rateInput().value).toBe('6.5'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Higher rent' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Saved calculation deleted successfully')).toBeInTheDocument();
+    expect(callsTo(sent, 'DELETE', '/api/v1/auth/saved-calculations/calc-9')).toHaveLength(1);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/app\/property\/p1$/));
+    expect(screen.queryByTestId('saved-banner')).not.toBeInTheDocument();
+  });
+});
