@@ -1,8 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
+import { badRequest } from '../../http/errors';
 import type { AnyDb } from '../../listings/store';
 import { likePattern } from '../admin/common';
 import { CONTACT_LIMITS, CONTACT_MESSAGES } from './messages';
-import { badRequest } from '../../http/errors';
 
 export interface PropertyRow {
   id: string;
