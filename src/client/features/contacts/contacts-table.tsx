@@ -12,22 +12,25 @@ interface ContactsTableProps {
 /** Name, email, phone, linked properties (links to their pages), notes, and the row actions. */
 export function ContactsTable({ contacts, loading, onEdit, onDelete }: ContactsTableProps) {
   const columns = [
-    { title: 'Name', dataIndex: 'name', key: 'name', render: (name: string) => <strong>{name}</strong> },
+    { title: 'Name', dataIndex: 'name', key: 'name', width: 170, render: (name: string) => <strong>{name}</strong> },
     {
       title: 'Email',
       dataIndex: 'email',
       key: 'email',
+      width: 200,
       render: (email: string) => (email ? <a href={`mailto:${email}`}>{email}</a> : '—'),
     },
     {
       title: 'Phone',
       dataIndex: 'phone',
       key: 'phone',
+      width: 150,
       render: (phone: string) => (phone ? <a href={`tel:${phone.replace(/[^0-9+]/g, '')}`}>{phone}</a> : '—'),
     },
     {
       title: 'Properties',
       key: 'properties',
+      width: 280,
       render: (_: unknown, c: Contact) =>
         c.properties.length ? (
           <ul className="dm-contact-properties">
@@ -57,6 +60,7 @@ export function ContactsTable({ contacts, loading, onEdit, onDelete }: ContactsT
     {
       title: 'Actions',
       key: 'actions',
+      width: 140,
       render: (_: unknown, c: Contact) => (
         <Space size={4}>
           <Button size="small" onClick={() => onEdit(c)} aria-label={`Edit ${c.name}`}>

@@ -45,10 +45,10 @@ const namesOf = (chosen: string[] | undefined, catalogue: Array<{ _id: string; l
   return (catalogue ?? []).filter((item) => held.has(item._id)).map((item) => item.label);
 };
 
-function Summary({ names, tab, loading }: { names: string[]; tab: string; loading: boolean }) {
+function Summary({ names, tab, loading, none = 'None chosen' }: { names: string[]; tab: string; loading: boolean; none?: string }) {
   return (
     <>
-      {loading ? '…' : names.length ? names.join(', ') : <Typography.Text type="secondary">None chosen</Typography.Text>}{' '}
+      {loading ? '…' : names.length ? names.join(', ') : <Typography.Text type="secondary">{none}</Typography.Text>}{' '}
       <Link to={`/app/profile/${tab}`} aria-label={`Change ${tab}`}>
         Change
       </Link>
@@ -72,7 +72,7 @@ export function ProfileOverview() {
         Your profile tells Dealmap what you invest in. Your strategies decide which projections the map shows for each
         property.
       </Typography.Paragraph>
-      <Descriptions bordered column={1} size="middle">
+      <Descriptions bordered column={1} size="middle" styles={{ label: { width: 160 } }}>
         <Descriptions.Item label="Markets">
           <Summary names={namesOf(profile?.markets, marketChoices(markets.data))} tab="markets" loading={markets.isLoading} />
         </Descriptions.Item>
@@ -83,7 +83,7 @@ export function ProfileOverview() {
           <Summary names={namesOf(profile?.strategies, named(strategies.data))} tab="strategies" loading={strategies.isLoading} />
         </Descriptions.Item>
         <Descriptions.Item label="Experience">
-          <Summary names={experience ? [experience] : []} tab="experience" loading={false} />
+          <Summary names={experience ? [experience] : []} tab="experience" loading={false} none="Not recorded" />
         </Descriptions.Item>
       </Descriptions>
     </>
