@@ -95,6 +95,20 @@ describe('Buy & Hold projection (worked example 1)', () => {
     expect(row.debtService).toBeCloseTo(engine.monthlyMortgage * 12, 6);
   });
 
+  it('reproduces worked example 5 (docs/investment-math.md) on the default growth', () => {
+    const p = projectBuyHold(whatIf);
+    expect(cents(p.years[0].loanBalance)).toBe(148_245.61);
+    expect(cents(p.years[0].equity)).toBe(57_754.39);
+    const sold = yearOfSale(p, 10)!;
+    expect(cents(sold.propertyValue)).toBe(268_783.28);
+    expect(cents(sold.loanBalance)).toBe(126_389.26);
+    expect(cents(sold.saleProceeds)).toBe(120_891.35);
+    expect(cents(sold.cumulativeCashFlow)).toBe(30_655.65);
+    expect(cents(sold.totalProfit)).toBe(95_546.99);
+    expect(cents(sold.cumulativeReturnPercent!)).toBe(170.62);
+    expect(cents(sold.irrPercent!)).toBe(11.56);
+  });
+
   it('stops the payments when a shorter loan is paid off', () => {
     const w = example1();
     w.assumptions.financing.termMonths = 180;

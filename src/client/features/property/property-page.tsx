@@ -165,32 +165,26 @@ function PropertyAnalysis({ property, latestRate, ratesFailed, catalogue }: Prop
           <PropertyComps price={property.LatestListingPrice} comps={comps.error ? [] : comps.data} loading={comps.isFetching} />
         </Col>
       </Row>
-      <Row gutter={[16, 16]} className="dm-property-row dm-analysis-row">
-        <Col xs={24} lg={9} className="dm-inputs-col">
-          <WhatIfInputs
-            whatIf={state.whatIf}
-            dispatch={dispatch}
-            latestRate={latestRate}
-            changed={changed}
-            onReset={reset}
-            problems={problems}
-          />
-        </Col>
-        <Col xs={24} lg={15} className="dm-results-col">
-          <StrategyComparison
-            property={property}
-            whatIf={state.whatIf}
-            analysis={analysis}
-            metric={metric}
-            onMetric={setMetric}
-            focus={state.strategy}
-            onFocus={focus}
-            catalogue={catalogue}
-            profileStrategyIds={user?.profile?.strategies}
-          />
-          <BreakEvenCard analysis={analysis} ratePercent={rate} latestRate={latestRate} />
-        </Col>
-      </Row>
+      <WhatIfInputs
+        whatIf={state.whatIf}
+        dispatch={dispatch}
+        latestRate={latestRate}
+        changed={changed}
+        onReset={reset}
+        problems={problems}
+      />
+      <StrategyComparison
+        property={property}
+        whatIf={state.whatIf}
+        analysis={analysis}
+        metric={metric}
+        onMetric={setMetric}
+        focus={state.strategy}
+        onFocus={focus}
+        catalogue={catalogue}
+        profileStrategyIds={user?.profile?.strategies}
+      />
+      <BreakEvenCard analysis={analysis} ratePercent={rate} latestRate={latestRate} />
       <ProjectionSection
         whatIf={state.whatIf}
         growth={state.growth}
