@@ -1,7 +1,12 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import type { Comp, MapProperty } from '../../src/client/features/map/map-types';
+import { niceTicks } from '../../src/client/features/property/chart-scale';
 import { PropertyPage } from '../../src/client/features/property/property-page';
+import { savedChanges } from '../../src/client/features/property/saved-changes';
+import { latestFinancingRate } from '../../src/client/features/property/starting-what-if';
+import { rankStrategies } from '../../src/client/features/property/strategy-ranking';
+import { changedInputCount, initialWhatIfState, whatIfReducer } from '../../src/client/features/property/what-if-state';
 import { formatCurrency, formatRoi } from '../../src/shared/format';
 import { analyzeWhatIf, withOverrides, type WhatIf } from '../../src/shared/invest';
 import type { SavedCalculation } from '../../src/shared/investor-types';
@@ -234,5 +239,55 @@ describe('property page', () => {
     expect(callsTo(sent, 'DELETE', '/api/v1/auth/saved-calculations/calc-9')).toHaveLength(1);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/app\/property\/p1$/));
     expect(screen.queryByTestId('saved-banner')).not.toBeInTheDocument();
+  });
+});
+
+describe('property page rules', () => {
+  it('finances with the 30-year fixed rate, whatever its capitalisation, and nothing else', () => {
+    expect(latestFinancingRate(RATES)?.rate).toBe(6.5);
+    expect(latestFinancingRate([{ ...RATES[0], product: '30-year fixed' }])?.rate).toBe(6.5);
+    expect(latestFinancingRate([RATES[1]])).toBeNull();
+    expect(latestFinancingRate(undefined)).toBeNull();
+  });
+
+  it('ranks an infinite return first and a metric that does not apply last', () => {
+    const w = startingWhatIf();
+    const a = analyzeWhatIf(w);
+    const infinite = { ...a, brrrr: { ...a.brrrr, cashOnCashRoi: null, cashOnCashInfinite: true } };
+    expect(rankStrategies('cashOnCash', infinite, w)[0]).toMatchObject({ key: 'brrrr', rank: 1, infinite: true });
+    const byCashFlow = rankStrategies('monthlyCashFlow', a, w);
+    expect(byCashFlow[3]).toMatchObject({ key: 'fixFlip', value: null, rank: 4 });
+  });
+
+  it('counts changed inputs and resets them, keeping the strategy in focus', () => {
+    const defaults = startingWhatIf();
+    let state = initialWhatIfState(defaults);
+    state = whatIfReducer(state, { type: 'assumption', section: 'financing', key: 'interestRatePercent', value: 7 });
+    state = whatIfReducer(state, { type: 'growth', key: 'appreciationPercent', value: 5 });
+    state = whatIfReducer(state, { type: 'strategy', value: 'shortTerm' });
+    expect(changedInputCount(state, defaults)).toBe(2);
+    // The defaults are copied, never edited in place.
+    expect(defaults.assumptions.financing.interestRatePercent).toBe(6.5);
+    const reset = whatIfReducer(state, { type: 'reset', defaults });
+    expect(changedInputCount(reset, defaults)).toBe(0);
+    expect(reset.strategy).toBe('shortTerm');
+  });
+
+  it('lists what changed since a calculation was saved', () => {
+    const same = { listPrice: 100, rate: 6.5, compIDs: ['a', 'b'] };
+    expect(savedChanges(same, { ...same, rate: 6.501 }).none).toBe(true);
+    expect(savedChanges(same, { listPrice: 90, rate: 7, compIDs: ['b', 'c', 'd'] })).toMatchObject({
+      price: { then: 100, now: 90, changed: true },
+      rate: { changed: true },
+      compsAdded: ['c', 'd'],
+      compsDropped: ['a'],
+      none: false,
+    });
+  });
+
+  it('draws round ticks that always include zero', () => {
+    expect(niceTicks(1_200, 9_800)).toEqual([0, 2_000, 4_000, 6_000, 8_000, 10_000]);
+    expect(niceTicks(-22_247, 0)).toEqual([-25_000, -20_000, -15_000, -10_000, -5_000, 0]);
+    expect(niceTicks(0, 0)).toEqual([0, 1]);
   });
 });
