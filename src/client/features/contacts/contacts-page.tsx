@@ -19,7 +19,7 @@ import { useDebouncedValue } from './use-debounced-value';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-type Dialog = { kind: 'add' } | { kind: 'edit'; contact: Contact } | { kind: 'delete'; contact: Contact } | null;
+type Dialog = { kind: 'add' } | { kind: 'edit'; contact: Contact } | { kind: 'delete' } | null;
 
 function AgentContacts() {
   const [typed, setTyped] = useState('');
@@ -27,7 +27,13 @@ function AgentContacts() {
   const { data = [], isLoading, isFetching, error, refetch } = useContactsQuery(q);
   const [remove, { isLoading: deleting }] = useDeleteContactMutation();
   const [dialog, setDialog] = useState<Dialog>(null);
+  // Kept after the confirmation closes, so its text does not empty during the closing animation.
+  const [toDelete, setToDelete] = useState<Contact | null>(null);
   const close = () => setDialog(null);
+  const askDelete = (contact: Contact) => {
+    setToDelete(contact);
+    setDialog({ kind: 'delete' });
+  };
 
   const confirmDelete = async (contact: Contact) => {
     try {
@@ -60,7 +66,7 @@ function AgentContacts() {
         contacts={data}
         loading={isFetching}
         onEdit={(contact) => setDialog({ kind: 'edit', contact })}
-        onDelete={(contact) => setDialog({ kind: 'delete', contact })}
+        onDelete={askDelete}
       />
     );
   }
@@ -89,13 +95,13 @@ function AgentContacts() {
       <ConfirmDialog
         open={dialog?.kind === 'delete'}
         title="Delete Contact"
-        onYes={() => dialog?.kind === 'delete' && confirmDelete(dialog.contact)}
+        onYes={() => toDelete && confirmDelete(toDelete)}
         onNo={close}
         busy={deleting}
         danger
       >
         <Typography.Paragraph>
-          Delete <strong>{dialog?.kind === 'delete' ? dialog.contact.name : ''}</strong>? This cannot be undone.
+          Delete <strong>{toDelete?.name}</strong>? This cannot be undone.
         </Typography.Paragraph>
       </ConfirmDialog>
     </>
