@@ -85,8 +85,8 @@ export function SavedCalculationsCard() {
           description={
             <>
               No saved calculations yet. On the map, open a property&apos;s popup and follow <strong>Explore Property</strong>;
-              change the what-if figures on the property page and save them under a name. They are listed here to reopen
-              later, with what has changed since.
+              change the what-if figures on the property page and choose <strong>Save calculation</strong> to keep them under a
+              name. They are listed here to reopen later, with what has changed since.
             </>
           }
         >

@@ -69,7 +69,7 @@ const TOPICS = [
         The <Link to="/app">dashboard</Link> lists your recent searches (click one to return the map to it), the latest
         mortgage rates the projections use, and your saved calculations: open one to see it on its property&apos;s page
         with what has changed since (price, rate, comps), rename it or delete it. To save one, change the what-if figures on
-        a property&apos;s page and save them under a name.
+        a property&apos;s page and choose <strong>Save calculation</strong>.
       </Paragraph>
     ),
   },
