@@ -47,3 +47,15 @@ export async function resetLinkFor(email: string): Promise<string> {
     .toBeTruthy();
   return link!;
 }
+
+/** The bearer token the app stored: redux-persist keeps each field JSON-encoded inside the entry. */
+export async function sessionToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    const raw = localStorage.getItem('dealmap.session');
+    if (!raw) return null;
+    const outer = JSON.parse(raw) as Record<string, string>;
+    return outer.token ? (JSON.parse(outer.token) as string | null) : null;
+  });
+  if (!token) throw new Error('No session token in localStorage "dealmap.session"');
+  return token;
+}

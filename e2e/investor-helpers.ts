@@ -1,6 +1,9 @@
 /** Helpers of the investor pages' specs (profile, account, contacts). */
 import { expect, type Page } from '@playwright/test';
 import { setMapView } from './fixtures/maps';
+import { sessionToken } from './helpers';
+
+export { sessionToken };
 
 /** Signs up through the /signup page and waits for the dashboard. */
 export async function signUp(page: Page, email: string, password: string): Promise<void> {
@@ -9,18 +12,6 @@ export async function signUp(page: Page, email: string, password: string): Promi
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page).toHaveURL(/\/app\/?$/);
-}
-
-/** The bearer token the app stored: redux-persist keeps each field JSON-encoded inside the entry. */
-export async function sessionToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    const raw = localStorage.getItem('dealmap.session');
-    if (!raw) return null;
-    const outer = JSON.parse(raw) as Record<string, string>;
-    return outer.token ? (JSON.parse(outer.token) as string | null) : null;
-  });
-  if (!token) throw new Error('No session token in localStorage "dealmap.session"');
-  return token;
 }
 
 /** GET an /api/v1 path as the signed-in user; the `data` of the answer. */

@@ -5,7 +5,7 @@
  * the landing page's search.
  */
 import type { Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { sessionToken, signIn } from './helpers';
 import {
   degreesBetween,
   expect,
@@ -44,18 +44,6 @@ interface ApiProperty {
 interface ApiComp {
   _id: string;
   MLSSoldPrice: number;
-}
-
-/** The bearer token the app stored: redux-persist keeps each field JSON-encoded inside the entry. */
-async function sessionToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    const raw = localStorage.getItem('dealmap.session');
-    if (!raw) return null;
-    const outer = JSON.parse(raw) as Record<string, string>;
-    return outer.token ? (JSON.parse(outer.token) as string | null) : null;
-  });
-  if (!token) throw new Error('No session token in localStorage "dealmap.session"');
-  return token;
 }
 
 async function api<T>(page: Page, method: 'GET' | 'PATCH', url: string, data?: unknown): Promise<T> {

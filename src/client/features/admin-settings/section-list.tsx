@@ -28,21 +28,12 @@ import {
   type SectionItemTypes,
   type SectionKey,
 } from './admin-settings-api';
+import { useDebouncedValue } from '../../components/use-debounced-value';
 import { ConfirmDialog, DeleteDialog } from './confirm-dialogs';
 import { CsvImportDialog } from './csv-import-dialog';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 export const DEFAULT_PAGE_SIZE = 20;
-
-/** The value after it has stopped changing for `delay` ms. */
-export function useDebounced<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
 
 /** Active / Inactive tag of the Status and Active columns. */
 export function ActiveTag({ active }: { active: boolean }) {
@@ -98,7 +89,7 @@ export function SectionList<S extends SectionKey>({
   const texts = sectionTexts(section);
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
-  const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const [sort, setSort] = useState<string | undefined>(undefined);

@@ -15,7 +15,7 @@ import { CONTACT_TEXT } from './contact-rules';
 import { useContactsQuery, useDeleteContactMutation } from './contacts-api';
 import { ContactsTable } from './contacts-table';
 import './contacts.css';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../components/use-debounced-value';
 
 const SEARCH_DEBOUNCE_MS = 300;
 

@@ -4,7 +4,7 @@ import type { ContactProperty } from '../../../shared/investor-types';
 import { formatCurrency } from '../../../shared/format';
 import { useContactPropertyOptionsQuery } from './contacts-api';
 import { CONTACT_LIMITS, CONTACT_TEXT } from './contact-rules';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../components/use-debounced-value';
 
 /** Same as the map's place-search input. */
 const TYPING_DEBOUNCE_MS = 300;

@@ -1,30 +1,19 @@
 import { formatAddress } from '../../../shared/format';
 import type { Contact, ContactInput, ContactProperty } from '../../../shared/investor-types';
-import { isValidEmail, type FieldErrors } from '../../../shared/validation';
+import { trimContact, validateContact } from '../../../shared/validation';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { AnyDb } from '../../listings/store';
 import { isUuid, throwIfInvalid } from '../admin/common';
 import { CONTACT_LIMITS, CONTACT_MESSAGES } from './messages';
 import { createContactsRepository, type ContactRow, type ContactValues, type PropertyRow } from './repository';
 
-const PHONE = new RegExp(`^[0-9 +\\-().]{${CONTACT_LIMITS.phoneMin},${CONTACT_LIMITS.phoneMax}}$`);
-
-const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
-
 /** Trims the input and checks every field (all problems at once, per field); ids lower-cased, repeats dropped. */
 export function checkContactInput(input: Partial<ContactInput>): ContactValues {
-  const v = { name: text(input.name), email: text(input.email), phone: text(input.phone), notes: text(input.notes) };
-  const propertyIds = [...new Set((input.propertyIds ?? []).map((id) => id.trim().toLowerCase()))];
-  const errors: FieldErrors = {};
-  if (!v.name) errors.name = CONTACT_MESSAGES.nameRequired;
-  else if (v.name.length > CONTACT_LIMITS.name) errors.name = CONTACT_MESSAGES.nameTooLong;
-  if (v.email.length > CONTACT_LIMITS.email) errors.email = CONTACT_MESSAGES.emailTooLong;
-  else if (v.email && !isValidEmail(v.email)) errors.email = CONTACT_MESSAGES.badEmail;
-  if (v.phone && !PHONE.test(v.phone)) errors.phone = CONTACT_MESSAGES.badPhone;
-  if (v.notes.length > CONTACT_LIMITS.notes) errors.notes = CONTACT_MESSAGES.notesTooLong;
+  const { propertyIds: raw, ...v } = trimContact(input);
+  const propertyIds = [...new Set(raw.map((id) => id.trim().toLowerCase()))];
+  const errors = validateContact({ ...v, propertyIds });
   const badId = propertyIds.find((id) => !isUuid(id));
-  if (propertyIds.length > CONTACT_LIMITS.properties) errors.propertyIds = CONTACT_MESSAGES.tooManyProperties;
-  else if (badId !== undefined) errors.propertyIds = CONTACT_MESSAGES.badPropertyId(badId);
+  if (!errors.propertyIds && badId !== undefined) errors.propertyIds = CONTACT_MESSAGES.badPropertyId(badId);
   throwIfInvalid(errors);
   return { ...v, propertyIds };
 }
