@@ -10,10 +10,18 @@ export async function signIn(page: Page, user: { email: string; password: string
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
+/**
+ * User menu → Logout. On a busy machine a click can land while the dropdown is still animating
+ * open and be lost, so the whole gesture is retried until the app is back at the root.
+ */
 export async function signOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'User menu' }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(async () => {
+    if (!(await page.getByRole('menuitem', { name: 'Logout' }).isVisible())) {
+      await page.getByRole('button', { name: 'User menu' }).click({ timeout: 3_000 });
+    }
+    await page.getByRole('menuitem', { name: 'Logout' }).click({ timeout: 3_000 });
+    await expect(page).toHaveURL(/\/$/, { timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** Decodes the quoted-printable soft breaks and escapes a mail body may contain. */
