@@ -21,7 +21,8 @@ interface ProjectionChartProps {
 
 const WIDTH = 640;
 const HEIGHT = 280;
-const PAD = { left: 64, right: 12, top: 12, bottom: 32 };
+/** The top padding holds the sale marker's label, clear of the data. */
+const PAD = { left: 64, right: 12, top: 22, bottom: 32 };
 
 /** A money-over-years chart drawn in SVG: optional bars, lines, a zero axis, year ticks and a legend. */
 export function ProjectionChart({ title, description, years, lines, bars, markYear }: ProjectionChartProps) {
@@ -71,7 +72,7 @@ export function ProjectionChart({ title, description, years, lines, bars, markYe
         {markYear !== undefined && markYear >= 1 && markYear <= years.length ? (
           <g className="dm-chart-mark" aria-hidden="true">
             <line x1={x(markYear - 1)} x2={x(markYear - 1)} y1={PAD.top} y2={HEIGHT - PAD.bottom} />
-            <text x={x(markYear - 1) + 4} y={PAD.top + 10}>
+            <text x={x(markYear - 1)} y={PAD.top - 8} textAnchor="middle">
               Sale
             </text>
           </g>
