@@ -1,5 +1,6 @@
 import { dealStatusFromComps, markerColorFor, type DealConfidence, type DealStatus, type MarkerColor } from '../../shared/deal-status';
 import {
+  FINANCING_PRODUCT,
   brrrr,
   brrrrInput,
   buyHold,
@@ -24,8 +25,7 @@ import {
  * from its comps, the engine inputs (feed estimates or fallbacks) and the four strategy results.
  */
 
-/** The mortgage product whose latest rate finances every strategy. */
-export const FINANCING_PRODUCT = '30-Year Fixed';
+export { FINANCING_PRODUCT };
 
 export interface PropertyFacts {
   listPrice: number;

@@ -163,5 +163,8 @@ export function withOverrides(...overrides: Array<AssumptionOverrides | undefine
   return out;
 }
 
+/** The mortgage product whose latest rate finances every strategy, on the server and in the browser. */
+export const FINANCING_PRODUCT = '30-Year Fixed';
+
 /** Average days in a month (365 / 12), for nightly-rate revenue. */
 export const DAYS_PER_MONTH = 365 / 12;

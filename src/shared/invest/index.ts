@@ -4,7 +4,7 @@ export { loanTermMonths } from './loan-term';
 export { irr, npv, annualize } from './cash-flow';
 export { maxAllowableOffer, breakEvenRate } from './rules';
 export type { AnalysisOptions } from './rules';
-export { DEFAULT_ASSUMPTIONS, DAYS_PER_MONTH, withOverrides } from './defaults';
+export { DEFAULT_ASSUMPTIONS, DAYS_PER_MONTH, FINANCING_PRODUCT, withOverrides } from './defaults';
 export type { Assumptions, AssumptionOverrides } from './defaults';
 export { monthlyOperatingExpenses, cashOnCash, dscr } from './operating';
 export { buyHold, buyHoldInput } from './buy-hold';

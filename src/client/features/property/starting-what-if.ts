@@ -1,6 +1,7 @@
 import type { Rate } from '../../../shared/api-types';
 import {
   FIGURE_LIMITS,
+  FINANCING_PRODUCT,
   loanTermMonths,
   withOverrides,
   type PropertyFigures,
@@ -8,8 +9,6 @@ import {
 } from '../../../shared/invest';
 import type { MapProperty } from '../map/map-types';
 
-/** The mortgage product that finances every strategy (the server uses the same one). */
-export const FINANCING_PRODUCT = '30-Year Fixed';
 
 /** The latest rate of the 30-year fixed product, or null when the rates have none. */
 export function latestFinancingRate(rates: readonly Rate[] | null | undefined): Rate | null {
