@@ -9,7 +9,6 @@ import {
 } from '../../../shared/invest';
 import type { MapProperty } from '../map/map-types';
 
-
 /** The latest rate of the 30-year fixed product, or null when the rates have none. */
 export function latestFinancingRate(rates: readonly Rate[] | null | undefined): Rate | null {
   if (!rates?.length) return null;
