@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import type { Comp, MapProperty } from '../../src/client/features/map/map-types';
 import { niceTicks } from '../../src/client/features/property/chart-scale';
 import { PropertyPage } from '../../src/client/features/property/property-page';
-import { savedChanges } from '../../src/client/features/property/saved-changes';
+import { savedChanges } from '../../src/shared/saved-changes';
 import { latestFinancingRate } from '../../src/client/features/property/starting-what-if';
 import { rankStrategies } from '../../src/client/features/property/strategy-ranking';
 import { changedInputCount, initialWhatIfState, whatIfReducer } from '../../src/client/features/property/what-if-state';

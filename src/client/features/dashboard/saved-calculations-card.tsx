@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import { Link } from 'react-router-dom';
 import { formatCashOnCash } from '../../../shared/format';
 import type { SavedCalculation, SavedResults, StrategyKey } from '../../../shared/investor-types';
+import { savedChanges } from '../../../shared/saved-changes';
 import { CalculatorIcon } from '../../components/icons';
 import { STRATEGY_TABS } from '../map/popup-rules';
 import { SavedCalculationActions } from '../saved-calculations/saved-calculation-actions';
@@ -24,14 +25,13 @@ function cashOnCash(c: SavedCalculation): string {
 
 /** What moved since the calculation was saved: the list price, the 30-year rate, the comp set. */
 export function changesSince(c: Pick<SavedCalculation, 'saved' | 'current'>): string[] {
-  const changes: string[] = [];
-  if (!c.saved || !c.current) return changes;
-  if (c.saved.listPrice !== c.current.listPrice) changes.push('Price changed');
-  if (c.saved.rate !== c.current.rate) changes.push('Rate changed');
-  const before = new Set(c.saved.compIDs);
-  const now = new Set(c.current.compIDs);
-  if (before.size !== now.size || [...now].some((id) => !before.has(id))) changes.push('Comps changed');
-  return changes;
+  if (!c.saved || !c.current) return [];
+  const changes = savedChanges(c.saved, c.current);
+  return [
+    ...(changes.price.changed ? ['Price changed'] : []),
+    ...(changes.rate.changed ? ['Rate changed'] : []),
+    ...(changes.compsAdded.length || changes.compsDropped.length ? ['Comps changed'] : []),
+  ];
 }
 
 const COLUMNS = [

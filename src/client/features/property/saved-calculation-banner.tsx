@@ -4,7 +4,7 @@ import { formatCurrency, formatRoi } from '../../../shared/format';
 import type { SavedCalculation } from '../../../shared/investor-types';
 import { DEFAULT_ERROR_MESSAGE, errorMessage, errorStatus } from '../../api/base-query';
 import { SavedCalculationActions } from '../saved-calculations/saved-calculation-actions';
-import { savedChanges } from './saved-changes';
+import { savedChanges } from '../../../shared/saved-changes';
 import { strategyName } from './strategy-ranking';
 
 const signedPercent = (then: number, now: number) => {

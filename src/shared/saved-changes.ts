@@ -1,4 +1,4 @@
-import type { PropertySnapshot } from '../../../shared/investor-types';
+import type { PropertySnapshot } from './investor-types';
 
 export interface FigureChange {
   then: number;
