@@ -17,7 +17,7 @@ import {
 import { MarketAssumptionsDialog, toOverrides } from '../../src/client/features/admin-settings/market-assumptions-dialog';
 import { DEFAULT_ASSUMPTIONS } from '../../src/shared/invest';
 import type { User } from '../../src/shared/api-types';
-import { jsonResponse, type MiniRequest } from './fetch-polyfill';
+import { callsTo, mockApi as mockApiCalls, useFastComputedStyle, type SentCall } from './api-mock';
 
 jest.setTimeout(30_000);
 
@@ -55,26 +55,13 @@ const userRow = (id: string, firstName: string, lastName: string, active = true)
 });
 const paged = (items: unknown[]) => ({ data: { items, total: items.length, page: 1, pageSize: 20 } });
 
-type Reply = [number, unknown?];
-type Handler = (req: MiniRequest, body: unknown) => Reply;
+let sent: SentCall[] = [];
 
-let fetchMock: jest.Mock;
-let sent: Array<{ method: string; path: string; search: string; body: unknown }>;
-
-/** A fetch mock answering `METHOD /path` (path without the query string). */
-function mockApi(handlers: Record<string, Handler | Reply>) {
-  fetchMock = jest.fn(async (req: MiniRequest) => {
-    const url = new URL(req.url);
-    const body = typeof req.body === 'string' && req.body ? JSON.parse(req.body) : undefined;
-    sent.push({ method: req.method, path: url.pathname, search: url.search, body });
-    const handler = handlers[`${req.method} ${url.pathname}`];
-    if (!handler) return jsonResponse(404, { error: { code: 'NOT_FOUND', message: `No mock for ${req.method} ${url.pathname}` } });
-    const [status, replyBody] = typeof handler === 'function' ? handler(req, body) : handler;
-    return jsonResponse(status, replyBody);
-  });
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
+/** Answers `METHOD /path` and records every call (test/client/api-mock.tsx). */
+function mockApi(handlers: Parameters<typeof mockApiCalls>[0]) {
+  sent = mockApiCalls(handlers);
 }
-const calls = (method: string, path: string) => sent.filter((c) => c.method === method && c.path === path);
+const calls = (method: string, path: string) => callsTo(sent, method, path);
 
 function renderAdmin(path: string, user: User = admin) {
   const store = makeStore({ session: { token: 'token', refreshToken: 'refresh', user } } as never);
@@ -102,17 +89,7 @@ function renderAdmin(path: string, user: User = admin) {
   return { store, ...utils };
 }
 
-/*
- * jsdom matches every Ant Design CSS-in-JS rule on each getComputedStyle call, which makes table
- * and select renders take seconds; these tests read no computed styles, so an empty one is enough.
- */
-const realGetComputedStyle = window.getComputedStyle;
-beforeAll(() => {
-  window.getComputedStyle = (() => document.createElement('div').style) as unknown as typeof window.getComputedStyle;
-});
-afterAll(() => {
-  window.getComputedStyle = realGetComputedStyle;
-});
+useFastComputedStyle();
 
 beforeEach(() => {
   sent = [];
@@ -228,7 +205,7 @@ describe('user form', () => {
     mockApi({
       'GET /api/v1/admin/users': [200, paged([])],
       'GET /api/v1/admin/editUser/u1': [200, editData],
-      'PUT /api/v1/admin/user/u1': (_req, body) => [200, { data: body }],
+      'PUT /api/v1/admin/user/u1': (body) => [200, { data: body }],
     });
     renderAdmin('/app/adminSettings/users/edit/u1');
     const dialog = await dialogTitled('Edit User');
@@ -289,7 +266,7 @@ describe('user list', () => {
     }
     expect(screen.getByText('Never')).toBeInTheDocument();
     expect(screen.getByPlaceholderText('Search users')).toBeInTheDocument();
-    expect(calls('GET', '/api/v1/admin/users')[0].search).toContain('page=1');
+    expect(calls('GET', '/api/v1/admin/users')[0].search.get('page')).toBe('1');
 
     fireEvent.click(byButton('Delete Ada Lovelace'));
     const yes = await findButton('Yes');
@@ -407,7 +384,7 @@ describe('CSV import', () => {
   it('imports a clean file and reports what was done', async () => {
     mockApi({
       'GET /api/v1/admin/interests': [200, paged([])],
-      'POST /api/v1/admin/interests/import': (_req, body) =>
+      'POST /api/v1/admin/interests/import': (body) =>
         (body as { dryRun: boolean }).dryRun ? [200, report(false)] : [200, { data: { ...report(false).data, created: 2 } }],
     });
     renderAdmin('/app/adminSettings/interests');
@@ -459,7 +436,7 @@ describe('market assumptions', () => {
     mockApi({
       'GET /api/v1/admin/markets': [200, paged([AUSTIN])],
       'GET /api/v1/admin/market/m1/assumptions': [200, answer({ operating: { propertyTaxPercent: 2.1 } })],
-      'PUT /api/v1/admin/market/m1/assumptions': (_req, body) => [200, { data: { ...answer((body as { assumptions: object }).assumptions).data, listingsToRecompute: 12 } }],
+      'PUT /api/v1/admin/market/m1/assumptions': (body) => [200, { data: { ...answer((body as { assumptions: object }).assumptions).data, listingsToRecompute: 12 } }],
     });
     renderAdmin('/app/adminSettings/markets');
     fireEvent.click(await findButton('Investment assumptions for Austin, TX'));
