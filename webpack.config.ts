@@ -40,7 +40,11 @@ export default function config(_env: Record<string, unknown>, argv: { mode?: Mod
           },
         },
         { test: /\.css$/, use: ['style-loader', 'css-loader'] },
-        { test: /\.(png|jpe?g|gif|svg|webp)$/i, type: 'asset/resource', generator: { filename: 'images/[name].[contenthash:8][ext]' } },
+        {
+          test: /\.(png|jpe?g|gif|svg|webp)$/i,
+          type: 'asset/resource',
+          generator: { filename: 'images/[name].[contenthash:8][ext]' },
+        },
       ],
     },
     plugins: [

@@ -117,7 +117,11 @@ async function createUser(
 
 test('users: create with a new account and with an existing one, edit, and the typed-name delete', async ({ page }) => {
   const accountName = `Brokerage ${stamp}`;
-  await createUser(page, { first: 'Nora', last: `New${stamp}`, email: `nora-${stamp}@e2e.test` }, { kind: 'new', name: accountName });
+  await createUser(
+    page,
+    { first: 'Nora', last: `New${stamp}`, email: `nora-${stamp}@e2e.test` },
+    { kind: 'new', name: accountName },
+  );
   await createUser(
     page,
     { first: 'Ezra', last: `Existing${stamp}`, email: `ezra-${stamp}@e2e.test` },
@@ -151,7 +155,11 @@ test('users: create with a new account and with an existing one, edit, and the t
 test('bulk deactivate of several users', async ({ page }) => {
   const tag = `bulk${stamp}`;
   for (const n of [1, 2, 3]) {
-    await createUser(page, { first: 'Bulk', last: `${tag}x${n}`, email: `${tag}-${n}@e2e.test` }, { kind: 'new', name: `Acct ${tag} ${n}` });
+    await createUser(
+      page,
+      { first: 'Bulk', last: `${tag}x${n}`, email: `${tag}-${n}@e2e.test` },
+      { kind: 'new', name: `Acct ${tag} ${n}` },
+    );
   }
   await openSection(page, 'users');
   await search(page, 'users', tag);
@@ -182,7 +190,9 @@ test('a CSV import with one bad row shows the error and writes nothing', async (
     `,Missing its name,true`,
     `Another ${stamp},Also fine,false`,
   ].join('\n');
-  await page.locator('input[type="file"]').setInputFiles({ name: 'interests.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'interests.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   const importDialog = page.getByRole('dialog').filter({ hasText: 'Import' });
   await expect(importDialog.getByText('Name is required')).toBeVisible();
   await expect(importDialog.getByRole('button', { name: /Import \d+ rows/ })).toBeDisabled();

@@ -84,7 +84,10 @@ test('the theme choice survives a reload', async ({ page }) => {
   await expect(page).toHaveURL(/\/app\/?$/);
   const html = page.locator('html');
   const before = await html.getAttribute('data-theme');
-  await page.getByRole('switch', { name: 'Toggle theme' }).or(page.getByRole('button', { name: 'Toggle theme' })).click();
+  await page
+    .getByRole('switch', { name: 'Toggle theme' })
+    .or(page.getByRole('button', { name: 'Toggle theme' }))
+    .click();
   const after = before === 'dark' ? 'light' : 'dark';
   await expect(html).toHaveAttribute('data-theme', after);
   await page.reload();

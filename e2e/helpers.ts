@@ -38,7 +38,9 @@ export async function resetLinkFor(email: string): Promise<string> {
       () => {
         let files: string[] = [];
         try {
-          files = readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort();
+          files = readdirSync(outbox)
+            .filter((f) => f.endsWith('.eml'))
+            .sort();
         } catch {
           return undefined;
         }

@@ -206,7 +206,8 @@ test('the Comps tab shows the cards, the price bar and the top 5 comps by sold p
     await expect(popup.getByText(card, { exact: true })).toBeVisible();
   }
   await expect(popup.getByTestId('price-position-bar')).toBeVisible();
-  const expectedPosition = p.LatestListingPrice > sold[0] ? 'above' : p.LatestListingPrice < sold[sold.length - 1] ? 'below' : 'within';
+  const expectedPosition =
+    p.LatestListingPrice > sold[0] ? 'above' : p.LatestListingPrice < sold[sold.length - 1] ? 'below' : 'within';
   await expect(popup.getByTestId('price-position-marker')).toHaveAttribute('data-position', expectedPosition);
 
   const rows = popup.getByTestId('top-comps').getByTestId('top-comp');
@@ -275,7 +276,11 @@ test('choosing a place fits the map to it and records a recent search', async ({
 
   await expect
     .poll(async () => {
-      const recent = await api<Array<{ name: string; formattedAddress: string; lat: number; lng: number }>>(page, 'GET', '/api/v1/auth/recentSearches');
+      const recent = await api<Array<{ name: string; formattedAddress: string; lat: number; lng: number }>>(
+        page,
+        'GET',
+        '/api/v1/auth/recentSearches',
+      );
       return recent.find((r) => r.formattedAddress === dallas.formattedAddress) ?? null;
     })
     .toMatchObject({ name: 'Dallas', lat: dallas.location.lat, lng: dallas.location.lng });

@@ -33,7 +33,8 @@ test('explore a property from the map, change the rate, save the calculation and
   const propertyId = await openPropertyFromMap(page);
   await expect(page.getByTestId('property-details')).toBeVisible();
   await expect(page.getByTestId('property-comps')).toBeVisible();
-  for (const strategy of ['buyHold', 'brrrr', 'fixFlip', 'shortTerm']) await expect(page.getByTestId(`strategy-card-${strategy}`)).toBeVisible();
+  for (const strategy of ['buyHold', 'brrrr', 'fixFlip', 'shortTerm'])
+    await expect(page.getByTestId(`strategy-card-${strategy}`)).toBeVisible();
   await expect(page.getByText('#1 Best fit')).toHaveCount(1);
 
   const rate = page.getByLabel('Interest rate');
@@ -97,7 +98,8 @@ test('the print report hides the app and the inputs and shows the date, the rate
   await expect(page.getByText('Dealmap investment analysis')).toBeVisible();
   await expect(page.getByText(/^Prepared .* · rate used \d+\.\d{2}%/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Assumptions used' })).toBeVisible();
-  for (const strategy of ['buyHold', 'brrrr', 'fixFlip', 'shortTerm']) await expect(page.getByTestId(`strategy-card-${strategy}`)).toBeVisible();
+  for (const strategy of ['buyHold', 'brrrr', 'fixFlip', 'shortTerm'])
+    await expect(page.getByTestId(`strategy-card-${strategy}`)).toBeVisible();
   // Every projection year is on paper, not inside a scrolling box.
   await expect(page.getByTestId('projection-table').locator('tbody tr.ant-table-row')).toHaveCount(30);
   await expect(page.locator('.dm-projection-table .ant-table-body')).toHaveCSS('max-height', 'none');

@@ -147,7 +147,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   try {
     const mailer =
-      options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl) : createOutboxMailer(path.join(config.dataDir, 'outbox')));
+      options.mailer ??
+      (config.smtpUrl ? createSmtpMailer(config.smtpUrl) : createOutboxMailer(path.join(config.dataDir, 'outbox')));
     const mail = createMailService({ mailer, from: config.mailFrom, publicUrl: config.publicUrl, log: app.log });
     const usersRepository = createUsersRepository(db);
     const users = createUsersService(usersRepository);
@@ -196,7 +197,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
           },
           { prefix: '/auth' },
         );
-        await api.register(adminRoutes, { ctx, ...createAdminSections(db, { hashPassword: auth.hashPassword }), prefix: '/admin' });
+        await api.register(adminRoutes, {
+          ctx,
+          ...createAdminSections(db, { hashPassword: auth.hashPassword }),
+          prefix: '/admin',
+        });
       },
       { prefix: '/api/v1' },
     );

@@ -30,7 +30,10 @@ const MARKER_COLORS: Readonly<Record<DealStatus, MarkerColor>> = {
 };
 
 /** Status from the listing price and the comps' sold prices (non-finite prices are ignored). */
-export function dealStatusFromComps(price: number | null | undefined, soldPrices: ReadonlyArray<number | null | undefined>): DealStatus {
+export function dealStatusFromComps(
+  price: number | null | undefined,
+  soldPrices: ReadonlyArray<number | null | undefined>,
+): DealStatus {
   if (typeof price !== 'number' || !Number.isFinite(price)) return 'Market Price';
   const sold = soldPrices.filter((p): p is number => typeof p === 'number' && Number.isFinite(p));
   if (sold.length === 0) return 'Market Price';

@@ -26,5 +26,11 @@ export function savedChanges(saved: PropertySnapshot, current: PropertySnapshot)
   const compsDropped = saved.compIDs.filter((id) => !after.has(id));
   const price = { then: saved.listPrice, now: current.listPrice, changed: saved.listPrice !== current.listPrice };
   const rate = { then: saved.rate, now: current.rate, changed: Math.abs(saved.rate - current.rate) >= RATE_EPSILON };
-  return { price, rate, compsAdded, compsDropped, none: !price.changed && !rate.changed && !compsAdded.length && !compsDropped.length };
+  return {
+    price,
+    rate,
+    compsAdded,
+    compsDropped,
+    none: !price.changed && !rate.changed && !compsAdded.length && !compsDropped.length,
+  };
 }

@@ -17,16 +17,22 @@ function benchFiles(names: string[]): string[] {
     .sort();
   if (names.length === 0) return all;
   return names.map((name) => {
-    const base = path.basename(name).replace(/\.bench(\.ts)?$/, '').replace(/\.ts$/, '');
+    const base = path
+      .basename(name)
+      .replace(/\.bench(\.ts)?$/, '')
+      .replace(/\.ts$/, '');
     const file = `${base}${SUFFIX}`;
-    if (!all.includes(file)) throw new Error(`No bench named ${name}. Available: ${all.map((f) => f.slice(0, -SUFFIX.length)).join(', ')}`);
+    if (!all.includes(file))
+      throw new Error(`No bench named ${name}. Available: ${all.map((f) => f.slice(0, -SUFFIX.length)).join(', ')}`);
     return file;
   });
 }
 
 async function main(): Promise<void> {
   const files = benchFiles(process.argv.slice(2));
-  console.log(`Node ${process.version}, ${process.platform}/${process.arch}; databases: PGlite${process.env.DATABASE_URL ? ' + PostgreSQL (DATABASE_URL)' : ''}`);
+  console.log(
+    `Node ${process.version}, ${process.platform}/${process.arch}; databases: PGlite${process.env.DATABASE_URL ? ' + PostgreSQL (DATABASE_URL)' : ''}`,
+  );
   let failed = 0;
   for (const file of files) {
     // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -33,7 +33,14 @@ async function generate(t: BenchApp, n: number): Promise<number> {
     return { lat, lng };
   });
   const results = strategyResults(
-    { purchasePrice: 300_000, monthlyRent: 2_100, rehabEstimate: 15_000, arvEstimate: 340_000, nightlyRate: 220, squareFeet: 1600 },
+    {
+      purchasePrice: 300_000,
+      monthlyRent: 2_100,
+      rehabEstimate: 15_000,
+      arvEstimate: 340_000,
+      nightlyRate: 220,
+      squareFeet: 1600,
+    },
     assumptionsFor(6.26),
   );
   const lats = cities.map((c) => c.lat);
@@ -78,7 +85,12 @@ function boxes(span: number, count: number, seed: number): MapBounds[] {
   });
 }
 
-async function httpLatencies(base: string, token: string, list: MapBounds[], clients: number): Promise<{ times: number[]; seconds: number; bytes: number }> {
+async function httpLatencies(
+  base: string,
+  token: string,
+  list: MapBounds[],
+  clients: number,
+): Promise<{ times: number[]; seconds: number; bytes: number }> {
   const times: number[] = [];
   let next = 0;
   let bytes = 0;
@@ -155,7 +167,9 @@ export const bench: Bench = {
   name: 'listings: bounds search and engine',
   async run() {
     const n = listingsArg();
-    console.log(`${n.toLocaleString('en-US')} generated listings around ${DEMO_CITIES.length} city centres; ${CLIENTS} concurrent clients, ${REQUESTS_PER_BOX} requests per box size; page size 1,000`);
+    console.log(
+      `${n.toLocaleString('en-US')} generated listings around ${DEMO_CITIES.length} city centres; ${CLIENTS} concurrent clients, ${REQUESTS_PER_BOX} requests per box size; page size 1,000`,
+    );
     printTable('Engine (pure JS, one core)', engineThroughput());
     for (const database of BENCH_DATABASES) {
       const t = await openBenchApp(database);

@@ -39,12 +39,15 @@ function sizes(): number[] {
   const raw = process.env.BENCH_MAP_SIZES;
   if (!raw) return [2_000, 20_000, 100_000];
   const list = raw.split(',').map((s) => Number(s.trim()));
-  if (list.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('BENCH_MAP_SIZES must be a comma-separated list of positive integers');
+  if (list.some((n) => !Number.isInteger(n) || n < 1))
+    throw new Error('BENCH_MAP_SIZES must be a comma-separated list of positive integers');
   return list;
 }
 
 function chromiumPath(): string | undefined {
-  return [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => !!p && existsSync(p));
+  return [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+    (p): p is string => !!p && existsSync(p),
+  );
 }
 
 async function freePort(): Promise<number> {
@@ -87,7 +90,10 @@ async function startServer(): Promise<RunningServer> {
     RATE_LIMIT_LOGIN_PER_MINUTE_PER_ADDRESS: '1000',
   };
   delete env.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'dist/server/index.js')], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'dist/server/index.js')], {
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
@@ -176,7 +182,11 @@ function searchResponder(n: number, run: number) {
     const properties = [];
     for (let i = start; i < end; i++) properties.push(syntheticProperty(i, bounds, run));
     const next = end >= n ? 'done' : String(end);
-    return route.fulfill({ status: 200, contentType: 'application/json; charset=utf-8', body: JSON.stringify({ data: { properties, next } }) });
+    return route.fulfill({
+      status: 200,
+      contentType: 'application/json; charset=utf-8',
+      body: JSON.stringify({ data: { properties, next } }),
+    });
   };
 }
 
@@ -275,8 +285,13 @@ async function runOnce(browser: Browser, baseUrl: string, n: number, run: number
     let settled = false;
     while (Date.now() < deadline) {
       const s = await page.evaluate(() => {
-        const b = (window as unknown as { __mapBench: { responses: Array<{ done: boolean }>; lastMarkerMutationAt: number } }).__mapBench;
-        return { done: b.responses.some((r) => r.done), quietFor: performance.now() - b.lastMarkerMutationAt, mutated: b.lastMarkerMutationAt > 0 };
+        const b = (window as unknown as { __mapBench: { responses: Array<{ done: boolean }>; lastMarkerMutationAt: number } })
+          .__mapBench;
+        return {
+          done: b.responses.some((r) => r.done),
+          quietFor: performance.now() - b.lastMarkerMutationAt,
+          mutated: b.lastMarkerMutationAt > 0,
+        };
       });
       if (s.done && s.mutated && s.quietFor >= SETTLE_MS) {
         settled = true;
@@ -330,9 +345,18 @@ export const bench: Bench = {
     try {
       browser = await chromium.launch({
         executablePath,
-        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+        args: [
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--no-first-run',
+        ],
       });
-      console.log(`Chromium ${browser.version()} (${executablePath ?? "Playwright's"}), server ${server.url}, view ${VIEW.lat},${VIEW.lng} zoom ${VIEW.zoom}, 1280×800`);
+      console.log(
+        `Chromium ${browser.version()} (${executablePath ?? "Playwright's"}), server ${server.url}, view ${VIEW.lat},${VIEW.lng} zoom ${VIEW.zoom}, 1280×800`,
+      );
       // A small warm-up run (code caches, first layout), not reported.
       await runOnce(browser, server.url, 500, 0);
       const rows: Array<Record<string, string | number>> = [];

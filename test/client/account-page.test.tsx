@@ -52,7 +52,10 @@ describe('user details form', () => {
 
   it('a taken email shows the 409 message on the field', async () => {
     await openPage({
-      'PATCH /api/v1/auth/userDetails': [409, { error: { code: 'CONFLICT', message: 'An account with this email already exists' } }],
+      'PATCH /api/v1/auth/userDetails': [
+        409,
+        { error: { code: 'CONFLICT', message: 'An account with this email already exists' } },
+      ],
     });
     fill(screen.getByLabelText('Username/email'), 'taken@example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Save details' }));
@@ -86,7 +89,13 @@ describe('change password form', () => {
     await openPage({
       'POST /api/v1/auth/changePassword': [
         400,
-        { error: { code: 'VALIDATION_FAILED', message: 'Current password is incorrect', fields: { currentPassword: 'Current password is incorrect' } } },
+        {
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: 'Current password is incorrect',
+            fields: { currentPassword: 'Current password is incorrect' },
+          },
+        },
       ],
     });
     fill(screen.getByLabelText('Current password'), 'wrong-password');

@@ -111,8 +111,9 @@ function byButton(name: string, root: ParentNode = document.body): HTMLButtonEle
 }
 const findButton = (name: string, root?: ParentNode) => waitFor(() => byButton(name, root));
 const queryButton = (name: string) =>
-  Array.from(document.querySelectorAll('button')).find((b) => (b.getAttribute('aria-label') ?? b.textContent ?? '').trim() === name) ??
-  null;
+  Array.from(document.querySelectorAll('button')).find(
+    (b) => (b.getAttribute('aria-label') ?? b.textContent ?? '').trim() === name,
+  ) ?? null;
 async function chooseOption(label: string) {
   const option = await screen.findByText(label, { selector: '.ant-select-item-option-content' });
   fireEvent.click(option.closest('.ant-select-item-option') as HTMLElement);
@@ -136,10 +137,12 @@ describe('error messages (spec section 8)', () => {
     expect(adminErrorMessage({}, fallback)).toBe(fallback);
     expect(adminErrorMessage(undefined, fallback)).toBe(fallback);
     // The base query's errors: the server's message, or its generic text which counts as none.
-    expect(adminErrorMessage({ status: 409, code: 'CONFLICT', message: 'A user with the email x already exists.' }, fallback)).toBe(
-      'A user with the email x already exists.',
+    expect(
+      adminErrorMessage({ status: 409, code: 'CONFLICT', message: 'A user with the email x already exists.' }, fallback),
+    ).toBe('A user with the email x already exists.');
+    expect(adminErrorMessage({ status: 'FETCH_ERROR', code: 'FETCH_ERROR', message: 'An error occurred' }, fallback)).toBe(
+      fallback,
     );
-    expect(adminErrorMessage({ status: 'FETCH_ERROR', code: 'FETCH_ERROR', message: 'An error occurred' }, fallback)).toBe(fallback);
   });
 
   it('a failed create shows the server message in a toast and as the general form error', async () => {
@@ -155,7 +158,12 @@ describe('error messages (spec section 8)', () => {
     fireEvent.click(byButton('Create Market', dialog));
     await waitFor(() => expect(alertIn(dialog)).toHaveTextContent('A market Austin, TX already exists.'));
     expect(screen.getAllByText('A market Austin, TX already exists.').length).toBeGreaterThanOrEqual(2);
-    expect(calls('POST', '/api/v1/admin/market')[0].body).toEqual({ city: 'Austin', state: 'TX', description: '', active: false });
+    expect(calls('POST', '/api/v1/admin/market')[0].body).toEqual({
+      city: 'Austin',
+      state: 'TX',
+      description: '',
+      active: false,
+    });
   });
 
   it('without a server message the default of section 8 is shown', async () => {
@@ -424,11 +432,18 @@ describe('dashboard counts', () => {
 
 describe('market assumptions', () => {
   const AUSTIN = { _id: 'm1', city: 'Austin', state: 'TX', description: '', active: true };
-  const answer = (assumptions: object) => ({ data: { market: { _id: 'm1', city: 'Austin', state: 'TX' }, assumptions, defaults: DEFAULT_ASSUMPTIONS } });
+  const answer = (assumptions: object) => ({
+    data: { market: { _id: 'm1', city: 'Austin', state: 'TX' }, assumptions, defaults: DEFAULT_ASSUMPTIONS },
+  });
 
   it('only filled-in fields are overrides; the rate and term never are', () => {
     expect(
-      toOverrides({ 'operating.vacancyPercent': 5, 'operating.managementPercent': null, 'financing.interestRatePercent': 7, 'flip.holdMonths': undefined }),
+      toOverrides({
+        'operating.vacancyPercent': 5,
+        'operating.managementPercent': null,
+        'financing.interestRatePercent': 7,
+        'flip.holdMonths': undefined,
+      }),
     ).toEqual({ operating: { vacancyPercent: 5 } });
   });
 
@@ -436,7 +451,10 @@ describe('market assumptions', () => {
     mockApi({
       'GET /api/v1/admin/markets': [200, paged([AUSTIN])],
       'GET /api/v1/admin/market/m1/assumptions': [200, answer({ operating: { propertyTaxPercent: 2.1 } })],
-      'PUT /api/v1/admin/market/m1/assumptions': (body) => [200, { data: { ...answer((body as { assumptions: object }).assumptions).data, listingsToRecompute: 12 } }],
+      'PUT /api/v1/admin/market/m1/assumptions': (body) => [
+        200,
+        { data: { ...answer((body as { assumptions: object }).assumptions).data, listingsToRecompute: 12 } },
+      ],
     });
     renderAdmin('/app/adminSettings/markets');
     fireEvent.click(await findButton('Investment assumptions for Austin, TX'));
@@ -460,11 +478,16 @@ describe('market assumptions', () => {
     mockApi({
       'GET /api/v1/admin/markets': [200, paged([AUSTIN])],
       'GET /api/v1/admin/market/m1/assumptions': [200, answer({})],
-      'PUT /api/v1/admin/market/m1/assumptions': [400, { error: { code: 'VALIDATION_FAILED', message: 'Vacancy (operating.vacancyPercent) must be between 0 and 100' } }],
+      'PUT /api/v1/admin/market/m1/assumptions': [
+        400,
+        { error: { code: 'VALIDATION_FAILED', message: 'Vacancy (operating.vacancyPercent) must be between 0 and 100' } },
+      ],
     });
     renderAdmin('/app/adminSettings/markets/assumptions/m1');
     const dialog = await dialogTitled('Investment Assumptions: Austin, TX');
     fireEvent.click(byButton('Save Assumptions', dialog));
-    await waitFor(() => expect(alertIn(dialog)).toHaveTextContent('Vacancy (operating.vacancyPercent) must be between 0 and 100'));
+    await waitFor(() =>
+      expect(alertIn(dialog)).toHaveTextContent('Vacancy (operating.vacancyPercent) must be between 0 and 100'),
+    );
   });
 });

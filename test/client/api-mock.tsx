@@ -47,7 +47,8 @@ export function mockApi(handlers: Record<string, Handler | Reply>): SentCall[] {
     const body = typeof req.body === 'string' && req.body ? JSON.parse(req.body) : undefined;
     sent.push({ method: req.method, path: url.pathname, search: url.searchParams, body });
     const handler = handlers[`${req.method} ${url.pathname}`];
-    if (!handler) return jsonResponse(404, { error: { code: 'NOT_FOUND', message: `No mock for ${req.method} ${url.pathname}` } });
+    if (!handler)
+      return jsonResponse(404, { error: { code: 'NOT_FOUND', message: `No mock for ${req.method} ${url.pathname}` } });
     const [status, reply] = typeof handler === 'function' ? handler(body, url) : handler;
     return jsonResponse(status, reply);
   }) as unknown as typeof fetch;
@@ -64,7 +65,10 @@ function Where() {
 }
 
 /** Renders `ui` at `path` (matched by `route`) with a signed-in store, toasts and a location probe. */
-export function renderSignedIn(ui: ReactElement, { path, route = path, user = makeUser() }: { path: string; route?: string; user?: User | null }) {
+export function renderSignedIn(
+  ui: ReactElement,
+  { path, route = path, user = makeUser() }: { path: string; route?: string; user?: User | null },
+) {
   const store = makeStore({ session: { token: 'token', refreshToken: 'refresh', user } } as never);
   const utils = render(
     <Provider store={store}>

@@ -1,12 +1,7 @@
 import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import '../../src/client/api/auth-api'; // registers its resetApiState
-import {
-  createRawBaseQuery,
-  publicBaseQuery,
-  resetReauthState,
-  withReauth,
-} from '../../src/client/api/base-query';
+import { createRawBaseQuery, publicBaseQuery, resetReauthState, withReauth } from '../../src/client/api/base-query';
 import { sessionReducer, sessionStored } from '../../src/client/features/session/session-slice';
 import type { SessionResponse, User } from '../../src/shared/api-types';
 import { jsonResponse } from './fetch-polyfill';
@@ -131,7 +126,12 @@ describe('base query: re-auth', () => {
   it('three concurrent 401s cause exactly one refresh and three successful retries', async () => {
     const { api, store } = setup();
     let valid = 't2';
-    mockFetch(server(() => valid, () => jsonResponse(200, { data: session(2) })));
+    mockFetch(
+      server(
+        () => valid,
+        () => jsonResponse(200, { data: session(2) }),
+      ),
+    );
     const query = protectedQuery();
     const results = await Promise.all([query('/getUser', api, {}), query('/recentSearches', api, {}), query('/rates', api, {})]);
 
@@ -141,7 +141,12 @@ describe('base query: re-auth', () => {
     // 3 originals with t1 + 3 retries with t2
     const protectedCalls = fetchMock.mock.calls.filter(([r]) => r.url.includes('/api/v1/auth/'));
     expect(protectedCalls.map(([r]) => bearer(r)).sort()).toEqual([
-      'Bearer t1', 'Bearer t1', 'Bearer t1', 'Bearer t2', 'Bearer t2', 'Bearer t2',
+      'Bearer t1',
+      'Bearer t1',
+      'Bearer t1',
+      'Bearer t2',
+      'Bearer t2',
+      'Bearer t2',
     ]);
     expect(store.getState().session).toMatchObject({ token: 't2', refreshToken: 'r2' });
     valid = 'never';
@@ -149,7 +154,12 @@ describe('base query: re-auth', () => {
 
   it('a failed refresh clears the session exactly once and resets the API caches', async () => {
     const { api, store, count } = setup();
-    mockFetch(server(() => 'nope', () => jsonResponse(401, { error: { code: 'TOKEN_INVALID', message: 'Session expired' } })));
+    mockFetch(
+      server(
+        () => 'nope',
+        () => jsonResponse(401, { error: { code: 'TOKEN_INVALID', message: 'Session expired' } }),
+      ),
+    );
     const query = protectedQuery();
     const results = await Promise.all([query('/a', api, {}), query('/b', api, {}), query('/c', api, {})]);
 
@@ -162,7 +172,12 @@ describe('base query: re-auth', () => {
 
   it('retries the original request only once', async () => {
     const { api } = setup();
-    mockFetch(server(() => 'never-valid', () => jsonResponse(200, { data: session(2) })));
+    mockFetch(
+      server(
+        () => 'never-valid',
+        () => jsonResponse(200, { data: session(2) }),
+      ),
+    );
     const result = await protectedQuery()('/getUser', api, {});
     expect(result.error?.status).toBe(401);
     expect(calls('/refresh-token')).toHaveLength(1);

@@ -28,7 +28,10 @@ const GRACE: Contact = {
 function contactsServer(initial: Contact[] = [GRACE]) {
   let contacts = [...initial];
   const known = new Map([OAK, ELM].map((p) => [p._id, p]));
-  const toContact = (id: string, body: { propertyIds: string[] } & Omit<Contact, '_id' | 'properties' | 'createdAt' | 'updatedAt'>): Contact => ({
+  const toContact = (
+    id: string,
+    body: { propertyIds: string[] } & Omit<Contact, '_id' | 'properties' | 'createdAt' | 'updatedAt'>,
+  ): Contact => ({
     _id: id,
     name: body.name,
     email: body.email,
@@ -94,7 +97,10 @@ describe('contacts page', () => {
   });
 
   it('lists contacts with their linked properties as links, and searches as the agent types', async () => {
-    const sent = contactsServer([GRACE, { ...GRACE, _id: 'c2', name: 'Alan Turing', email: 'alan@example.com', phone: '', notes: '', properties: [] }]);
+    const sent = contactsServer([
+      GRACE,
+      { ...GRACE, _id: 'c2', name: 'Alan Turing', email: 'alan@example.com', phone: '', notes: '', properties: [] },
+    ]);
     openContacts();
     const row = (await screen.findByText('Grace Hopper')).closest('tr') as HTMLElement;
     expect(within(row).getByRole('link', { name: OAK.address })).toHaveAttribute('href', '/app/property/p-oak');
@@ -163,14 +169,26 @@ describe('contacts page', () => {
     fill(within(dialog).getByLabelText('Phone'), '512-555-0111');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Update Contact' }));
     expect(await screen.findByText('Contact updated successfully')).toBeInTheDocument();
-    expect(callsTo(sent, 'PUT', '/api/v1/auth/contacts/c1')[0].body).toMatchObject({ phone: '512-555-0111', propertyIds: ['p-oak'] });
+    expect(callsTo(sent, 'PUT', '/api/v1/auth/contacts/c1')[0].body).toMatchObject({
+      phone: '512-555-0111',
+      propertyIds: ['p-oak'],
+    });
     expect(await screen.findByText('512-555-0111')).toBeInTheDocument();
   });
 
   it('shows the server field messages and keeps the dialog open', async () => {
     mockApi({
       'GET /api/v1/auth/contacts': [200, { data: [GRACE] }],
-      'PUT /api/v1/auth/contacts/c1': [400, { error: { code: 'VALIDATION_FAILED', message: 'Unknown property: p-oak', fields: { propertyIds: 'Unknown property: p-oak' } } }],
+      'PUT /api/v1/auth/contacts/c1': [
+        400,
+        {
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: 'Unknown property: p-oak',
+            fields: { propertyIds: 'Unknown property: p-oak' },
+          },
+        },
+      ],
     });
     openContacts();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Grace Hopper' }));

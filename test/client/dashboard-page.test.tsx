@@ -22,7 +22,13 @@ const DALLAS = {
   viewport: { ne: { lat: 33.0237, lng: -96.4637 }, sw: { lat: 32.6175, lng: -97.0005 } },
   createdAt: '2026-01-05T10:00:00Z',
 };
-const STREET = { ...DALLAS, _id: 'r2', name: '1200 Main St', formattedAddress: '1200 Main St, Dallas, TX 75202, USA', viewport: null };
+const STREET = {
+  ...DALLAS,
+  _id: 'r2',
+  name: '1200 Main St',
+  formattedAddress: '1200 Main St, Dallas, TX 75202, USA',
+  viewport: null,
+};
 const RATES = [
   { _id: 'rt1', product: '30-year fixed', rate: 6.26, termMonths: 360, asOf: '2025-11-20', source: 'Freddie Mac PMMS' },
   { _id: 'rt2', product: '15-year fixed', rate: 5.5, termMonths: 180, asOf: '2025-11-20', source: 'Freddie Mac PMMS' },
@@ -63,7 +69,11 @@ describe('the map link of a recent search', () => {
   it('is a URL the search page reads back', () => {
     const url = searchUrlFor(DALLAS);
     expect(url).toBe('/app/search?lat=32.7767&lng=-96.797&zoom=10');
-    expect(cameraFromParams(new URL(url, 'http://x').searchParams)).toEqual({ center: { lat: 32.7767, lng: -96.797 }, zoom: 10, fromUrl: true });
+    expect(cameraFromParams(new URL(url, 'http://x').searchParams)).toEqual({
+      center: { lat: 32.7767, lng: -96.797 },
+      zoom: 10,
+      fromUrl: true,
+    });
   });
 });
 
@@ -76,7 +86,10 @@ describe('dashboard', () => {
     expect(await screen.findByText(/No mortgage rates have been published yet/)).toHaveTextContent('6.26% 30-year rate');
     const saved = await screen.findByText(/No saved calculations yet/);
     expect(saved).toHaveTextContent('Explore Property');
-    expect(within(card('Saved calculations')).getByRole('link', { name: 'Find a property' })).toHaveAttribute('href', '/app/search');
+    expect(within(card('Saved calculations')).getByRole('link', { name: 'Find a property' })).toHaveAttribute(
+      'href',
+      '/app/search',
+    );
   });
 
   it('a recent search opens the map where it left off', async () => {
@@ -148,7 +161,10 @@ describe('dashboard', () => {
 
   it('names what changed since a calculation was saved', () => {
     expect(changesSince({ saved: snapshot, current: snapshot })).toEqual([]);
-    expect(changesSince({ saved: snapshot, current: { listPrice: 1, rate: 7, compIDs: ['c2', 'c1'] } })).toEqual(['Price changed', 'Rate changed']);
+    expect(changesSince({ saved: snapshot, current: { listPrice: 1, rate: 7, compIDs: ['c2', 'c1'] } })).toEqual([
+      'Price changed',
+      'Rate changed',
+    ]);
     expect(changesSince({ saved: snapshot, current: { ...snapshot, compIDs: ['c1', 'c3'] } })).toEqual(['Comps changed']);
   });
 
@@ -162,7 +178,11 @@ describe('dashboard', () => {
   });
 
   it('Admins also get the user and market counts; others never ask for them', async () => {
-    let sent = mockApi({ ...dashboardApi(), 'GET /api/v1/auth/userCount': [200, { data: 42 }], 'GET /api/v1/auth/marketCount': [200, { data: 7 }] });
+    let sent = mockApi({
+      ...dashboardApi(),
+      'GET /api/v1/auth/userCount': [200, { data: 42 }],
+      'GET /api/v1/auth/marketCount': [200, { data: 7 }],
+    });
     const admin = openDashboard(makeUser({ role: 'Admin' }));
     expect(await screen.findByText('42')).toBeInTheDocument();
     expect(screen.getByText('7')).toBeInTheDocument();

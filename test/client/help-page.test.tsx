@@ -10,9 +10,43 @@ useFastComputedStyle();
 /** Spec section 3: the fields of the four result objects. */
 const SPEC_FIELDS = {
   buyHold: ['totalCashNeeded', 'netMonthlyIncome', 'grossMonthlyExpenses', 'totalCosts', 'cashOnCashRoi'],
-  brrrr: ['totalCashNeeded', 'cashOnCashRoi', 'netMonthlyIncome', 'cashAtRefiClose', 'arv', 'loanAmount', 'rehabCost', 'refiLoanAmount', 'grossMonthlyExpenses'],
-  fixFlip: ['cashNeeded', 'cashOnCashRoi', 'projectedProfit', 'returnOnInvestment', 'afterRepairValue', 'rehabCosts', 'purchaseCosts', 'sellingCosts', 'totalProjectCosts', 'estimatedTimeMonths'],
-  shortTerm: ['grossAnnualRevenue', 'cashOnCashRoi', 'estimatedOccupancyRate', 'netOperatingIncome', 'peakSeasonRate', 'offSeasonRate', 'shoulderSeasonRate', 'monthlyMortgage', 'annualExpenses', 'totalInvestment', 'capRate', 'setupCosts'],
+  brrrr: [
+    'totalCashNeeded',
+    'cashOnCashRoi',
+    'netMonthlyIncome',
+    'cashAtRefiClose',
+    'arv',
+    'loanAmount',
+    'rehabCost',
+    'refiLoanAmount',
+    'grossMonthlyExpenses',
+  ],
+  fixFlip: [
+    'cashNeeded',
+    'cashOnCashRoi',
+    'projectedProfit',
+    'returnOnInvestment',
+    'afterRepairValue',
+    'rehabCosts',
+    'purchaseCosts',
+    'sellingCosts',
+    'totalProjectCosts',
+    'estimatedTimeMonths',
+  ],
+  shortTerm: [
+    'grossAnnualRevenue',
+    'cashOnCashRoi',
+    'estimatedOccupancyRate',
+    'netOperatingIncome',
+    'peakSeasonRate',
+    'offSeasonRate',
+    'shoulderSeasonRate',
+    'monthlyMortgage',
+    'annualExpenses',
+    'totalInvestment',
+    'capRate',
+    'setupCosts',
+  ],
 } as const;
 
 /** A property with every result field set, so the popup lists every row. */
@@ -30,15 +64,18 @@ const property = {
 } as unknown as MapProperty;
 
 describe('the strategy guide', () => {
-  it.each(STRATEGY_GUIDES.map((g) => [g.name, g] as const))('%s explains every spec field, with the popup tab’s labels', (_name, guide) => {
-    const fields = guide.figures.map((f) => f.field).filter(Boolean);
-    expect([...fields].sort()).toEqual([...SPEC_FIELDS[guide.key]].sort());
-    expect(guide.figures.map((f) => f.label)).toEqual(strategyRows(guide.key, property).map((row) => row.label));
-    for (const figure of guide.figures) {
-      expect(figure.meaning.length).toBeGreaterThan(10);
-      expect(figure.formula.length).toBeGreaterThan(5);
-    }
-  });
+  it.each(STRATEGY_GUIDES.map((g) => [g.name, g] as const))(
+    '%s explains every spec field, with the popup tab’s labels',
+    (_name, guide) => {
+      const fields = guide.figures.map((f) => f.field).filter(Boolean);
+      expect([...fields].sort()).toEqual([...SPEC_FIELDS[guide.key]].sort());
+      expect(guide.figures.map((f) => f.label)).toEqual(strategyRows(guide.key, property).map((row) => row.label));
+      for (const figure of guide.figures) {
+        expect(figure.meaning.length).toBeGreaterThan(10);
+        expect(figure.formula.length).toBeGreaterThan(5);
+      }
+    },
+  );
 
   it('takes the figures in its formulas from the engine defaults', () => {
     const brrrr = STRATEGY_GUIDES.find((g) => g.key === 'brrrr')!;
@@ -54,7 +91,14 @@ describe('help page', () => {
     renderSignedIn(<HelpPage />, { path: '/app/help' });
     expect(screen.getByRole('heading', { name: 'Using the map' })).toBeInTheDocument();
     const colours = screen.getByRole('region', { name: 'What the deal colours mean' });
-    for (const text of ['Good Deal', 'priced below comps', 'Overpriced', 'priced above comps', 'Market Price', 'priced within the comp range']) {
+    for (const text of [
+      'Good Deal',
+      'priced below comps',
+      'Overpriced',
+      'priced above comps',
+      'Market Price',
+      'priced within the comp range',
+    ]) {
       expect(within(colours).getAllByText(new RegExp(text)).length).toBeGreaterThan(0);
     }
     for (const name of ['Buy & Hold', 'BRRRR', "Fix'N'Flip", 'Short-term Rental']) {

@@ -58,10 +58,12 @@ describe('address title-casing', () => {
 
   it('keeps ordinals lower, unit letters and directionals upper', () => {
     expect(titleCase('501 w 12TH st apt 4b')).toBe('501 W 12th St Apt 4B');
-    expect(titleCase('88 ne o\'neil   ave')).toBe("88 NE O'Neil Ave");
+    expect(titleCase("88 ne o'neil   ave")).toBe("88 NE O'Neil Ave");
   });
 
   it('leaves out empty parts', () => {
-    expect(formatAddress({ PropertyAddressFull: 'main st', PropertyAddressCity: '', PropertyAddressState: 'TX' })).toBe('Main St, TX');
+    expect(formatAddress({ PropertyAddressFull: 'main st', PropertyAddressCity: '', PropertyAddressState: 'TX' })).toBe(
+      'Main St, TX',
+    );
   });
 });

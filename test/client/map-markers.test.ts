@@ -131,12 +131,20 @@ describe('marker layer', () => {
     });
     const renderer = createClusterRenderer(markerLibrary(), (m) => backgrounds.get(m as object));
     const cluster = { count: 3, markers, position: { lat: 0, lng: 0 } } as never;
-    const small = renderer.render(cluster, { clusters: { markers: { mean: 2 } } } as never, {} as never) as google.maps.marker.AdvancedMarkerElement;
+    const small = renderer.render(
+      cluster,
+      { clusters: { markers: { mean: 2 } } } as never,
+      {} as never,
+    ) as google.maps.marker.AdvancedMarkerElement;
     const content = small.content as HTMLElement;
     expect(content.dataset.color).toBe(CLUSTER_BLUE);
     expect(content.title).toBe('3 properties: 2 good deals, 0 at market, 1 overpriced');
     const bigMarkers = Array.from({ length: 12 }, () => markers[0]);
-    const big = renderer.render({ count: 12, markers: bigMarkers, position: { lat: 0, lng: 0 } } as never, { clusters: { markers: { mean: 4 } } } as never, {} as never) as google.maps.marker.AdvancedMarkerElement;
+    const big = renderer.render(
+      { count: 12, markers: bigMarkers, position: { lat: 0, lng: 0 } } as never,
+      { clusters: { markers: { mean: 4 } } } as never,
+      {} as never,
+    ) as google.maps.marker.AdvancedMarkerElement;
     expect((big.content as HTMLElement).dataset.color).toBe(CLUSTER_RED);
   });
 });
@@ -151,7 +159,12 @@ describe('place suggestions', () => {
   });
 
   it('become options {key, label, secondaryText, data}', () => {
-    const prediction = { placeId: 'pid', mainText: { text: 'Austin' }, secondaryText: { text: 'TX, USA' }, text: { text: 'Austin, TX, USA' } };
+    const prediction = {
+      placeId: 'pid',
+      mainText: { text: 'Austin' },
+      secondaryText: { text: 'TX, USA' },
+      text: { text: 'Austin, TX, USA' },
+    };
     const options = toPlaceOptions([{ placePrediction: prediction }, { placePrediction: null }] as never);
     expect(options).toEqual([{ key: 'pid', label: 'Austin', secondaryText: 'TX, USA', data: prediction }]);
   });

@@ -46,7 +46,13 @@ const property: MapProperty = {
   location: { type: 'Point', coordinates: [-97.73, 30.27] },
   markerColor: { background: '#ef4444', borderColor: '#b91c1c', glyphColor: '#ffffff' },
   compIDs: ['c1', 'c2', 'c3', 'c4', 'c5', 'c6'],
-  BuyHoldResults: { totalCashNeeded: 100_000, netMonthlyIncome: 250, grossMonthlyExpenses: 1800, totalCosts: 460_000, cashOnCashRoi: 3 },
+  BuyHoldResults: {
+    totalCashNeeded: 100_000,
+    netMonthlyIncome: 250,
+    grossMonthlyExpenses: 1800,
+    totalCosts: 460_000,
+    cashOnCashRoi: 3,
+  },
   BRRRRResults: {
     totalCashNeeded: 120_000,
     cashOnCashRoi: null,
@@ -125,7 +131,6 @@ function renderPopup(p: MapProperty, strategies: string[], onClose = jest.fn()) 
   return { onClose };
 }
 
-
 // Ant Design renders slowly in jsdom.
 jest.setTimeout(60_000);
 
@@ -157,13 +162,20 @@ describe('property popup', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(300);
     fireEvent.click(tab('Comps'));
     await screen.findByText('Total Comps');
-    for (const title of ['Total Comps', 'Average Price', 'Price Range', 'Market Data']) expect(screen.getByText(title)).toBeInTheDocument();
+    for (const title of ['Total Comps', 'Average Price', 'Price Range', 'Market Data'])
+      expect(screen.getByText(title)).toBeInTheDocument();
     expect(screen.getByText('Available')).toBeInTheDocument();
     expect(screen.getByTestId('price-position-bar')).toBeInTheDocument();
     // 450k is within 300k..600k.
     expect(screen.getByTestId('price-position-marker')).toHaveAttribute('data-position', 'within');
     const items = within(screen.getByTestId('top-comps')).getAllByTestId('top-comp');
-    expect(items.map((li) => within(li).getByText(/^\$/).textContent)).toEqual(['$600,000', '$510,000', '$420,000', '$380,000', '$350,000']);
+    expect(items.map((li) => within(li).getByText(/^\$/).textContent)).toEqual([
+      '$600,000',
+      '$510,000',
+      '$420,000',
+      '$380,000',
+      '$350,000',
+    ]);
   });
 
   it('shows the message for a price above every comp', async () => {
@@ -215,7 +227,14 @@ describe('legend and search page', () => {
     const legend = document.querySelector<HTMLElement>('[aria-label="Property Value Indicators"]')!;
     expect(legend).toHaveAttribute('role', 'region');
     expect(within(legend).getByText('Property Value Indicators')).toBeInTheDocument();
-    for (const text of ['Good Deal', 'Overpriced', 'Market Price', 'priced below comps', 'priced above comps', 'priced within the comp range']) {
+    for (const text of [
+      'Good Deal',
+      'Overpriced',
+      'Market Price',
+      'priced below comps',
+      'priced above comps',
+      'priced within the comp range',
+    ]) {
       expect(within(legend).getByText(text)).toBeInTheDocument();
     }
   });

@@ -1,6 +1,13 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { boundsEqual, boundsSearchArgs, runBoundsSearch } from '../../src/client/features/map/bounds-search';
-import { CLUSTER_BLUE, CLUSTER_RED, clusterColor, dealMix, dealMixFromBackgrounds, dealMixText } from '../../src/client/features/map/cluster-rules';
+import {
+  CLUSTER_BLUE,
+  CLUSTER_RED,
+  clusterColor,
+  dealMix,
+  dealMixFromBackgrounds,
+  dealMixText,
+} from '../../src/client/features/map/cluster-rules';
 import { diffKeys, expandBounds, idsInView } from '../../src/client/features/map/marker-diff';
 import {
   mapReducer,
@@ -128,7 +135,9 @@ describe('marker diffing by key', () => {
   });
 
   it('handles 20,000 properties quickly', () => {
-    const many = Array.from({ length: 20_000 }, (_, i) => prop(`p${i}`, 30.2 + (i % 200) * 0.0005, -97.8 + Math.floor(i / 200) * 0.0005));
+    const many = Array.from({ length: 20_000 }, (_, i) =>
+      prop(`p${i}`, 30.2 + (i % 200) * 0.0005, -97.8 + Math.floor(i / 200) * 0.0005),
+    );
     const view = { ne: { lat: 30.3, lng: -97.75 }, sw: { lat: 30.2, lng: -97.8 } };
     const t = Date.now();
     const wanted = idsInView(many, view, 0.25);
@@ -182,7 +191,9 @@ describe('strategy tab visibility', () => {
       'ST Rental',
     ]);
     expect(visibleStrategyTabs(['s4', 's1'], catalogue, results).map((t) => t.label)).toEqual(['Buy/Hold', 'ST Rental']);
-    expect(visibleStrategyTabs(['s1', 's2'], catalogue, { BuyHoldResults: {}, BRRRRResults: null } as never).map((t) => t.label)).toEqual(['Buy/Hold']);
+    expect(
+      visibleStrategyTabs(['s1', 's2'], catalogue, { BuyHoldResults: {}, BRRRRResults: null } as never).map((t) => t.label),
+    ).toEqual(['Buy/Hold']);
     expect(visibleStrategyTabs([], catalogue, results)).toEqual([]);
     expect(visibleStrategyTabs(['s1'], [], results)).toEqual([]);
     expect(visibleStrategyTabs(['unknown'], catalogue, results)).toEqual([]);

@@ -23,8 +23,7 @@ const STRATEGIES = [
 ];
 const INTERESTS = [{ _id: 'i-sf', name: 'Single family', description: 'Detached homes', active: true }];
 
-const withProfile = (profile: Partial<User['profile']>) =>
-  makeUser({ profile: { ...makeUser().profile, ...profile } });
+const withProfile = (profile: Partial<User['profile']>) => makeUser({ profile: { ...makeUser().profile, ...profile } });
 
 /** The updated user the PATCH answers: the profile list replaced by the body's ids. */
 const answerWith = (user: User, key: 'markets' | 'strategies' | 'interests') => (body: unknown) =>
@@ -61,7 +60,10 @@ describe('markets', () => {
   it('a failed save shows the server message in a toast and keeps the choice', async () => {
     mockApi({
       'GET /api/v1/lookups/investmentMarkets': [200, { data: MARKETS }],
-      'PATCH /api/v1/auth/profile/markets': [400, { error: { code: 'VALIDATION_FAILED', message: 'Unknown or inactive market: m-az' } }],
+      'PATCH /api/v1/auth/profile/markets': [
+        400,
+        { error: { code: 'VALIDATION_FAILED', message: 'Unknown or inactive market: m-az' } },
+      ],
     });
     const { store } = renderSignedIn(<MarketsTab />, { path: '/app/profile/markets' });
     fireEvent.click(await screen.findByRole('checkbox', { name: /Phoenix/ }));
@@ -104,7 +106,9 @@ describe('strategies and interests', () => {
       'PATCH /api/v1/auth/profile/interests': answerWith(user, 'interests'),
     });
     renderSignedIn(<InterestsTab />, { path: '/app/profile/interests', user });
-    expect(await screen.findByText('1 of your interests is no longer offered and will be removed when you save.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('1 of your interests is no longer offered and will be removed when you save.'),
+    ).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Save interests' }));
     expect(await screen.findByText('Interests saved')).toBeInTheDocument();
     expect(callsTo(sent, 'PATCH', '/api/v1/auth/profile/interests')[0].body).toEqual({ updates: ['i-sf'] });
@@ -146,7 +150,16 @@ describe('profile contacts', () => {
         200,
         {
           data: [
-            { _id: 'c1', name: 'Grace Hopper', email: 'grace@example.com', phone: '555-0100', notes: '', properties: [{ _id: 'p1', address: '1 Main St', listPrice: 1 }], createdAt: '', updatedAt: '' },
+            {
+              _id: 'c1',
+              name: 'Grace Hopper',
+              email: 'grace@example.com',
+              phone: '555-0100',
+              notes: '',
+              properties: [{ _id: 'p1', address: '1 Main St', listPrice: 1 }],
+              createdAt: '',
+              updatedAt: '',
+            },
           ],
         },
       ],

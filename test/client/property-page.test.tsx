@@ -41,8 +41,22 @@ const PROPERTY: MapProperty = {
   marketAssumptions: { operating: { propertyTaxPercent: 1.8 } },
 };
 const COMPS: Comp[] = [
-  { _id: 'c1', MLSSoldPrice: 220_000, PropertyAddressFull: '1 MAIN ST', PropertyAddressCity: 'AUSTIN', PropertyAddressState: 'TX', PropertyAddressZIP: '78702' },
-  { _id: 'c2', MLSSoldPrice: 240_000, PropertyAddressFull: '2 MAIN ST', PropertyAddressCity: 'AUSTIN', PropertyAddressState: 'TX', PropertyAddressZIP: '78702' },
+  {
+    _id: 'c1',
+    MLSSoldPrice: 220_000,
+    PropertyAddressFull: '1 MAIN ST',
+    PropertyAddressCity: 'AUSTIN',
+    PropertyAddressState: 'TX',
+    PropertyAddressZIP: '78702',
+  },
+  {
+    _id: 'c2',
+    MLSSoldPrice: 240_000,
+    PropertyAddressFull: '2 MAIN ST',
+    PropertyAddressCity: 'AUSTIN',
+    PropertyAddressState: 'TX',
+    PropertyAddressZIP: '78702',
+  },
 ];
 const RATES = [
   { _id: 'r1', product: '30-Year Fixed', rate: 6.5, termMonths: 360, asOf: '2025-11-20', source: 'Freddie Mac PMMS' },
@@ -55,8 +69,18 @@ const STRATEGIES = [
 
 /** The what-if the page must start from: the listing's figures, the market's overrides, the latest 30-year rate. */
 const startingWhatIf = (rate = 6.5): WhatIf => ({
-  figures: { purchasePrice: 200_000, monthlyRent: 1_800, rehabCost: 10_000, arv: 240_000, peakNightlyRate: 180, squareFeet: 1_400 },
-  assumptions: withOverrides({ operating: { propertyTaxPercent: 1.8 } }, { financing: { interestRatePercent: rate, termMonths: 360 } }),
+  figures: {
+    purchasePrice: 200_000,
+    monthlyRent: 1_800,
+    rehabCost: 10_000,
+    arv: 240_000,
+    peakNightlyRate: 180,
+    squareFeet: 1_400,
+  },
+  assumptions: withOverrides(
+    { operating: { propertyTaxPercent: 1.8 } },
+    { financing: { interestRatePercent: rate, termMonths: 360 } },
+  ),
 });
 
 const api = (extra: Record<string, [number, unknown?] | ((body: unknown) => [number, unknown?])> = {}) =>
@@ -69,7 +93,9 @@ const api = (extra: Record<string, [number, unknown?] | ((body: unknown) => [num
   });
 
 /** A saved calculation of p1 as the server answers it. */
-const makeCalc = (over: Partial<SavedCalculation> & Pick<SavedCalculation, '_id' | 'name' | 'whatIf' | 'saved'>): SavedCalculation => ({
+const makeCalc = (
+  over: Partial<SavedCalculation> & Pick<SavedCalculation, '_id' | 'name' | 'whatIf' | 'saved'>,
+): SavedCalculation => ({
   propertyId: 'p1',
   propertyAddress: '1200 E 11th St, Austin, TX 78702',
   strategy: 'buyHold',
@@ -100,7 +126,10 @@ describe('property page', () => {
     expect(screen.getByTestId('property-description')).toHaveTextContent('Brick ranch with a fenced yard.');
     await waitFor(() => expect(screen.getByTestId('comps-table')).toBeInTheDocument());
     expect(screen.getByTestId('price-position-bar')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '← Back to the map' })).toHaveAttribute('href', '/app/search?lat=30.27&lng=-97.73&zoom=18');
+    expect(screen.getByRole('link', { name: '← Back to the map' })).toHaveAttribute(
+      'href',
+      '/app/search?lat=30.27&lng=-97.73&zoom=18',
+    );
 
     // Prefilled from the latest 30-Year Fixed rate, with its 360-month term; the market's tax rate applies.
     expect(rateInput().value).toBe('6.5');
@@ -111,7 +140,12 @@ describe('property page', () => {
     expect(cardValue('fixFlip', 'Projected profit')).toBe(formatCurrency(expected.fixFlip.projectedProfit));
     expect(cardValue('shortTerm', 'Gross annual revenue')).toBe(formatCurrency(expected.shortTerm.grossAnnualRevenue));
     // One "#1 Best fit" by cash-on-cash; every card has a rank.
-    expect(screen.getAllByTestId('strategy-rank').map((t) => t.textContent).sort()).toEqual(['#1 Best fit', '#2', '#3', '#4']);
+    expect(
+      screen
+        .getAllByTestId('strategy-rank')
+        .map((t) => t.textContent)
+        .sort(),
+    ).toEqual(['#1 Best fit', '#2', '#3', '#4']);
     expect(screen.getByTestId('break-even-buyHold')).toHaveTextContent(formatRoi(expected.buyHold.breakEvenRatePercent));
   });
 
@@ -174,7 +208,12 @@ describe('property page', () => {
   it('saves the calculation under a name, then shows it as the open saved calculation', async () => {
     let posted: Record<string, unknown> | undefined;
     const savedCalc = (name: string) =>
-      makeCalc({ _id: 'calc-1', name, whatIf: posted!.whatIf as WhatIf, saved: { listPrice: 200_000, rate: 7.25, compIDs: ['c1', 'c2'] } });
+      makeCalc({
+        _id: 'calc-1',
+        name,
+        whatIf: posted!.whatIf as WhatIf,
+        saved: { listPrice: 200_000, rate: 7.25, compIDs: ['c1', 'c2'] },
+      });
     const sent = api({
       'POST /api/v1/auth/saved-calculations': (body) => {
         posted = body as Record<string, unknown>;

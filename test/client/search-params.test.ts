@@ -14,7 +14,11 @@ describe('search page URL', () => {
 
   it('falls back to the Austin default for missing or bad coordinates', () => {
     for (const query of ['', 'lat=abc&lng=1', 'lat=95&lng=1', 'lat=1&lng=-200', 'lat=&lng=']) {
-      expect(cameraFromParams(new URLSearchParams(query))).toEqual({ center: DEFAULT_CENTER, zoom: DEFAULT_ZOOM, fromUrl: false });
+      expect(cameraFromParams(new URLSearchParams(query))).toEqual({
+        center: DEFAULT_CENTER,
+        zoom: DEFAULT_ZOOM,
+        fromUrl: false,
+      });
     }
     expect(DEFAULT_CENTER).toEqual({ lat: 30.2672, lng: -97.7431 });
     expect(DEFAULT_ZOOM).toBe(18);

@@ -61,4 +61,5 @@ if (!('ResizeObserver' in window)) {
 
 // Ant Design asks for pseudo-element styles, which jsdom does not implement.
 const originalGetComputedStyle = window.getComputedStyle.bind(window);
-window.getComputedStyle = (element: Element, pseudo?: string | null) => originalGetComputedStyle(element, pseudo ? undefined : pseudo);
+window.getComputedStyle = (element: Element, pseudo?: string | null) =>
+  originalGetComputedStyle(element, pseudo ? undefined : pseudo);

@@ -6,7 +6,13 @@ import {
   tokensRefreshed,
   userLoaded,
 } from '../../src/client/features/session/session-slice';
-import { restoreTheme, themeReducer, themeSet, themeToggled, systemThemeChanged } from '../../src/client/features/theme/theme-slice';
+import {
+  restoreTheme,
+  themeReducer,
+  themeSet,
+  themeToggled,
+  systemThemeChanged,
+} from '../../src/client/features/theme/theme-slice';
 import { THEME_STORAGE_KEY } from '../../src/client/constants';
 import type { User } from '../../src/shared/api-types';
 

@@ -10,12 +10,20 @@ describe.each(DATABASES)('account API on $name', (database) => {
   afterAll(async () => t?.close());
 
   const call = (method: 'GET' | 'PATCH' | 'POST', url: string, token?: string, payload?: unknown) =>
-    t.app.inject({ method, url: `/api/v1/auth${url}`, headers: token ? bearer(token) : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
-  const refresh = (refreshToken: string) => t.app.inject({ method: 'POST', url: '/api/v1/refresh-token', payload: { refreshToken } });
+    t.app.inject({
+      method,
+      url: `/api/v1/auth${url}`,
+      headers: token ? bearer(token) : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const refresh = (refreshToken: string) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/refresh-token', payload: { refreshToken } });
 
   it('needs a signed-in user for every call', async () => {
     expect((await call('GET', '/userDetails')).statusCode).toBe(401);
-    expect((await call('PATCH', '/userDetails', undefined, { firstName: 'A', lastName: 'B', email: 'a@b.co' })).statusCode).toBe(401);
+    expect((await call('PATCH', '/userDetails', undefined, { firstName: 'A', lastName: 'B', email: 'a@b.co' })).statusCode).toBe(
+      401,
+    );
     expect((await call('POST', '/changePassword', undefined, { currentPassword: 'x', newPassword: 'y' })).statusCode).toBe(401);
   });
 
@@ -29,7 +37,11 @@ describe.each(DATABASES)('account API on $name', (database) => {
   it('PATCH /userDetails trims, lower-cases the email, answers and keeps the new details', async () => {
     const { token, password } = await signup(t.app);
     const email = uniqueEmail('renamed');
-    const r = await call('PATCH', '/userDetails', token, { firstName: '  Ada ', lastName: ' Lovelace', email: `  ${email.toUpperCase()} ` });
+    const r = await call('PATCH', '/userDetails', token, {
+      firstName: '  Ada ',
+      lastName: ' Lovelace',
+      email: `  ${email.toUpperCase()} `,
+    });
     expect(r.statusCode).toBe(200);
     expect(json(r).data).toEqual({ firstName: 'Ada', lastName: 'Lovelace', email });
     expect(json(await call('GET', '/userDetails', token)).data).toEqual({ firstName: 'Ada', lastName: 'Lovelace', email });
@@ -70,10 +82,16 @@ describe.each(DATABASES)('account API on $name', (database) => {
     const { token, email } = await signup(t.app);
     const r = await call('PATCH', '/userDetails', token, { firstName: 'A', lastName: 'B', email: other.email.toUpperCase() });
     expect(r.statusCode).toBe(409);
-    expect(json(r).error).toMatchObject({ code: 'CONFLICT', message: ACCOUNT_MESSAGES.emailTaken, fields: { email: ACCOUNT_MESSAGES.emailTaken } });
+    expect(json(r).error).toMatchObject({
+      code: 'CONFLICT',
+      message: ACCOUNT_MESSAGES.emailTaken,
+      fields: { email: ACCOUNT_MESSAGES.emailTaken },
+    });
     expect(json(await call('GET', '/userDetails', token)).data.email).toBe(email);
     // Its own address, differently cased, is no conflict.
-    expect((await call('PATCH', '/userDetails', token, { firstName: 'A', lastName: 'B', email: email.toUpperCase() })).statusCode).toBe(200);
+    expect(
+      (await call('PATCH', '/userDetails', token, { firstName: 'A', lastName: 'B', email: email.toUpperCase() })).statusCode,
+    ).toBe(200);
   });
 
   it('POST /changePassword ends every other session but keeps the caller signed in; the new password signs in', async () => {
@@ -106,7 +124,10 @@ describe.each(DATABASES)('account API on $name', (database) => {
   it('POST /changePassword: a wrong current password is 400 on currentPassword (never 401) and changes nothing', async () => {
     const me = await signup(t.app);
     const other = json(await login(t.app, me.email, me.password)).data;
-    const r = await call('POST', '/changePassword', me.token, { currentPassword: 'wrong-password', newPassword: 'brand-new-pass-1' });
+    const r = await call('POST', '/changePassword', me.token, {
+      currentPassword: 'wrong-password',
+      newPassword: 'brand-new-pass-1',
+    });
     expect(r.statusCode).toBe(400);
     expect(json(r).error).toMatchObject({
       message: ACCOUNT_MESSAGES.currentPasswordIncorrect,
@@ -119,9 +140,21 @@ describe.each(DATABASES)('account API on $name', (database) => {
   it.each([
     ['both missing', {}, { currentPassword: 'Current password is required', newPassword: 'New password is required' }],
     ['a blank new password', { currentPassword: 'password123', newPassword: '   ' }, { newPassword: 'New password is required' }],
-    ['a short new password', { currentPassword: 'password123', newPassword: 'short' }, { newPassword: MESSAGES.passwordTooShort }],
-    ['a long new password', { currentPassword: 'password123', newPassword: 'x'.repeat(129) }, { newPassword: MESSAGES.passwordTooLong }],
-    ['the same password again', { currentPassword: 'password123', newPassword: 'password123' }, { newPassword: ACCOUNT_MESSAGES.samePassword }],
+    [
+      'a short new password',
+      { currentPassword: 'password123', newPassword: 'short' },
+      { newPassword: MESSAGES.passwordTooShort },
+    ],
+    [
+      'a long new password',
+      { currentPassword: 'password123', newPassword: 'x'.repeat(129) },
+      { newPassword: MESSAGES.passwordTooLong },
+    ],
+    [
+      'the same password again',
+      { currentPassword: 'password123', newPassword: 'password123' },
+      { newPassword: ACCOUNT_MESSAGES.samePassword },
+    ],
   ])('POST /changePassword answers 400 for %s', async (_name, payload, fields) => {
     const me = await signup(t.app, uniqueEmail(), 'password123');
     const r = await call('POST', '/changePassword', me.token, payload);

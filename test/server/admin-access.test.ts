@@ -14,15 +14,31 @@ const SOME_ID = '0f0e0d0c-0b0a-4000-8000-000000000001';
 const idOf = (response: Parameters<typeof json>[0]) => json(response).data._id as string;
 
 const CATALOGUES: Array<{ section: string; thing: string; body: () => Record<string, unknown>; csv: string }> = [
-  { section: 'markets', thing: 'market', body: () => ({ city: unique('City'), state: 'TX', description: 'd' }), csv: 'city,state\nWaco,TX\n' },
-  { section: 'interests', thing: 'interest', body: () => ({ name: unique('Interest'), description: 'd' }), csv: 'name,description\nA,b\n' },
-  { section: 'strategies', thing: 'strategy', body: () => ({ name: unique('Strategy'), description: 'd' }), csv: 'name,description\nA,b\n' },
+  {
+    section: 'markets',
+    thing: 'market',
+    body: () => ({ city: unique('City'), state: 'TX', description: 'd' }),
+    csv: 'city,state\nWaco,TX\n',
+  },
+  {
+    section: 'interests',
+    thing: 'interest',
+    body: () => ({ name: unique('Interest'), description: 'd' }),
+    csv: 'name,description\nA,b\n',
+  },
+  {
+    section: 'strategies',
+    thing: 'strategy',
+    body: () => ({ name: unique('Strategy'), description: 'd' }),
+    csv: 'name,description\nA,b\n',
+  },
   { section: 'accounts', thing: 'account', body: () => ({ name: unique('Account') }), csv: 'name\nA\n' },
 ];
 
 function routes(): RouteCase[] {
   const list: RouteCase[] = [];
-  const makeItem = (thing: string, body: () => Record<string, unknown>) => async (admin: Client) => idOf(await admin.post(`/${thing}`, body()));
+  const makeItem = (thing: string, body: () => Record<string, unknown>) => async (admin: Client) =>
+    idOf(await admin.post(`/${thing}`, body()));
   const sections = [
     {
       section: 'users',
@@ -59,7 +75,12 @@ function routes(): RouteCase[] {
             ? { url: '/user', payload: { ...(await userBody(admin)) } }
             : { url: `/${s.thing}`, payload: (s as (typeof CATALOGUES)[number]).body() },
       },
-      { method: 'GET', path: `/${s.thing}/:id`, ok: 200, make: async (admin) => ({ url: `/${s.thing}/${await s.create(admin)}` }) },
+      {
+        method: 'GET',
+        path: `/${s.thing}/:id`,
+        ok: 200,
+        make: async (admin) => ({ url: `/${s.thing}/${await s.create(admin)}` }),
+      },
       {
         method: 'PUT',
         path: `/${s.thing}/:id`,
@@ -72,12 +93,22 @@ function routes(): RouteCase[] {
           return { url: `/${s.thing}/${await s.create(admin)}`, payload: (s as (typeof CATALOGUES)[number]).body() };
         },
       },
-      { method: 'DELETE', path: `/${s.thing}/:id`, ok: 204, make: async (admin) => ({ url: `/${s.thing}/${await s.create(admin)}` }) },
+      {
+        method: 'DELETE',
+        path: `/${s.thing}/:id`,
+        ok: 204,
+        make: async (admin) => ({ url: `/${s.thing}/${await s.create(admin)}` }),
+      },
     );
   }
   list.push(
     { method: 'GET', path: '/addUser', ok: 200, make: async () => ({ url: '/addUser' }) },
-    { method: 'GET', path: '/editUser/:id', ok: 200, make: async (admin) => ({ url: `/editUser/${(await createUser(admin))._id}` }) },
+    {
+      method: 'GET',
+      path: '/editUser/:id',
+      ok: 200,
+      make: async (admin) => ({ url: `/editUser/${(await createUser(admin))._id}` }),
+    },
     { method: 'GET', path: '/audit-log', ok: 200, make: async () => ({ url: '/audit-log?page=1&pageSize=10' }) },
     { method: 'GET', path: '/api/v1/auth/userCount', ok: 200, make: async () => ({ url: '/api/v1/auth/userCount' }) },
     { method: 'GET', path: '/api/v1/auth/marketCount', ok: 200, make: async () => ({ url: '/api/v1/auth/marketCount' }) },
@@ -158,8 +189,14 @@ describe.each(DATABASES)('admin access on $name', (database) => {
   it('counts users and markets for the dashboard', async () => {
     const users = json(await admin.get('/api/v1/auth/userCount')).data;
     const markets = json(await admin.get('/api/v1/auth/marketCount')).data;
-    const actualUsers = await t.db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-    const actualMarkets = await t.db.selectFrom('markets').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const actualUsers = await t.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    const actualMarkets = await t.db
+      .selectFrom('markets')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(users).toBe(Number(actualUsers.n));
     expect(markets).toBe(Number(actualMarkets.n));
     expect(typeof users).toBe('number');

@@ -51,7 +51,8 @@ describe.each(DATABASES)('admin audit log on $name', (database) => {
     expect(log.items[1].after).toMatchObject({ passwordChanged: true, username: user.username });
     const stored = await t.db.selectFrom('audit_log').select(['before', 'after']).execute();
     const text = JSON.stringify(stored);
-    for (const secret of ['very-secret-1', 'very-secret-2', 'scrypt$', 'password_hash', '"password"']) expect(text).not.toContain(secret);
+    for (const secret of ['very-secret-1', 'very-secret-2', 'scrypt$', 'password_hash', '"password"'])
+      expect(text).not.toContain(secret);
   });
 
   it('writes an entry for the account created with a user, in the same transaction', async () => {
@@ -62,10 +63,20 @@ describe.each(DATABASES)('admin audit log on $name', (database) => {
 
   it('writes nothing when a change is refused', async () => {
     const user = await createUser(api);
-    const before = (await t.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n;
+    const before = (
+      await t.db
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
     await api.post('/users/bulk', { action: 'delete', ids: [user._id, adminId] });
     await api.delete(`/account/${user.accountId}`);
-    const after = (await t.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n;
+    const after = (
+      await t.db
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
     expect(Number(after)).toBe(Number(before));
   });
 

@@ -145,7 +145,11 @@ describe.each(DATABASES)('admin catalogues on $name', (database) => {
         expect(json(response).error).toMatchObject({ code: 'VALIDATION_FAILED', message });
       }
       const unknown = '9a9b9c9d-0000-4000-8000-000000000000';
-      for (const response of [await api.get(`/${s.thing}/${unknown}`), await api.put(`/${s.thing}/${unknown}`, s.good()), await api.delete(`/${s.thing}/${unknown}`)]) {
+      for (const response of [
+        await api.get(`/${s.thing}/${unknown}`),
+        await api.put(`/${s.thing}/${unknown}`, s.good()),
+        await api.delete(`/${s.thing}/${unknown}`),
+      ]) {
         expect(response.statusCode).toBe(404);
         expect(json(response).error.code).toBe('NOT_FOUND');
       }
@@ -167,7 +171,10 @@ describe.each(DATABASES)('admin catalogues on $name', (database) => {
     it('pages, searches and sorts; the plain call is the whole array', async () => {
       const items = [await create(), await create(), await create()];
       const plain = json(await api.get(`/${s.section}`)).data;
-      const all = await t.db.selectFrom(s.section).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      const all = await t.db
+        .selectFrom(s.section)
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(plain).toHaveLength(Number(all.n));
 
       const page1 = json(await api.get(`/${s.section}?page=1&pageSize=2`)).data;
@@ -180,10 +187,15 @@ describe.each(DATABASES)('admin catalogues on $name', (database) => {
       const found = json(await api.get(`/${s.section}?q=${encodeURIComponent(s.searchable(items[1]))}`)).data;
       expect(found.items.map((i: any) => i._id)).toContain(items[1]._id);
       expect(found.total).toBe(found.items.length);
-      expect(json(await api.get(`/${s.section}?q=${encodeURIComponent('%_no such thing_%')}`)).data).toMatchObject({ items: [], total: 0 });
+      expect(json(await api.get(`/${s.section}?q=${encodeURIComponent('%_no such thing_%')}`)).data).toMatchObject({
+        items: [],
+        total: 0,
+      });
 
       const field = s.thing === 'market' ? 'city' : 'name';
-      const desc = json(await api.get(`/${s.section}?sort=-${field}&pageSize=200`)).data.items.map((i: any) => i[field].toLowerCase());
+      const desc = json(await api.get(`/${s.section}?sort=-${field}&pageSize=200`)).data.items.map((i: any) =>
+        i[field].toLowerCase(),
+      );
       expect(desc).toEqual([...desc].sort().reverse());
       const bad = await api.get(`/${s.section}?sort=password`);
       expect(bad.statusCode).toBe(400);
@@ -222,10 +234,23 @@ describe.each(DATABASES)('admin catalogues on $name', (database) => {
     ] as const)('%s', async (thing, table, column, profileKey) => {
       const body = thing === 'market' ? { city: unique('Dayton'), state: 'OH' } : { name: unique('Item'), description: 'd' };
       const item = json(await api.post(`/${thing}`, body)).data;
-      const keep = json(await api.post(`/${thing}`, thing === 'market' ? { city: unique('Akron'), state: 'OH' } : { name: unique('Kept'), description: 'd' })).data;
+      const keep = json(
+        await api.post(
+          `/${thing}`,
+          thing === 'market' ? { city: unique('Akron'), state: 'OH' } : { name: unique('Kept'), description: 'd' },
+        ),
+      ).data;
       const user = await createUser(api);
-      await t.db.insertInto(table).values([{ user_id: user._id, [column]: item._id }, { user_id: user._id, [column]: keep._id }] as never).execute();
-      expect(json(await api.get(`/editUser/${user._id}`)).data.user.profile[profileKey].sort()).toEqual([item._id, keep._id].sort());
+      await t.db
+        .insertInto(table)
+        .values([
+          { user_id: user._id, [column]: item._id },
+          { user_id: user._id, [column]: keep._id },
+        ] as never)
+        .execute();
+      expect(json(await api.get(`/editUser/${user._id}`)).data.user.profile[profileKey].sort()).toEqual(
+        [item._id, keep._id].sort(),
+      );
 
       expect((await api.delete(`/${thing}/${item._id}`)).statusCode).toBe(204);
       expect(json(await api.get(`/editUser/${user._id}`)).data.user.profile[profileKey]).toEqual([keep._id]);

@@ -44,7 +44,11 @@ describe('CSV reader and writer', () => {
     const text = writeCsv(['a', 'b', 'c'], rows);
     expect(text.startsWith('\uFEFFa,b,c\r\n')).toBe(true);
     expect(text.endsWith('\r\n')).toBe(true);
-    expect(parseCsv(text).slice(1).map((row) => row.map(unguardCell))).toEqual(rows);
+    expect(
+      parseCsv(text)
+        .slice(1)
+        .map((row) => row.map(unguardCell)),
+    ).toEqual(rows);
   });
 });
 
@@ -99,7 +103,14 @@ describe.each(DATABASES)('admin CSV on $name', (database) => {
 
   describe('import', () => {
     const count = async (table: 'markets' | 'users' | 'accounts') =>
-      Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await t.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
 
     it('a dry run reports every row with its errors by column and writes nothing', async () => {
       const existing = json(await api.post('/market', { city: unique('Boise'), state: 'ID' })).data;
@@ -116,7 +127,10 @@ describe.each(DATABASES)('admin CSV on $name', (database) => {
       const report = json(response).data;
       expect(report).toMatchObject({ valid: 2, invalid: 2, created: 0 });
       expect(report.rows.map((r: any) => r.row)).toEqual([1, 2, 3, 4]);
-      expect(report.rows[0]).toMatchObject({ errors: {}, values: { state: 'CA', description: 'Central valley, CA', active: 'yes' } });
+      expect(report.rows[0]).toMatchObject({
+        errors: {},
+        values: { state: 'CA', description: 'Central valley, CA', active: 'yes' },
+      });
       expect(report.rows[1].errors).toEqual({
         city: 'City is required',
         state: 'State must be a US state or territory code',

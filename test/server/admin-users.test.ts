@@ -75,7 +75,14 @@ describe.each(DATABASES)('admin users on $name', (database) => {
         roleId: 'Role is required',
         accountId: 'Account is required',
       });
-      const newAccount = await api.post('/user', { firstName: 'A', lastName: 'B', username: 'nope', password: 'short', roleId: roles.Agent, accountType: 'new' });
+      const newAccount = await api.post('/user', {
+        firstName: 'A',
+        lastName: 'B',
+        username: 'nope',
+        password: 'short',
+        roleId: roles.Agent,
+        accountType: 'new',
+      });
       expect(json(newAccount).error.fields).toEqual({
         username: 'Username/email is not a valid email',
         password: 'Password must be at least 8 characters',
@@ -114,7 +121,10 @@ describe.each(DATABASES)('admin users on $name', (database) => {
         accountName,
       });
       expect(response.statusCode).toBe(409);
-      expect(json(response).error).toEqual({ code: 'CONFLICT', message: `A user with the email ${existing.username} already exists.` });
+      expect(json(response).error).toEqual({
+        code: 'CONFLICT',
+        message: `A user with the email ${existing.username} already exists.`,
+      });
       const accounts = json(await api.get(`/accounts?q=${encodeURIComponent(accountName)}`)).data;
       expect(accounts.total).toBe(0);
     });
@@ -131,7 +141,9 @@ describe.each(DATABASES)('admin users on $name', (database) => {
         accountName: existing.accountName.toUpperCase(),
       });
       expect(response.statusCode).toBe(409);
-      expect(json(response).error.message).toBe(`An account named "${existing.accountName}" already exists. Choose it as an existing account.`);
+      expect(json(response).error.message).toBe(
+        `An account named "${existing.accountName}" already exists. Choose it as an existing account.`,
+      );
     });
   });
 
@@ -211,7 +223,13 @@ describe.each(DATABASES)('admin users on $name', (database) => {
       const cases = [
         () => section.remove(actor, adminId),
         () => section.update(actor, adminId, { ...(me as object), active: false, accountType: 'new', accountName: unique('X') }),
-        () => section.update(actor, adminId, { ...(me as object), roleId: roles.Agent, accountType: 'new', accountName: unique('X') }),
+        () =>
+          section.update(actor, adminId, {
+            ...(me as object),
+            roleId: roles.Agent,
+            accountType: 'new',
+            accountName: unique('X'),
+          }),
         () => section.bulk(actor, { action: 'deactivate', ids: [adminId] }),
       ];
       for (const run of cases) {
@@ -238,7 +256,9 @@ describe.each(DATABASES)('admin users on $name', (database) => {
       expect(page).toMatchObject({ page: 1, pageSize: 3, total: plain.length });
       expect(page.items.map((u: any) => u._id)).toEqual(plain.slice(0, 3).map((u: any) => u._id));
       const names = plain.map((u: any) => [u.lastName.toLowerCase(), u.firstName.toLowerCase()]);
-      expect(names).toEqual([...names].sort((a: string[], b: string[]) => (a[0] === b[0] ? a[1].localeCompare(b[1]) : a[0] < b[0] ? -1 : 1)));
+      expect(names).toEqual(
+        [...names].sort((a: string[], b: string[]) => (a[0] === b[0] ? a[1].localeCompare(b[1]) : a[0] < b[0] ? -1 : 1)),
+      );
     });
 
     it('searches first name, last name, "first last", username and account name', async () => {
@@ -264,9 +284,21 @@ describe.each(DATABASES)('admin users on $name', (database) => {
     it('deactivates, activates and deletes', async () => {
       const users = [await createUser(api), await createUser(api)];
       const ids = users.map((u) => u._id);
-      expect(json(await api.post('/users/bulk', { action: 'deactivate', ids })).data).toEqual({ action: 'deactivate', matched: 2, changed: 2 });
-      expect(json(await api.post('/users/bulk', { action: 'activate', ids })).data).toEqual({ action: 'activate', matched: 2, changed: 2 });
-      expect(json(await api.post('/users/bulk', { action: 'delete', ids })).data).toEqual({ action: 'delete', matched: 2, changed: 2 });
+      expect(json(await api.post('/users/bulk', { action: 'deactivate', ids })).data).toEqual({
+        action: 'deactivate',
+        matched: 2,
+        changed: 2,
+      });
+      expect(json(await api.post('/users/bulk', { action: 'activate', ids })).data).toEqual({
+        action: 'activate',
+        matched: 2,
+        changed: 2,
+      });
+      expect(json(await api.post('/users/bulk', { action: 'delete', ids })).data).toEqual({
+        action: 'delete',
+        matched: 2,
+        changed: 2,
+      });
       expect((await api.get(`/user/${ids[0]}`)).statusCode).toBe(404);
     });
 

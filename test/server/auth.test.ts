@@ -182,7 +182,11 @@ describe.each(DATABASES)('auth on $name', (database) => {
         .values({ name: `Acme ${user.email}` })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await t.db.updateTable('users').set({ account_id: account.id, experience: 'Two rentals' }).where('id', '=', user.user._id).execute();
+      await t.db
+        .updateTable('users')
+        .set({ account_id: account.id, experience: 'Two rentals' })
+        .where('id', '=', user.user._id)
+        .execute();
 
       const response = await t.app.inject({ method: 'GET', url: '/api/v1/auth/getUser', headers: bearer(user.token) });
       expect(response.statusCode).toBe(200);

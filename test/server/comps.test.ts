@@ -1,4 +1,11 @@
-import { COMP_STEPS, dropOutliers, monthsBefore, quartiles, selectComps, type CompCandidate } from '../../src/server/listings/comps';
+import {
+  COMP_STEPS,
+  dropOutliers,
+  monthsBefore,
+  quartiles,
+  selectComps,
+  type CompCandidate,
+} from '../../src/server/listings/comps';
 import { MILES_PER_DEGREE_LAT } from '../../src/shared/geo/distance';
 
 const AS_OF = '2025-11-20';
@@ -46,7 +53,14 @@ describe('comps selection', () => {
   });
 
   it('filters living area ±20 % and sales older than 12 months', () => {
-    const cands = [comp(0.1, { area: 1150 }), comp(0.1, { area: 1850 }), comp(0.1, { closeDate: '2024-11-19' }), comp(0.2, { area: 1200 }), comp(0.3, { area: 1800 }), comp(0.4, { closeDate: '2024-11-20' })];
+    const cands = [
+      comp(0.1, { area: 1150 }),
+      comp(0.1, { area: 1850 }),
+      comp(0.1, { closeDate: '2024-11-19' }),
+      comp(0.2, { area: 1200 }),
+      comp(0.3, { area: 1800 }),
+      comp(0.4, { closeDate: '2024-11-20' }),
+    ];
     const r = selectComps(subject, cands, AS_OF);
     expect(r.comps.map((c) => c.id)).toEqual([cands[3].id, cands[4].id, cands[5].id]);
     expect(monthsBefore('2025-03-31', 1)).toBe('2025-02-28');

@@ -40,7 +40,12 @@ describe.each(DATABASES)('contacts API on $name', (database) => {
 
   const agent = async () => (await sessionAs(t.app, admin.api, 'Agent')).token;
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: unknown) =>
-    t.app.inject({ method, url: `${API}${url}`, headers: token ? bearer(token) : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+    t.app.inject({
+      method,
+      url: `${API}${url}`,
+      headers: token ? bearer(token) : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   const input = (overrides: Record<string, unknown> = {}) => ({
     name: 'Maria Lopez',
     email: 'maria@example.com',
@@ -79,11 +84,16 @@ describe.each(DATABASES)('contacts API on $name', (database) => {
 
   it('POST creates a contact (trimmed) with its linked properties; GET /:id reads it back', async () => {
     const token = await agent();
-    const r = await call('POST', '', token, input({
-      name: '  Maria Lopez ',
-      email: ' maria@example.com ',
-      propertyIds: [listings[1].id, listings[0].id.toUpperCase(), listings[1].id],
-    }));
+    const r = await call(
+      'POST',
+      '',
+      token,
+      input({
+        name: '  Maria Lopez ',
+        email: ' maria@example.com ',
+        propertyIds: [listings[1].id, listings[0].id.toUpperCase(), listings[1].id],
+      }),
+    );
     expect(r.statusCode).toBe(201);
     const contact = json(r).data;
     expect(contact).toMatchObject({
@@ -117,7 +127,9 @@ describe.each(DATABASES)('contacts API on $name', (database) => {
     await create(other, { name: 'Aaron Not Mine', email: 'aaron@example.com' });
 
     const names = async (q?: string) =>
-      json(await call('GET', q === undefined ? '' : `?q=${encodeURIComponent(q)}`, token)).data.map((c: { name: string }) => c.name);
+      json(await call('GET', q === undefined ? '' : `?q=${encodeURIComponent(q)}`, token)).data.map(
+        (c: { name: string }) => c.name,
+      );
     expect(await names()).toEqual(['Adam Reyes', 'bella Chu', 'zoe Park']);
     expect(await names('')).toEqual(['Adam Reyes', 'bella Chu', 'zoe Park']);
     expect(await names('ZOE')).toEqual(['zoe Park']);
@@ -134,7 +146,12 @@ describe.each(DATABASES)('contacts API on $name', (database) => {
   it('PUT replaces the fields and the property links together', async () => {
     const token = await agent();
     const contact = await create(token, { propertyIds: [listings[0].id, listings[1].id] });
-    const r = await call('PUT', `/${contact._id}`, token, input({ name: 'Maria L.', phone: '', notes: '', propertyIds: [listings[2].id] }));
+    const r = await call(
+      'PUT',
+      `/${contact._id}`,
+      token,
+      input({ name: 'Maria L.', phone: '', notes: '', propertyIds: [listings[2].id] }),
+    );
     expect(r.statusCode).toBe(200);
     expect(json(r).data).toMatchObject({
       _id: contact._id,
@@ -177,15 +194,31 @@ describe.each(DATABASES)('contacts API on $name', (database) => {
     ['a malformed property id', { propertyIds: ['abc'] }, { propertyIds: CONTACT_MESSAGES.badPropertyId('abc') }],
     [
       'too many properties',
-      { propertyIds: Array.from({ length: CONTACT_LIMITS.properties + 1 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`) },
+      {
+        propertyIds: Array.from(
+          { length: CONTACT_LIMITS.properties + 1 },
+          (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        ),
+      },
       { propertyIds: CONTACT_MESSAGES.tooManyProperties },
     ],
-    ['several problems at once', { name: '', email: 'x', phone: 'y' }, { name: CONTACT_MESSAGES.nameRequired, email: CONTACT_MESSAGES.badEmail, phone: CONTACT_MESSAGES.badPhone }],
-    ['fields that are not text', { name: { first: 'M' }, email: { address: 'm@x.co' } }, { name: 'Name must be a string', email: 'Invalid email address' }],
+    [
+      'several problems at once',
+      { name: '', email: 'x', phone: 'y' },
+      { name: CONTACT_MESSAGES.nameRequired, email: CONTACT_MESSAGES.badEmail, phone: CONTACT_MESSAGES.badPhone },
+    ],
+    [
+      'fields that are not text',
+      { name: { first: 'M' }, email: { address: 'm@x.co' } },
+      { name: 'Name must be a string', email: 'Invalid email address' },
+    ],
   ])('POST and PUT answer 400 for %s', async (_name, overrides, fields) => {
     const token = await agent();
     const contact = await create(token, { name: 'Unchanged' });
-    for (const r of [await call('POST', '', token, input(overrides)), await call('PUT', `/${contact._id}`, token, input(overrides))]) {
+    for (const r of [
+      await call('POST', '', token, input(overrides)),
+      await call('PUT', `/${contact._id}`, token, input(overrides)),
+    ]) {
       expect(r.statusCode).toBe(400);
       expect(json(r).error.fields).toEqual(fields);
     }
@@ -199,16 +232,25 @@ describe.each(DATABASES)('contacts API on $name', (database) => {
     expect(r.statusCode).toBe(204);
     expect((await call('GET', `/${contact._id}`, token)).statusCode).toBe(404);
     expect((await call('DELETE', `/${contact._id}`, token)).statusCode).toBe(404);
-    const links = await sql<{ n: number }>`select count(*)::int as n from contact_properties where contact_id = ${contact._id}::uuid`.execute(t.db);
+    const links = await sql<{
+      n: number;
+    }>`select count(*)::int as n from contact_properties where contact_id = ${contact._id}::uuid`.execute(t.db);
     expect(links.rows[0].n).toBe(0);
-    expect((await sql<{ n: number }>`select count(*)::int as n from properties where id = ${listings[0].id}::uuid`.execute(t.db)).rows[0].n).toBe(1);
+    expect(
+      (await sql<{ n: number }>`select count(*)::int as n from properties where id = ${listings[0].id}::uuid`.execute(t.db))
+        .rows[0].n,
+    ).toBe(1);
   });
 
   it('another agent never reads, changes or deletes a contact: 404 like an unknown id', async () => {
     const owner = await agent();
     const other = await agent();
     const contact = await create(owner, { name: 'Owned', propertyIds: [listings[0].id] });
-    for (const [method, payload] of [['GET', undefined], ['PUT', input({ name: 'Taken over' })], ['DELETE', undefined]] as const) {
+    for (const [method, payload] of [
+      ['GET', undefined],
+      ['PUT', input({ name: 'Taken over' })],
+      ['DELETE', undefined],
+    ] as const) {
       for (const id of [contact._id, UNKNOWN_ID]) {
         const r = await call(method, `/${id}`, other, payload);
         expect(r.statusCode).toBe(404);
@@ -251,12 +293,18 @@ describe.each(DATABASES)('contacts API on $name', (database) => {
     const token = await agent();
     await sql`
       insert into properties (listing_key, list_price, address_full, city, state, zip, latitude, longitude)
-      select 'MANY-' || n, 100000 + n, n || ' QUAIL RUN', 'PLANO', 'TX', '75093', 33.0, -96.7 from generate_series(1, 25) as n`.execute(t.db);
+      select 'MANY-' || n, 100000 + n, n || ' QUAIL RUN', 'PLANO', 'TX', '75093', 33.0, -96.7 from generate_series(1, 25) as n`.execute(
+      t.db,
+    );
     const r = await call('GET', '/property-options?q=quail', token);
     expect(json(r).data).toHaveLength(CONTACT_LIMITS.options);
   });
 
-  it.each([['no q', ''], ['one character', '?q=a'], ['blank', '?q=%20%20%20']])('GET /property-options answers 400 for %s', async (_name, query) => {
+  it.each([
+    ['no q', ''],
+    ['one character', '?q=a'],
+    ['blank', '?q=%20%20%20'],
+  ])('GET /property-options answers 400 for %s', async (_name, query) => {
     const token = await agent();
     const r = await call('GET', `/property-options${query}`, token);
     expect(r.statusCode).toBe(400);
@@ -272,17 +320,23 @@ describe.each(DATABASES)('contacts API on $name', (database) => {
     ).rows[0].id;
     const contact = await create(token, { propertyIds: [doomed, listings[0].id] });
     await sql`delete from properties where id = ${doomed}::uuid`.execute(t.db);
-    expect(json(await call('GET', `/${contact._id}`, token)).data.properties.map((p: { _id: string }) => p._id)).toEqual([listings[0].id]);
+    expect(json(await call('GET', `/${contact._id}`, token)).data.properties.map((p: { _id: string }) => p._id)).toEqual([
+      listings[0].id,
+    ]);
 
     expect((await admin.api.delete(`/user/${user._id}`)).statusCode).toBe(204);
-    const left = await sql<{ n: number }>`select count(*)::int as n from contacts where agent_id = ${user._id}::uuid`.execute(t.db);
+    const left = await sql<{ n: number }>`select count(*)::int as n from contacts where agent_id = ${user._id}::uuid`.execute(
+      t.db,
+    );
     expect(left.rows[0].n).toBe(0);
   });
 
   it(`POST answers 409 once an agent holds ${CONTACT_LIMITS.contacts.toLocaleString('en-US')} contacts`, async () => {
     const { user, token } = await sessionAs(t.app, admin.api, 'Agent');
     await sql`
-      insert into contacts (agent_id, name) select ${user._id}::uuid, 'Bulk ' || n from generate_series(1, ${CONTACT_LIMITS.contacts - 1}) as n`.execute(t.db);
+      insert into contacts (agent_id, name) select ${user._id}::uuid, 'Bulk ' || n from generate_series(1, ${CONTACT_LIMITS.contacts - 1}) as n`.execute(
+      t.db,
+    );
     expect((await call('POST', '', token, input())).statusCode).toBe(201);
     const r = await call('POST', '', token, input({ name: 'One too many' }));
     expect(r.statusCode).toBe(409);

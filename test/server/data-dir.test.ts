@@ -19,19 +19,23 @@ describe('DATA_DIR', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('refuses a second open of the same PGlite directory while the first holds it', async () => {
-    const first = await createDatabase({ dataDir: dir });
-    try {
-      expect(fs.readFileSync(path.join(dir, 'dealmap.lock'), 'utf8')).toBe(String(process.pid));
-      await expect(createDatabase({ dataDir: dir })).rejects.toThrow(
-        `Another Dealmap process (pid ${process.pid}) is using DATA_DIR ${dir}; stop it or set a different DATA_DIR`,
-      );
-      await expect(createDatabase({ dataDir: dir })).rejects.toBeInstanceOf(DataDirLockedError);
-    } finally {
-      await first.close();
-    }
-    expect(fs.existsSync(path.join(dir, 'dealmap.lock'))).toBe(false);
-  }, SETUP_TIMEOUT);
+  it(
+    'refuses a second open of the same PGlite directory while the first holds it',
+    async () => {
+      const first = await createDatabase({ dataDir: dir });
+      try {
+        expect(fs.readFileSync(path.join(dir, 'dealmap.lock'), 'utf8')).toBe(String(process.pid));
+        await expect(createDatabase({ dataDir: dir })).rejects.toThrow(
+          `Another Dealmap process (pid ${process.pid}) is using DATA_DIR ${dir}; stop it or set a different DATA_DIR`,
+        );
+        await expect(createDatabase({ dataDir: dir })).rejects.toBeInstanceOf(DataDirLockedError);
+      } finally {
+        await first.close();
+      }
+      expect(fs.existsSync(path.join(dir, 'dealmap.lock'))).toBe(false);
+    },
+    SETUP_TIMEOUT,
+  );
 
   it('takes over a lock left by a dead process', () => {
     fs.writeFileSync(path.join(dir, 'dealmap.lock'), '2147483646');
@@ -67,40 +71,51 @@ describe('DATA_DIR', () => {
     expect(eml).toContain('https://dealmap.test/passwordReset/abc');
   });
 
-  it('without SMTP, buildApp writes reset mail to DATA_DIR/outbox and logs the link', async () => {
-    const lines: string[] = [];
-    const { Writable } = await import('node:stream');
-    const stream = new Writable({
-      write(chunk, _encoding, callback) {
-        lines.push(chunk.toString());
-        callback();
-      },
-    });
-    const app = await buildApp({
-      inMemory: true,
-      logger: { stream },
-      scryptCost: { N: 2 ** 14 },
-      config: { dataDir: dir, publicUrl: 'https://dealmap.test/', adminEmail: 'admin@test.dealmap', adminPassword: 'password1' },
-    });
-    try {
-      expect(app.dealmap.mailer.kind).toBe('outbox');
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/v1/forgot-password',
-        payload: { username: 'admin@test.dealmap' },
+  it(
+    'without SMTP, buildApp writes reset mail to DATA_DIR/outbox and logs the link',
+    async () => {
+      const lines: string[] = [];
+      const { Writable } = await import('node:stream');
+      const stream = new Writable({
+        write(chunk, _encoding, callback) {
+          lines.push(chunk.toString());
+          callback();
+        },
       });
-      expect(response.statusCode).toBe(204);
-      const outbox = path.join(dir, 'outbox');
-      const logged = () => lines.join('').includes('Password reset link for');
-      for (let i = 0; i < 100 && !(fs.existsSync(outbox) && fs.readdirSync(outbox).length && logged()); i++) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
+      const app = await buildApp({
+        inMemory: true,
+        logger: { stream },
+        scryptCost: { N: 2 ** 14 },
+        config: {
+          dataDir: dir,
+          publicUrl: 'https://dealmap.test/',
+          adminEmail: 'admin@test.dealmap',
+          adminPassword: 'password1',
+        },
+      });
+      try {
+        expect(app.dealmap.mailer.kind).toBe('outbox');
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/v1/forgot-password',
+          payload: { username: 'admin@test.dealmap' },
+        });
+        expect(response.statusCode).toBe(204);
+        const outbox = path.join(dir, 'outbox');
+        const logged = () => lines.join('').includes('Password reset link for');
+        for (let i = 0; i < 100 && !(fs.existsSync(outbox) && fs.readdirSync(outbox).length && logged()); i++) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        const [file] = fs.readdirSync(outbox);
+        expect(fs.readFileSync(path.join(outbox, file), 'utf8')).toMatch(
+          /https:\/\/dealmap\.test\/passwordReset\/[A-Za-z0-9_-]+/,
+        );
+        expect(lines.join('')).toMatch(/Password reset link for admin@test\.dealmap: https:\/\/dealmap\.test\/passwordReset\//);
+      } finally {
+        await app.close();
       }
-      const [file] = fs.readdirSync(outbox);
-      expect(fs.readFileSync(path.join(outbox, file), 'utf8')).toMatch(/https:\/\/dealmap\.test\/passwordReset\/[A-Za-z0-9_-]+/);
-      expect(lines.join('')).toMatch(/Password reset link for admin@test\.dealmap: https:\/\/dealmap\.test\/passwordReset\//);
-    } finally {
-      await app.close();
-    }
-    expect(createCapturingMailer().kind).toBe('custom');
-  }, SETUP_TIMEOUT);
+      expect(createCapturingMailer().kind).toBe('custom');
+    },
+    SETUP_TIMEOUT,
+  );
 });

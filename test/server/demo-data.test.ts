@@ -1,4 +1,11 @@
-import { DEMO_AS_OF, DEMO_CITIES, demoCities, demoItem, demoListingsFromEnv, mulberry32 } from '../../src/server/listings/demo-data';
+import {
+  DEMO_AS_OF,
+  DEMO_CITIES,
+  demoCities,
+  demoItem,
+  demoListingsFromEnv,
+  mulberry32,
+} from '../../src/server/listings/demo-data';
 import { haversineMiles } from '../../src/shared/geo/distance';
 
 describe('demo data', () => {
@@ -28,7 +35,9 @@ describe('demo data', () => {
     for (let i = 0; i < N; i++) {
       const { listing: l, sold: s } = demoItem(1, i);
       cities.add(l.city);
-      const zip = demoCities().find((c) => c.city === l.city)!.zips.find((z) => z.zip === l.zip)!;
+      const zip = demoCities()
+        .find((c) => c.city === l.city)!
+        .zips.find((z) => z.zip === l.zip)!;
       expect(haversineMiles(zip.latitude, zip.longitude, l.latitude, l.longitude)).toBeLessThanOrEqual(0.94); // 1.5 km
       expect(l.list_price).toBeGreaterThanOrEqual(25_000);
       expect(l.list_price).toBeLessThan(3_000_000);

@@ -65,7 +65,9 @@ describe.each(DATABASES)('HTTP conventions on $name', (database) => {
     const response = await t.app.inject({ method: 'GET', url: '/healthz' });
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self' https://maps.googleapis.com https://maps.gstatic.com");
-    expect(csp).toContain("img-src 'self' data: blob: https://*.googleapis.com https://*.gstatic.com https://*.google.com https://*.ggpht.com");
+    expect(csp).toContain(
+      "img-src 'self' data: blob: https://*.googleapis.com https://*.gstatic.com https://*.google.com https://*.ggpht.com",
+    );
     expect(csp).toContain("connect-src 'self' https://*.googleapis.com https://*.google.com https://*.gstatic.com");
     expect(csp).toContain("style-src 'self' 'unsafe-inline' https://fonts.googleapis.com");
     expect(csp).toContain("font-src 'self' data: https://fonts.gstatic.com");

@@ -14,15 +14,55 @@ function row(values: Record<string, string | number>): string {
   return cols.map((c) => (values[c] === undefined ? '' : String(values[c]))).join(',');
 }
 
-const base = { BedroomsTotal: 3, BathroomsFull: 2, BathroomsHalf: 0, LivingArea: 1500, City: 'Austin', StateOrProvince: 'TX', PostalCode: '78704' };
+const base = {
+  BedroomsTotal: 3,
+  BathroomsFull: 2,
+  BathroomsHalf: 0,
+  LivingArea: 1500,
+  City: 'Austin',
+  StateOrProvince: 'TX',
+  PostalCode: '78704',
+};
 const lines = [
   HEADER,
-  row({ ...base, ListingKey: 'A1', StandardStatus: 'Active', ListPrice: 250000, UnparsedAddress: '1 OAK ST', Latitude: 30.25, Longitude: -97.75 }),
+  row({
+    ...base,
+    ListingKey: 'A1',
+    StandardStatus: 'Active',
+    ListPrice: 250000,
+    UnparsedAddress: '1 OAK ST',
+    Latitude: 30.25,
+    Longitude: -97.75,
+  }),
   // Remarks with a comma, quotes and a line break.
   `A2,Active,400000,,,"Big, bright ""modern""\nhome",3,2,1,,9,1500,2 ELM ST,Austin,TX,78704,30.251,-97.751`,
-  row({ ...base, ListingKey: 'S1', StandardStatus: 'Closed', ClosePrice: 300000, CloseDate: '2025-10-01', Latitude: 30.252, Longitude: -97.752 }),
-  row({ ...base, ListingKey: 'S2', StandardStatus: 'Closed', ClosePrice: 320000, CloseDate: '2025-09-01', Latitude: 30.249, Longitude: -97.749 }),
-  row({ ...base, ListingKey: 'S3', StandardStatus: 'Closed', ClosePrice: 310000, CloseDate: '2025-08-01', Latitude: 30.2505, Longitude: -97.7505 }),
+  row({
+    ...base,
+    ListingKey: 'S1',
+    StandardStatus: 'Closed',
+    ClosePrice: 300000,
+    CloseDate: '2025-10-01',
+    Latitude: 30.252,
+    Longitude: -97.752,
+  }),
+  row({
+    ...base,
+    ListingKey: 'S2',
+    StandardStatus: 'Closed',
+    ClosePrice: 320000,
+    CloseDate: '2025-09-01',
+    Latitude: 30.249,
+    Longitude: -97.749,
+  }),
+  row({
+    ...base,
+    ListingKey: 'S3',
+    StandardStatus: 'Closed',
+    ClosePrice: 310000,
+    CloseDate: '2025-08-01',
+    Latitude: 30.2505,
+    Longitude: -97.7505,
+  }),
   row({ ...base, ListingKey: 'BAD1', StandardStatus: 'Active', ListPrice: 'lots', Latitude: 30.25, Longitude: -97.75 }),
   row({ ...base, ListingKey: 'BAD2', StandardStatus: 'Pending', ListPrice: 1, Latitude: 30.25, Longitude: -97.75 }),
   row({ ...base, ListingKey: '', StandardStatus: 'Closed', ClosePrice: 1, Latitude: 99, Longitude: -97.75 }),
@@ -63,7 +103,10 @@ describe.each(DATABASES)('importer on $name', (database) => {
       ['A1', 'Good Deal', 3],
       ['A2', 'Overpriced', 3],
     ]);
-    const a2 = await sql<{ remarks: string; baths_total: number }>`select remarks, baths_total from properties where listing_key = 'A2'`.execute(t.db);
+    const a2 = await sql<{
+      remarks: string;
+      baths_total: number;
+    }>`select remarks, baths_total from properties where listing_key = 'A2'`.execute(t.db);
     expect(a2.rows[0]).toEqual({ remarks: 'Big, bright "modern"\nhome', baths_total: 3 });
 
     const report = parseCsv(fs.readFileSync(`${file}.rejected.csv`, 'utf8'));
@@ -93,7 +136,18 @@ describe.each(DATABASES)('importer on $name', (database) => {
     fs.writeFileSync(
       change,
       [
-        JSON.stringify({ ListingKey: 'S1', StandardStatus: 'Closed', ClosePrice: 200000, CloseDate: '2025-10-01', BedroomsTotal: 3, BathroomsFull: 2, BathroomsHalf: 0, LivingArea: 1500, Latitude: 30.252, Longitude: -97.752 }),
+        JSON.stringify({
+          ListingKey: 'S1',
+          StandardStatus: 'Closed',
+          ClosePrice: 200000,
+          CloseDate: '2025-10-01',
+          BedroomsTotal: 3,
+          BathroomsFull: 2,
+          BathroomsHalf: 0,
+          LivingArea: 1500,
+          Latitude: 30.252,
+          Longitude: -97.752,
+        }),
         '{not json',
       ].join('\n'),
     );

@@ -28,7 +28,8 @@ describe('deal status', () => {
     expect(dealStatusFromMarker('#06b6d4')).toBe('Market Price');
     expect(dealStatusFromMarker('purple')).toBe('Market Price');
     expect(dealStatusFromMarker(undefined)).toBe('Market Price');
-    for (const s of ['Good Deal', 'Overpriced', 'Market Price'] as const) expect(dealStatusFromMarker(markerColorFor(s).background)).toBe(s);
+    for (const s of ['Good Deal', 'Overpriced', 'Market Price'] as const)
+      expect(dealStatusFromMarker(markerColorFor(s).background)).toBe(s);
   });
 });
 
@@ -119,7 +120,15 @@ describe('RESO mapping', () => {
     const r = fromReso(base);
     expect(r.ok).toBe(true);
     if (r.ok && r.value.kind === 'listing') {
-      expect(r.value.record).toMatchObject({ listing_key: 'K1', list_price: 250000, baths_full: 2, baths_half: 1, baths_three_quarter: null, state: 'TX', area: 1500 });
+      expect(r.value.record).toMatchObject({
+        listing_key: 'K1',
+        list_price: 250000,
+        baths_full: 2,
+        baths_half: 1,
+        baths_three_quarter: null,
+        state: 'TX',
+        area: 1500,
+      });
     } else throw new Error('expected a listing');
   });
   it('maps a Closed row to a sold comp', () => {
@@ -129,7 +138,8 @@ describe('RESO mapping', () => {
   it('gives every reason a row is rejected', () => {
     const r = fromReso({ ...base, ListingKey: '', ListPrice: 'abc', Latitude: '95' });
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.reasons).toEqual(['ListingKey is required', 'Latitude must be at most 90', 'ListPrice is not a number: "abc"']);
+    if (!r.ok)
+      expect(r.reasons).toEqual(['ListingKey is required', 'Latitude must be at most 90', 'ListPrice is not a number: "abc"']);
     const pending = fromReso({ ...base, StandardStatus: 'Pending' });
     expect(!pending.ok && pending.reasons).toEqual(['StandardStatus "Pending" is not imported (only Active and Closed)']);
     const sold = fromReso({ ...base, StandardStatus: 'Closed', CloseDate: '2025-02-30' });

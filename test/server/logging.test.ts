@@ -32,12 +32,14 @@ describe.each(DATABASES)('request logs on $name', (database) => {
   it('never contain passwords or tokens', async () => {
     const email = uniqueEmail();
     const password = 'Very-Secret-Password-42';
-    const signup = json(
-      await t.app.inject({ method: 'POST', url: '/api/v1/signup', payload: { email, password } }),
-    ).data;
+    const signup = json(await t.app.inject({ method: 'POST', url: '/api/v1/signup', payload: { email, password } })).data;
     await t.app.inject({ method: 'POST', url: '/api/v1/login', payload: { username: email, password } });
     await t.app.inject({ method: 'POST', url: '/api/v1/login', payload: { username: email, password: 'Wrong-Secret-99' } });
-    await t.app.inject({ method: 'GET', url: '/api/v1/auth/getUser', headers: { ...bearer(signup.token), cookie: 'sid=Cookie-Secret' } });
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/getUser',
+      headers: { ...bearer(signup.token), cookie: 'sid=Cookie-Secret' },
+    });
     const refreshed = json(
       await t.app.inject({ method: 'POST', url: '/api/v1/refresh-token', payload: { refreshToken: signup.refreshToken } }),
     ).data;

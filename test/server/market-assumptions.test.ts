@@ -35,7 +35,12 @@ describe.each(DATABASES)('market assumption overrides on $name', (database) => {
   afterAll(async () => t?.close());
 
   const put = (assumptions: unknown, token = adminToken, id = marketId) =>
-    t.app.inject({ method: 'PUT', url: `/api/v1/admin/market/${id}/assumptions`, headers: bearer(token), payload: { assumptions } });
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/market/${id}/assumptions`,
+      headers: bearer(token),
+      payload: { assumptions },
+    });
   const expenses = async () =>
     (
       await sql<{ id: string; e: number; city: string }>`
@@ -44,7 +49,11 @@ describe.each(DATABASES)('market assumption overrides on $name', (database) => {
     ).rows;
 
   it('starts with no overrides; only an Admin reads or changes them', async () => {
-    const response = await t.app.inject({ method: 'GET', url: `/api/v1/admin/market/${marketId}/assumptions`, headers: bearer(adminToken) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/market/${marketId}/assumptions`,
+      headers: bearer(adminToken),
+    });
     expect(response.statusCode).toBe(200);
     expect(json(response).data).toMatchObject({ market: { _id: marketId, city, state }, assumptions: {} });
     expect(json(response).data.defaults.operating.vacancyPercent).toBe(8);
@@ -86,7 +95,9 @@ describe.each(DATABASES)('market assumption overrides on $name', (database) => {
     const after = await expenses();
     for (let i = 0; i < before.length; i++) expect(after[i].e).toBeGreaterThan(before[i].e);
     const othersAfter = await sql<{ id: string; e: number }>`
-      select id, (buy_hold->>'grossMonthlyExpenses')::float8 as e from properties where id = any(${other.rows.map((r) => r.id)}::uuid[]) order by id`.execute(t.db);
+      select id, (buy_hold->>'grossMonthlyExpenses')::float8 as e from properties where id = any(${other.rows.map((r) => r.id)}::uuid[]) order by id`.execute(
+      t.db,
+    );
     expect(othersAfter.rows).toEqual(other.rows);
 
     const property = json(
@@ -101,7 +112,11 @@ describe.each(DATABASES)('market assumption overrides on $name', (database) => {
     const audit = json(
       await t.app.inject({ method: 'GET', url: `/api/v1/admin/audit-log?entityId=${marketId}`, headers: bearer(adminToken) }),
     ).data;
-    expect(audit.items[0]).toMatchObject({ action: 'update', entityType: 'market', after: { assumptions: { operating: { propertyTaxPercent: 2.5 } } } });
+    expect(audit.items[0]).toMatchObject({
+      action: 'update',
+      entityType: 'market',
+      after: { assumptions: { operating: { propertyTaxPercent: 2.5 } } },
+    });
 
     // Clearing the overrides brings the defaults' figures back.
     expect((await put({})).statusCode).toBe(200);

@@ -12,8 +12,7 @@ describe.each(DATABASES)('password reset on $name', (database) => {
     await t?.close();
   });
 
-  const forgot = (username: unknown) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/forgot-password', payload: { username } });
+  const forgot = (username: unknown) => t.app.inject({ method: 'POST', url: '/api/v1/forgot-password', payload: { username } });
   const check = (token?: string) =>
     t.app.inject({ method: 'GET', url: '/api/v1/check-reset-token', query: token === undefined ? {} : { token } });
   const reset = (passwordResetToken: unknown, password: unknown) =>

@@ -10,11 +10,19 @@ describe.each(DATABASES)('profile API on $name', (database) => {
   let interestIds: string[];
   beforeAll(async () => {
     t = await createTestApp(database);
-    strategies = (await sql<{ id: string; name: string }>`select id::text as id, name from strategies where active order by name`.execute(t.db)).rows;
+    strategies = (
+      await sql<{ id: string; name: string }>`select id::text as id, name from strategies where active order by name`.execute(
+        t.db,
+      )
+    ).rows;
     await sql`insert into markets (city, state) values ('Austin', 'TX'), ('Dallas', 'TX'), ('Closed', 'TX')`.execute(t.db);
     await sql`update markets set active = false where city = 'Closed'`.execute(t.db);
-    marketIds = (await sql<{ id: string }>`select id::text as id from markets where active order by city`.execute(t.db)).rows.map((r) => r.id);
-    interestIds = (await sql<{ id: string }>`select id::text as id from interests where active order by name`.execute(t.db)).rows.map((r) => r.id);
+    marketIds = (await sql<{ id: string }>`select id::text as id from markets where active order by city`.execute(t.db)).rows.map(
+      (r) => r.id,
+    );
+    interestIds = (
+      await sql<{ id: string }>`select id::text as id from interests where active order by name`.execute(t.db)
+    ).rows.map((r) => r.id);
   }, SETUP_TIMEOUT);
   afterAll(async () => t?.close());
 
@@ -102,7 +110,12 @@ describe.each(DATABASES)('profile experience on $name', (database) => {
   afterAll(async () => t?.close());
 
   const patch = (token: string | null, payload: unknown) =>
-    t.app.inject({ method: 'PATCH', url: '/api/v1/auth/profile/experience', headers: token ? bearer(token) : {}, payload: payload as object });
+    t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/auth/profile/experience',
+      headers: token ? bearer(token) : {},
+      payload: payload as object,
+    });
 
   it('needs a signed-in user', async () => {
     expect((await patch(null, { experience: 'new' })).statusCode).toBe(401);

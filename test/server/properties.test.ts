@@ -16,7 +16,9 @@ describe.each(DATABASES)('properties API on $name', (database) => {
     token = (await signup(t.app)).token;
     const r = await sql<{ n: number }>`
       select count(*)::int as n from properties
-      where latitude between ${AUSTIN.sw.lat} and ${AUSTIN.ne.lat} and longitude between ${AUSTIN.sw.lng} and ${AUSTIN.ne.lng}`.execute(t.db);
+      where latitude between ${AUSTIN.sw.lat} and ${AUSTIN.ne.lat} and longitude between ${AUSTIN.sw.lng} and ${AUSTIN.ne.lng}`.execute(
+      t.db,
+    );
     austinCount = r.rows[0].n;
   }, SETUP_TIMEOUT);
   afterAll(async () => t?.close());
@@ -27,19 +29,45 @@ describe.each(DATABASES)('properties API on $name', (database) => {
 
   it('needs a signed-in user', async () => {
     expect((await get('/api/v1/auth/property/comps?ids=x', false)).statusCode).toBe(401);
-    expect((await get(`/api/v1/auth/searchProperties?type=bounds&bounds=${encodeURIComponent(JSON.stringify(AUSTIN))}`, false)).statusCode).toBe(401);
+    expect(
+      (await get(`/api/v1/auth/searchProperties?type=bounds&bounds=${encodeURIComponent(JSON.stringify(AUSTIN))}`, false))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('GET /property/:id returns the property with spec fields and results; 404 unknown; 400 malformed', async () => {
-    const id = (await sql<{ id: string }>`select id from properties where array_length(comp_ids, 1) > 0 limit 1`.execute(t.db)).rows[0].id;
+    const id = (await sql<{ id: string }>`select id from properties where array_length(comp_ids, 1) > 0 limit 1`.execute(t.db))
+      .rows[0].id;
     const response = await get(`/api/v1/auth/property/${id}`);
     expect(response.statusCode).toBe(200);
     const p = json(response).data;
     for (const field of [
-      '_id', 'LatestListingPrice', 'PublicListingRemarks', 'BedroomsTotal', 'BathroomsTotal', 'BathroomsFull', 'BathroomsHalf',
-      'BathroomsThreeQuarter', 'BuildingAreaTotal', 'PropertyAddressFull', 'PropertyAddressCity', 'PropertyAddressState',
-      'PropertyAddressZIP', 'location', 'markerColor', 'compIDs', 'BuyHoldResults', 'BRRRRResults', 'FixFlipResults',
-      'ShortTermResults', 'dealStatus', 'confidence', 'monthlyRent', 'rehabEstimate', 'arvEstimate', 'nightlyRate',
+      '_id',
+      'LatestListingPrice',
+      'PublicListingRemarks',
+      'BedroomsTotal',
+      'BathroomsTotal',
+      'BathroomsFull',
+      'BathroomsHalf',
+      'BathroomsThreeQuarter',
+      'BuildingAreaTotal',
+      'PropertyAddressFull',
+      'PropertyAddressCity',
+      'PropertyAddressState',
+      'PropertyAddressZIP',
+      'location',
+      'markerColor',
+      'compIDs',
+      'BuyHoldResults',
+      'BRRRRResults',
+      'FixFlipResults',
+      'ShortTermResults',
+      'dealStatus',
+      'confidence',
+      'monthlyRent',
+      'rehabEstimate',
+      'arvEstimate',
+      'nightlyRate',
     ]) {
       expect(p).toHaveProperty(field);
     }
@@ -51,7 +79,9 @@ describe.each(DATABASES)('properties API on $name', (database) => {
     expect(p.BRRRRResults.refiLoanAmount).toBeCloseTo(0.8 * p.arvEstimate, 1);
     expect(p.ShortTermResults.peakSeasonRate).toBe(p.nightlyRate);
     expect(p.confidence.compCount).toBe(p.compIDs.length);
-    expect({ 'Good Deal': '#10b981', Overpriced: '#ef4444', 'Market Price': '#06b6d4' }[p.dealStatus as string]).toBe(p.markerColor.background);
+    expect({ 'Good Deal': '#10b981', Overpriced: '#ef4444', 'Market Price': '#06b6d4' }[p.dealStatus as string]).toBe(
+      p.markerColor.background,
+    );
 
     const missing = await get('/api/v1/auth/property/00000000-0000-4000-8000-000000000000');
     expect(missing.statusCode).toBe(404);
@@ -62,13 +92,29 @@ describe.each(DATABASES)('properties API on $name', (database) => {
   });
 
   it('GET /property/comps returns the comps in the order asked; 404 unknown; 400 malformed, empty or too many', async () => {
-    const p = (await sql<{ ids: string[] }>`select to_json(comp_ids) as ids from properties where array_length(comp_ids, 1) >= 2 limit 1`.execute(t.db)).rows[0];
+    const p = (
+      await sql<{
+        ids: string[];
+      }>`select to_json(comp_ids) as ids from properties where array_length(comp_ids, 1) >= 2 limit 1`.execute(t.db)
+    ).rows[0];
     const ids = p.ids;
     const response = await get(`/api/v1/auth/property/comps?ids=${ids.join(',')}`);
     expect(response.statusCode).toBe(200);
     const comps = json(response).data;
     expect(comps.map((c: { _id: string }) => c._id)).toEqual(ids);
-    for (const field of ['_id', 'MLSSoldPrice', 'LatestListingPrice', 'BedroomsTotal', 'BathroomsTotal', 'BathroomsFull', 'PropertyAddressFull', 'PropertyAddressZIP', 'closeDate', 'BuildingAreaTotal', 'location']) {
+    for (const field of [
+      '_id',
+      'MLSSoldPrice',
+      'LatestListingPrice',
+      'BedroomsTotal',
+      'BathroomsTotal',
+      'BathroomsFull',
+      'PropertyAddressFull',
+      'PropertyAddressZIP',
+      'closeDate',
+      'BuildingAreaTotal',
+      'location',
+    ]) {
       expect(comps[0]).toHaveProperty(field);
     }
     expect(comps[0].closeDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -92,9 +138,17 @@ describe.each(DATABASES)('properties API on $name', (database) => {
     ['missing corner', { ne: { lat: 30.6 }, sw: AUSTIN.sw }, BOUNDS_MESSAGES.missing(['ne.lng'])],
     ['north below south', { ne: { lat: 30.0, lng: -97.4 }, sw: { lat: 30.6, lng: -98.1 } }, BOUNDS_MESSAGES.northSouth],
     ['east below west', { ne: { lat: 30.6, lng: -98.1 }, sw: { lat: 30.0, lng: -97.4 } }, BOUNDS_MESSAGES.eastWest],
-    ['latitude span too small', { ne: { lat: 30.0005, lng: -97.4 }, sw: { lat: 30.0, lng: -98.1 } }, BOUNDS_MESSAGES.latSpanSmall],
+    [
+      'latitude span too small',
+      { ne: { lat: 30.0005, lng: -97.4 }, sw: { lat: 30.0, lng: -98.1 } },
+      BOUNDS_MESSAGES.latSpanSmall,
+    ],
     ['latitude span too large', { ne: { lat: 41, lng: -97.4 }, sw: { lat: 30.0, lng: -98.1 } }, BOUNDS_MESSAGES.latSpanLarge],
-    ['longitude span too small', { ne: { lat: 30.6, lng: -98.0995 }, sw: { lat: 30.0, lng: -98.1 } }, BOUNDS_MESSAGES.lngSpanSmall],
+    [
+      'longitude span too small',
+      { ne: { lat: 30.6, lng: -98.0995 }, sw: { lat: 30.0, lng: -98.1 } },
+      BOUNDS_MESSAGES.lngSpanSmall,
+    ],
     ['longitude span too large', { ne: { lat: 30.6, lng: -87 }, sw: { lat: 30.0, lng: -98.1 } }, BOUNDS_MESSAGES.lngSpanLarge],
     ['latitude out of range', { ne: { lat: 95, lng: -97.4 }, sw: { lat: 89, lng: -98.1 } }, BOUNDS_MESSAGES.latRange],
     ['longitude out of range', { ne: { lat: 30.6, lng: 185 }, sw: { lat: 30.0, lng: 179 } }, BOUNDS_MESSAGES.lngRange],
@@ -139,7 +193,21 @@ describe.each(DATABASES)('properties API on $name', (database) => {
       expect(lat >= AUSTIN.sw.lat && lat <= AUSTIN.ne.lat && lng >= AUSTIN.sw.lng && lng <= AUSTIN.ne.lng).toBe(true);
     }
     const first = seen[0] as unknown as Record<string, unknown>;
-    for (const field of ['LatestListingPrice', 'BedroomsTotal', 'BathroomsTotal', 'BuildingAreaTotal', 'PropertyAddressFull', 'markerColor', 'dealStatus', 'compIDs', 'PublicListingRemarks', 'BuyHoldResults', 'BRRRRResults', 'FixFlipResults', 'ShortTermResults']) {
+    for (const field of [
+      'LatestListingPrice',
+      'BedroomsTotal',
+      'BathroomsTotal',
+      'BuildingAreaTotal',
+      'PropertyAddressFull',
+      'markerColor',
+      'dealStatus',
+      'compIDs',
+      'PublicListingRemarks',
+      'BuyHoldResults',
+      'BRRRRResults',
+      'FixFlipResults',
+      'ShortTermResults',
+    ]) {
       expect(first).toHaveProperty(field);
     }
   });
@@ -148,7 +216,9 @@ describe.each(DATABASES)('properties API on $name', (database) => {
     const all = json(await search({ type: 'bounds', bounds: JSON.stringify(AUSTIN), limit: 5000 })).data;
     expect(all.properties).toHaveLength(austinCount);
     expect(all.next).toBe('done');
-    const empty = json(await search({ type: 'bounds', bounds: JSON.stringify({ ne: { lat: 1.1, lng: 1.1 }, sw: { lat: 1, lng: 1 } }) })).data;
+    const empty = json(
+      await search({ type: 'bounds', bounds: JSON.stringify({ ne: { lat: 1.1, lng: 1.1 }, sw: { lat: 1, lng: 1 } }) }),
+    ).data;
     expect(empty).toEqual({ properties: [], next: 'done' });
   });
 });

@@ -53,10 +53,15 @@ describe.each(DATABASES)('rates and config on $name', (database) => {
 
   it('an Admin adds a rate (201): it becomes the latest and every listing is recomputed in the background', async () => {
     const before = await sql<{ id: string; m: number; r: number }>`
-      select id, (short_term->>'monthlyMortgage')::float8 as m, results_rate as r from properties order by id limit 5`.execute(t.db);
+      select id, (short_term->>'monthlyMortgage')::float8 as m, results_rate as r from properties order by id limit 5`.execute(
+      t.db,
+    );
     expect(before.rows.every((row) => row.r === 6.26)).toBe(true);
 
-    const response = await post({ product: '30-Year Fixed', rate: 7.5, asOf: '2025-12-04', source: 'Freddie Mac PMMS' }, adminToken);
+    const response = await post(
+      { product: '30-Year Fixed', rate: 7.5, asOf: '2025-12-04', source: 'Freddie Mac PMMS' },
+      adminToken,
+    );
     expect(response.statusCode).toBe(201);
     expect(json(response).data).toMatchObject({ product: '30-Year Fixed', rate: 7.5, termMonths: 360, asOf: '2025-12-04' });
     const latest = json(await t.app.inject({ method: 'GET', url: '/api/v1/rates/latest' })).data;
@@ -64,12 +69,16 @@ describe.each(DATABASES)('rates and config on $name', (database) => {
 
     await rateRecomputerFor(t.app.dealmap.ctx, t.db).idle();
     const after = await sql<{ id: string; m: number; r: number }>`
-      select id, (short_term->>'monthlyMortgage')::float8 as m, results_rate as r from properties order by id limit 5`.execute(t.db);
+      select id, (short_term->>'monthlyMortgage')::float8 as m, results_rate as r from properties order by id limit 5`.execute(
+      t.db,
+    );
     for (let i = 0; i < after.rows.length; i++) {
       expect(after.rows[i].r).toBe(7.5);
       expect(after.rows[i].m).toBeGreaterThan(before.rows[i].m);
     }
-    const stale = await sql<{ n: number }>`select count(*)::int as n from properties where results_rate is distinct from 7.5`.execute(t.db);
+    const stale = await sql<{
+      n: number;
+    }>`select count(*)::int as n from properties where results_rate is distinct from 7.5`.execute(t.db);
     expect(stale.rows[0].n).toBe(0);
 
     // The same product and week again replaces it (200).

@@ -47,7 +47,9 @@ describe.each(DATABASES)('recent searches API on $name', (database) => {
   it('keeps the newest 10 per user, newest first, and dedupes by name', async () => {
     const { token } = await signup(t.app);
     for (let i = 1; i <= 12; i += 1) {
-      expect((await post(token, { name: `Place ${i}`, formattedAddress: `Place ${i}, TX`, lat: 30 + i / 100, lng: -97 })).statusCode).toBe(201);
+      expect(
+        (await post(token, { name: `Place ${i}`, formattedAddress: `Place ${i}, TX`, lat: 30 + i / 100, lng: -97 })).statusCode,
+      ).toBe(201);
     }
     let names = json(await list(token)).data.map((s: { name: string }) => s.name);
     expect(names).toHaveLength(RECENT_SEARCH_LIMIT);
@@ -66,7 +68,7 @@ describe.each(DATABASES)('recent searches API on $name', (database) => {
     expect(searches[0].formattedAddress).toBe('Place 5, TX, USA');
   });
 
-  it("shows each user only their own searches", async () => {
+  it('shows each user only their own searches', async () => {
     const a = await signup(t.app);
     const b = await signup(t.app);
     await post(a.token, { ...AUSTIN, name: 'Only A' });

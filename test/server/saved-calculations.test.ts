@@ -15,7 +15,14 @@ function whatIf(rate = 6.5): WhatIf {
   const assumptions = structuredClone(DEFAULT_ASSUMPTIONS);
   assumptions.financing.interestRatePercent = rate;
   return {
-    figures: { purchasePrice: 300_000, monthlyRent: 2_400, rehabCost: 20_000, arv: 360_000, peakNightlyRate: 210, squareFeet: 1_650 },
+    figures: {
+      purchasePrice: 300_000,
+      monthlyRent: 2_400,
+      rehabCost: 20_000,
+      arv: 360_000,
+      peakNightlyRate: 210,
+      squareFeet: 1_650,
+    },
     assumptions,
   };
 }
@@ -43,12 +50,23 @@ describe.each(DATABASES)('saved calculations API on $name', (database) => {
   afterAll(async () => t?.close());
 
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token?: string, payload?: unknown) =>
-    t.app.inject({ method, url: `${API}${url}`, headers: token ? bearer(token) : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+    t.app.inject({
+      method,
+      url: `${API}${url}`,
+      headers: token ? bearer(token) : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   const save = (token: string, body: Record<string, unknown> = {}) =>
     call('POST', '', token, { name: 'Main St buy & hold', propertyId, strategy: 'buyHold', whatIf: whatIf(), ...body });
 
   it('needs a signed-in user for every call', async () => {
-    for (const [method, url] of [['GET', '/all'], ['GET', `/${UNKNOWN_ID}`], ['POST', ''], ['PATCH', `/${UNKNOWN_ID}`], ['DELETE', `/${UNKNOWN_ID}`]] as const) {
+    for (const [method, url] of [
+      ['GET', '/all'],
+      ['GET', `/${UNKNOWN_ID}`],
+      ['POST', ''],
+      ['PATCH', `/${UNKNOWN_ID}`],
+      ['DELETE', `/${UNKNOWN_ID}`],
+    ] as const) {
       expect((await call(method, url, undefined, method === 'POST' || method === 'PATCH' ? {} : undefined)).statusCode).toBe(401);
     }
   });
@@ -75,7 +93,14 @@ describe.each(DATABASES)('saved calculations API on $name', (database) => {
     // The same rounded spec fields a property stores for the same inputs and assumptions.
     const f = whatIf().figures;
     const expected = strategyResults(
-      { purchasePrice: f.purchasePrice, monthlyRent: f.monthlyRent, rehabEstimate: f.rehabCost, arvEstimate: f.arv, nightlyRate: f.peakNightlyRate, squareFeet: f.squareFeet },
+      {
+        purchasePrice: f.purchasePrice,
+        monthlyRent: f.monthlyRent,
+        rehabEstimate: f.rehabCost,
+        arvEstimate: f.arv,
+        nightlyRate: f.peakNightlyRate,
+        squareFeet: f.squareFeet,
+      },
       assumptionsFor(6.5),
     );
     expect(saved.results).toEqual(expected);
@@ -97,8 +122,12 @@ describe.each(DATABASES)('saved calculations API on $name', (database) => {
     const { token } = await signup(t.app);
     const ownProperty = await insertProperty(t, 250_000, [COMP_A]);
     const id = json(await save(token, { propertyId: ownProperty })).data._id;
-    await sql`update properties set list_price = 240000, comp_ids = ${`{${COMP_B}}`}::uuid[] where id = ${ownProperty}::uuid`.execute(t.db);
-    await sql`insert into rates (product, rate, as_of, source) values ('30-Year Fixed', 6.01, '2099-01-01', 'test')`.execute(t.db);
+    await sql`update properties set list_price = 240000, comp_ids = ${`{${COMP_B}}`}::uuid[] where id = ${ownProperty}::uuid`.execute(
+      t.db,
+    );
+    await sql`insert into rates (product, rate, as_of, source) values ('30-Year Fixed', 6.01, '2099-01-01', 'test')`.execute(
+      t.db,
+    );
     try {
       const now = json(await call('GET', `/${id}`, token)).data;
       expect(now.saved).toEqual({ listPrice: 250_000, rate: 6.5, compIDs: [COMP_A] });
@@ -140,7 +169,10 @@ describe.each(DATABASES)('saved calculations API on $name', (database) => {
     expect(json(taken).error.message).toBe(SAVED_CALCULATION_MESSAGES.nameTaken('deal TWO'));
     const dup = await save(a.token, { name: 'DEAL two' });
     expect(dup.statusCode).toBe(409);
-    expect(json(dup).error).toMatchObject({ code: 'CONFLICT', fields: { name: SAVED_CALCULATION_MESSAGES.nameTaken('DEAL two') } });
+    expect(json(dup).error).toMatchObject({
+      code: 'CONFLICT',
+      fields: { name: SAVED_CALCULATION_MESSAGES.nameTaken('DEAL two') },
+    });
     expect(json(await call('GET', `/${one._id}`, a.token)).data.name).toBe('DEAL 1');
   });
 
@@ -159,7 +191,11 @@ describe.each(DATABASES)('saved calculations API on $name', (database) => {
     const a = await signup(t.app);
     const b = await signup(t.app);
     const mine = json(await save(a.token, { name: 'Private' })).data;
-    for (const [method, payload] of [['GET', undefined], ['PATCH', { name: 'Stolen' }], ['DELETE', undefined]] as const) {
+    for (const [method, payload] of [
+      ['GET', undefined],
+      ['PATCH', { name: 'Stolen' }],
+      ['DELETE', undefined],
+    ] as const) {
       for (const id of [mine._id, UNKNOWN_ID]) {
         const r = await call(method, `/${id}`, b.token, payload);
         expect(r.statusCode).toBe(404);
@@ -186,7 +222,12 @@ describe.each(DATABASES)('saved calculations API on $name', (database) => {
     ['a malformed property id', { propertyId: 'abc' }, 'propertyId', PROPERTY_MESSAGES.badPropertyId],
     ['an unknown property', { propertyId: UNKNOWN_ID }, 'propertyId', PROPERTY_MESSAGES.propertyNotFound],
     ['no what-if', { whatIf: undefined }, 'whatIf', 'What if is required'],
-    ['a what-if that is not an object', { whatIf: 'cheap' }, 'whatIf', 'The analysis must be an object with figures and assumptions'],
+    [
+      'a what-if that is not an object',
+      { whatIf: 'cheap' },
+      'whatIf',
+      'The analysis must be an object with figures and assumptions',
+    ],
   ])('POST answers 400 for %s', async (_name, body, field, message) => {
     const { token } = await signup(t.app);
     const r = await save(token, body);
@@ -244,7 +285,9 @@ describe.each(DATABASES)('saved calculations API on $name', (database) => {
     const investor = await sessionAs(t.app, admin.api, 'Investor');
     expect((await save(investor.token)).statusCode).toBe(201);
     expect((await admin.api.delete(`/user/${investor.user._id}`)).statusCode).toBe(204);
-    const left = await sql<{ n: number }>`select count(*)::int as n from saved_calculations where user_id = ${investor.user._id}::uuid`.execute(t.db);
+    const left = await sql<{
+      n: number;
+    }>`select count(*)::int as n from saved_calculations where user_id = ${investor.user._id}::uuid`.execute(t.db);
     expect(left.rows[0].n).toBe(0);
   });
 });

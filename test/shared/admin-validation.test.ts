@@ -48,9 +48,9 @@ describe('admin user form', () => {
   });
 
   it('checks the username as an e-mail address', () => {
-    expect(
-      validateUserForm({ ...base, username: 'not-an-email', accountType: 'existing', accountId: 'a1' }, 'create'),
-    ).toEqual({ username: 'Username/email is not a valid email' });
+    expect(validateUserForm({ ...base, username: 'not-an-email', accountType: 'existing', accountId: 'a1' }, 'create')).toEqual({
+      username: 'Username/email is not a valid email',
+    });
   });
 });
 

@@ -117,7 +117,10 @@ describe('Buy & Hold (docs/investment-math.md, worked example 1)', () => {
   it('breaks even at the rate where cash flow is zero', () => {
     const rate = result.breakEvenRatePercent!;
     expect(rate).toBeGreaterThan(6.26);
-    const atRate = buyHold({ ...buyHoldInput({ purchasePrice: 200_000, monthlyRent: 1_800 }, DEFAULT_ASSUMPTIONS), interestRatePercent: rate });
+    const atRate = buyHold({
+      ...buyHoldInput({ purchasePrice: 200_000, monthlyRent: 1_800 }, DEFAULT_ASSUMPTIONS),
+      interestRatePercent: rate,
+    });
     expect(atRate.netMonthlyIncome).toBeCloseTo(0, 4);
   });
 
@@ -125,12 +128,18 @@ describe('Buy & Hold (docs/investment-math.md, worked example 1)', () => {
     const noRent = buyHold(buyHoldInput({ purchasePrice: 200_000, monthlyRent: 0 }, DEFAULT_ASSUMPTIONS));
     expect(noRent.netMonthlyIncome).toBeLessThan(0);
     expect(noRent.breakEvenRatePercent).toBeNull();
-    const zeroRate = buyHold({ ...buyHoldInput({ purchasePrice: 200_000, monthlyRent: 1_800 }, DEFAULT_ASSUMPTIONS), interestRatePercent: 0 });
+    const zeroRate = buyHold({
+      ...buyHoldInput({ purchasePrice: 200_000, monthlyRent: 1_800 }, DEFAULT_ASSUMPTIONS),
+      interestRatePercent: 0,
+    });
     expect(zeroRate.monthlyMortgage).toBeCloseTo(150_000 / 360, 8);
   });
 
   it('reports an all-cash purchase without a DSCR', () => {
-    const cash = buyHold({ ...buyHoldInput({ purchasePrice: 200_000, monthlyRent: 1_800 }, DEFAULT_ASSUMPTIONS), downPaymentPercent: 100 });
+    const cash = buyHold({
+      ...buyHoldInput({ purchasePrice: 200_000, monthlyRent: 1_800 }, DEFAULT_ASSUMPTIONS),
+      downPaymentPercent: 100,
+    });
     expect(cash.dscr).toBeNull();
     expect(cash.monthlyMortgage).toBe(0);
   });
@@ -162,7 +171,9 @@ describe('BRRRR (worked example 2)', () => {
   });
 
   it('reports an infinite cash-on-cash return when the refinance returns all the cash', () => {
-    const infinite = brrrr(brrrrInput({ purchasePrice: 100_000, rehabCost: 30_000, arv: 250_000, monthlyRent: 2_600 }, DEFAULT_ASSUMPTIONS));
+    const infinite = brrrr(
+      brrrrInput({ purchasePrice: 100_000, rehabCost: 30_000, arv: 250_000, monthlyRent: 2_600 }, DEFAULT_ASSUMPTIONS),
+    );
     expect(infinite.loanFunded).toBe(130_000);
     expect(infinite.cashLeftInDeal).toBeLessThan(0);
     expect(infinite.cashOnCashRoi).toBeNull();
@@ -226,7 +237,9 @@ function zeroed(overrides: Parameters<typeof withOverrides>[0]) {
 
 describe('published examples (one per strategy, sources in docs/investment-math.md)', () => {
   it('Buy & Hold — propertyanalysistools.com: $57,500 invested, $4,800 a year → 8.35 % cash-on-cash', () => {
-    const a = zeroed({ financing: { downPaymentPercent: 20, closingCostsPercent: 3, interestRatePercent: 6.5, termMonths: 360 } });
+    const a = zeroed({
+      financing: { downPaymentPercent: 20, closingCostsPercent: 3, interestRatePercent: 6.5, termMonths: 360 },
+    });
     // The source gives the cash flow, not its parts: rent = the unrounded payment + $400, nothing else.
     const rent = monthlyPayment(200_000, 6.5, 360) + 400;
     const r = buyHold(buyHoldInput({ purchasePrice: 250_000, monthlyRent: rent }, a));

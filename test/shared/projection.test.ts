@@ -17,7 +17,12 @@ import {
   type WhatIf,
 } from '../../src/shared/invest';
 
-const NO_GROWTH: GrowthAssumptions = { appreciationPercent: 0, rentGrowthPercent: 0, expenseGrowthPercent: 0, sellingCostsPercent: 0 };
+const NO_GROWTH: GrowthAssumptions = {
+  appreciationPercent: 0,
+  rentGrowthPercent: 0,
+  expenseGrowthPercent: 0,
+  sellingCostsPercent: 0,
+};
 
 /** docs/investment-math.md, worked example 1: $200,000 renting for $1,800 on the defaults. */
 const example1 = (): WhatIf => ({
@@ -84,7 +89,12 @@ describe('Buy & Hold projection (worked example 1)', () => {
   });
 
   it('grows rent, rent-linked expenses, fixed expenses and value at their own rates', () => {
-    const growth: GrowthAssumptions = { appreciationPercent: 4, rentGrowthPercent: 3, expenseGrowthPercent: 2, sellingCostsPercent: 8 };
+    const growth: GrowthAssumptions = {
+      appreciationPercent: 4,
+      rentGrowthPercent: 3,
+      expenseGrowthPercent: 2,
+      sellingCostsPercent: 8,
+    };
     const row = projectBuyHold(whatIf, growth).years[2];
     const e = monthlyOperatingExpenses(1_800, 200_000, whatIf.assumptions.operating);
     const rentLinked = e.vacancy + e.management + e.maintenance + e.capex;
@@ -121,7 +131,14 @@ describe('Buy & Hold projection (worked example 1)', () => {
 });
 
 describe('known IRRs', () => {
-  const base = { startValue: 100_000, rentLinkedExpenses: 0, fixedExpenses: 0, loanAmount: 0, interestRatePercent: 0, termMonths: 0 };
+  const base = {
+    startValue: 100_000,
+    rentLinkedExpenses: 0,
+    fixedExpenses: 0,
+    loanAmount: 0,
+    interestRatePercent: 0,
+    termMonths: 0,
+  };
 
   it('$100,000 in cash earning $10,000 a year and sold at cost returns 10 % a year, whenever sold', () => {
     const p = projectRental({ ...base, cashInvested: 100_000, monthlyRent: 10_000 / 12 }, NO_GROWTH, 15);

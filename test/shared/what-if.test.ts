@@ -1,7 +1,14 @@
 import { analyzeWhatIf, buyHold, buyHoldInput, whatIfProblems, withOverrides, type WhatIf } from '../../src/shared/invest';
 
 const base = (): WhatIf => ({
-  figures: { purchasePrice: 200_000, monthlyRent: 1_800, rehabCost: 10_000, arv: 240_000, peakNightlyRate: 180, squareFeet: 1_400 },
+  figures: {
+    purchasePrice: 200_000,
+    monthlyRent: 1_800,
+    rehabCost: 10_000,
+    arv: 240_000,
+    peakNightlyRate: 180,
+    squareFeet: 1_400,
+  },
   assumptions: withOverrides(),
 });
 
@@ -27,7 +34,10 @@ describe('what-if analysis', () => {
 
   it('accepts a complete analysis and names every bad field', () => {
     expect(whatIfProblems(base())).toEqual([]);
-    const w = base() as unknown as { figures: Record<string, unknown>; assumptions: { financing: Record<string, unknown>; shortTerm: Record<string, unknown> } };
+    const w = base() as unknown as {
+      figures: Record<string, unknown>;
+      assumptions: { financing: Record<string, unknown>; shortTerm: Record<string, unknown> };
+    };
     w.figures.purchasePrice = 'a lot';
     w.assumptions.financing.downPaymentPercent = 120;
     w.assumptions.financing.termMonths = 359.5;

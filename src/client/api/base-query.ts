@@ -50,9 +50,7 @@ export function toApiError(error: FetchBaseQueryError): ApiError {
       DEFAULT_ERROR_MESSAGE;
     const code = inner && typeof inner.code === 'string' ? inner.code : `HTTP_${error.status}`;
     const fields =
-      inner && typeof inner.fields === 'object' && inner.fields !== null
-        ? (inner.fields as Record<string, string>)
-        : undefined;
+      inner && typeof inner.fields === 'object' && inner.fields !== null ? (inner.fields as Record<string, string>) : undefined;
     return fields ? { status: error.status, code, message, fields } : { status: error.status, code, message };
   }
   if (error.status === 'PARSING_ERROR') {
@@ -111,8 +109,7 @@ export function resetReauthState(): void {
 }
 
 const tokenOf = (api: BaseQueryApi): string | null => (api.getState() as SessionHolder).session?.token ?? null;
-const refreshTokenOf = (api: BaseQueryApi): string | null =>
-  (api.getState() as SessionHolder).session?.refreshToken ?? null;
+const refreshTokenOf = (api: BaseQueryApi): string | null => (api.getState() as SessionHolder).session?.refreshToken ?? null;
 
 /**
  * Wraps a protected base query. On a 401: take the mutex; if another caller refreshed within

@@ -18,7 +18,12 @@ function ThemedApp({ children }: { children: ReactNode }) {
     <ConfigProvider
       theme={{
         algorithm: mode === 'dark' ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
-        token: { colorPrimary: BRAND, colorLink: BRAND, borderRadius: 8, fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
+        token: {
+          colorPrimary: BRAND,
+          colorLink: BRAND,
+          borderRadius: 8,
+          fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+        },
       }}
     >
       <AntApp>

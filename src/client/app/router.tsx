@@ -10,12 +10,8 @@ import { PublicShell } from '../layout/public-shell';
 const AboutPage = lazy(() => import(/* webpackChunkName: "about" */ '../features/about/about-page'));
 const LoginPage = lazy(() => import(/* webpackChunkName: "login" */ '../features/auth/login-page'));
 const SignupPage = lazy(() => import(/* webpackChunkName: "signup" */ '../features/auth/signup-page'));
-const ForgotPasswordPage = lazy(
-  () => import(/* webpackChunkName: "forgot-password" */ '../features/auth/forgot-password-page'),
-);
-const PasswordResetPage = lazy(
-  () => import(/* webpackChunkName: "password-reset" */ '../features/auth/password-reset-page'),
-);
+const ForgotPasswordPage = lazy(() => import(/* webpackChunkName: "forgot-password" */ '../features/auth/forgot-password-page'));
+const PasswordResetPage = lazy(() => import(/* webpackChunkName: "password-reset" */ '../features/auth/password-reset-page'));
 const LogoutPage = lazy(() => import(/* webpackChunkName: "logout" */ '../features/session/logout-page'));
 
 /* Signed-in pages. */

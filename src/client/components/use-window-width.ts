@@ -7,7 +7,11 @@ const subscribe = (onChange: () => void) => {
 };
 
 export function useWindowWidth(): number {
-  return useSyncExternalStore(subscribe, () => window.innerWidth, () => 1024);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.innerWidth,
+    () => 1024,
+  );
 }
 
 export function useBreakpoint(): BreakpointName {

@@ -62,9 +62,17 @@ async function main(): Promise<void> {
     await migrateToLatest(database);
     await seed(database.db); // roles and catalogues; the first admin is the server's job
     const db = database.db;
-    const roleRow = await db.selectFrom('roles').select('id').where('name', '=', role as RoleName).executeTakeFirstOrThrow();
+    const roleRow = await db
+      .selectFrom('roles')
+      .select('id')
+      .where('name', '=', role as RoleName)
+      .executeTakeFirstOrThrow();
     const passwordHash = await hashPassword(password);
-    const existing = await db.selectFrom('users').select('id').where(sql`lower(username)`, '=', email).executeTakeFirst();
+    const existing = await db
+      .selectFrom('users')
+      .select('id')
+      .where(sql`lower(username)`, '=', email)
+      .executeTakeFirst();
     if (existing) {
       await db
         .updateTable('users')

@@ -10,7 +10,8 @@ export const SEED_STRATEGIES = [
   },
   {
     name: 'BRRRR',
-    description: 'Buy, Rehab, Rent, Refinance, Repeat: force appreciation with repairs, then refinance to pull your cash out for the next deal.',
+    description:
+      'Buy, Rehab, Rent, Refinance, Repeat: force appreciation with repairs, then refinance to pull your cash out for the next deal.',
   },
   {
     name: "Fix'N'Flip",
@@ -53,7 +54,10 @@ export interface SeedResult {
 export const DEFAULT_ADMIN_EMAIL = 'admin@dealmap.local';
 
 async function tableIsEmpty(db: Db, table: 'strategies' | 'interests'): Promise<boolean> {
-  const row = await db.selectFrom(table).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom(table)
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n) === 0;
 }
 
@@ -63,14 +67,20 @@ async function tableIsEmpty(db: Db, table: 'strategies' | 'interests'): Promise<
  */
 export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResult> {
   for (const name of ROLE_NAMES) {
-    await db.insertInto('roles').values({ name }).onConflict((oc) => oc.column('name').doNothing()).execute();
+    await db
+      .insertInto('roles')
+      .values({ name })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
   }
   if (await tableIsEmpty(db, 'strategies')) {
     // Distinct created_at values keep the catalogue order (lookups sort by created_at).
     const start = Date.now();
     await db
       .insertInto('strategies')
-      .values(SEED_STRATEGIES.map((strategy, i) => ({ ...strategy, created_at: new Date(start + i), updated_at: new Date(start + i) })))
+      .values(
+        SEED_STRATEGIES.map((strategy, i) => ({ ...strategy, created_at: new Date(start + i), updated_at: new Date(start + i) })),
+      )
       .execute();
   }
   if (await tableIsEmpty(db, 'interests')) {
@@ -89,7 +99,11 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
   if (admin) return result;
 
   const email = (options.admin.email ?? DEFAULT_ADMIN_EMAIL).trim().toLowerCase();
-  const taken = await db.selectFrom('users').select('id').where(sql`lower(username)`, '=', email).executeTakeFirst();
+  const taken = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql`lower(username)`, '=', email)
+    .executeTakeFirst();
   if (taken) {
     result.adminSkipped = email;
     return result;

@@ -40,7 +40,8 @@ function handleError(error: FastifyError | AppError | Error, request: FastifyReq
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const code = CODE_BY_STATUS[status] ?? ERROR_CODES.validation;
     const fastifyCode = (error as FastifyError).code;
-    const message = (fastifyCode && FASTIFY_MESSAGES[fastifyCode]) ?? (status === 404 ? MESSAGES.notFound : 'The request is not valid');
+    const message =
+      (fastifyCode && FASTIFY_MESSAGES[fastifyCode]) ?? (status === 404 ? MESSAGES.notFound : 'The request is not valid');
     request.log.info({ code: fastifyCode, status }, 'request rejected');
     return sendError(reply, status, code, message);
   }

@@ -39,7 +39,12 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
 
   app.setNotFoundHandler((request, reply) => {
     if (isApiPath(request.url)) {
-      return sendError(reply, 404, ERROR_CODES.notFound, `There is no API route ${request.method} ${maskUrl(request.url).split('?')[0]}`);
+      return sendError(
+        reply,
+        404,
+        ERROR_CODES.notFound,
+        `There is no API route ${request.method} ${maskUrl(request.url).split('?')[0]}`,
+      );
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return sendError(reply, 404, ERROR_CODES.notFound, 'Not found');

@@ -28,7 +28,10 @@ const EMAIL_FIELDS = new Set(['username', 'email']);
 const PASSWORD_FIELDS = new Set(['password', 'newPassword', 'currentPassword']);
 
 function humanize(field: string): string {
-  const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_.]+/g, ' ').toLowerCase();
+  const words = field
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_.]+/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -54,7 +57,9 @@ function messageFor(field: string, error: AjvError): string {
     case 'required':
       return `${label} is required`;
     case 'minLength':
-      return Number(params.limit) <= 1 || error.data === '' ? `${label} is required` : `${label} must be at least ${params.limit} characters`;
+      return Number(params.limit) <= 1 || error.data === ''
+        ? `${label} is required`
+        : `${label} must be at least ${params.limit} characters`;
     case 'maxLength':
       return `${label} must be at most ${params.limit} characters`;
     case 'pattern':
@@ -101,7 +106,10 @@ export function schemaErrorFormatter(errors: AjvError[], dataVar: string): Error
     if (error.keyword === 'required' && error.instancePath === '' && error.parentSchema?.properties) {
       order = Object.keys(error.parentSchema.properties);
     }
-    const segments = error.instancePath.split('/').filter(Boolean).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const segments = error.instancePath
+      .split('/')
+      .filter(Boolean)
+      .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
     if (error.keyword === 'required') segments.push(String(error.params.missingProperty));
     if (error.keyword === 'additionalProperties') segments.push(String(error.params.additionalProperty));
     // Items of an array are reported on the array itself.

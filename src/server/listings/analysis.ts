@@ -1,4 +1,10 @@
-import { dealStatusFromComps, markerColorFor, type DealConfidence, type DealStatus, type MarkerColor } from '../../shared/deal-status';
+import {
+  dealStatusFromComps,
+  markerColorFor,
+  type DealConfidence,
+  type DealStatus,
+  type MarkerColor,
+} from '../../shared/deal-status';
 import {
   FINANCING_PRODUCT,
   brrrr,
@@ -226,7 +232,11 @@ export interface DealAssessment {
   confidence: DealConfidence;
 }
 
-export function assessDeal(listPrice: number, comps: ReadonlyArray<{ closePrice: number; closeDate: string }>, asOf: string): DealAssessment {
+export function assessDeal(
+  listPrice: number,
+  comps: ReadonlyArray<{ closePrice: number; closeDate: string }>,
+  asOf: string,
+): DealAssessment {
   const dealStatus = dealStatusFromComps(
     listPrice,
     comps.map((c) => c.closePrice),

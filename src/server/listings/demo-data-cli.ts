@@ -14,9 +14,27 @@ DATA_DIR), computing comps, deal status and strategy results. With --out, writes
 feed file for the importer instead of touching the database.`;
 
 const RESO_COLUMNS = [
-  'ListingKey', 'StandardStatus', 'ListPrice', 'ClosePrice', 'CloseDate', 'PublicRemarks', 'BedroomsTotal', 'BathroomsFull',
-  'BathroomsHalf', 'BathroomsThreeQuarter', 'LivingArea', 'UnparsedAddress', 'City', 'StateOrProvince', 'PostalCode',
-  'Latitude', 'Longitude', 'EstimatedMonthlyRent', 'RehabEstimate', 'ArvEstimate', 'NightlyRateEstimate',
+  'ListingKey',
+  'StandardStatus',
+  'ListPrice',
+  'ClosePrice',
+  'CloseDate',
+  'PublicRemarks',
+  'BedroomsTotal',
+  'BathroomsFull',
+  'BathroomsHalf',
+  'BathroomsThreeQuarter',
+  'LivingArea',
+  'UnparsedAddress',
+  'City',
+  'StateOrProvince',
+  'PostalCode',
+  'Latitude',
+  'Longitude',
+  'EstimatedMonthlyRent',
+  'RehabEstimate',
+  'ArvEstimate',
+  'NightlyRateEstimate',
 ];
 
 async function writeFeed(file: string, listings: number, seed: number): Promise<void> {
@@ -29,7 +47,10 @@ async function writeFeed(file: string, listings: number, seed: number): Promise<
   const progress = createProgress({ label: 'Writing', unit: 'listings' });
   for (let i = 0; i < listings; i++) {
     const item = demoItem(seed, i);
-    const rows = [toReso({ kind: 'listing', record: item.listing }), ...item.sold.map((s) => toReso({ kind: 'sold', record: s }))];
+    const rows = [
+      toReso({ kind: 'listing', record: item.listing }),
+      ...item.sold.map((s) => toReso({ kind: 'sold', record: s })),
+    ];
     for (const row of rows) {
       await write(csv ? `${RESO_COLUMNS.map((c) => csvField(row[c] ?? '')).join(',')}\n` : `${JSON.stringify(row)}\n`);
     }
@@ -59,7 +80,8 @@ runMain(async () => {
   }
   const listings = values.listings === undefined ? DEFAULT_DEMO_LISTINGS : Number(values.listings);
   const seed = values.seed === undefined ? DEFAULT_DEMO_SEED : Number(values.seed);
-  if (!Number.isInteger(listings) || listings < 0 || listings > 10_000_000) fail('--listings must be an integer from 0 to 10000000');
+  if (!Number.isInteger(listings) || listings < 0 || listings > 10_000_000)
+    fail('--listings must be an integer from 0 to 10000000');
   if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) fail('--seed must be a non-negative 32-bit integer');
   if (values.out) {
     await writeFeed(values.out, listings, seed);

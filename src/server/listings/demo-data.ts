@@ -131,7 +131,12 @@ export function demoCities(): DemoCity[] {
       ...profile,
       zips: zips.map((z) => {
         const rng = mulberry32(hashString(z.zip));
-        return { zip: z.zip, latitude: z.latitude, longitude: z.longitude, priceFactor: Math.round(uniform(rng, 0.75, 1.35) * 100) / 100 };
+        return {
+          zip: z.zip,
+          latitude: z.latitude,
+          longitude: z.longitude,
+          priceFactor: Math.round(uniform(rng, 0.75, 1.35) * 100) / 100,
+        };
       }),
     };
   });
@@ -162,10 +167,51 @@ function scatter(rng: Rng, lat: number, lng: number): { latitude: number; longit
 // Houses
 
 const STREETS = [
-  'Oak', 'Maple', 'Cedar', 'Pine', 'Elm', 'Willow', 'Hickory', 'Magnolia', 'Pecan', 'Walnut', 'Birch', 'Cypress',
-  'Juniper', 'Sycamore', 'Aspen', 'Laurel', 'Mesquite', 'Dogwood', 'Chestnut', 'Poplar', 'Park', 'Lake', 'Hill',
-  'River', 'Meadow', 'Ridge', 'Sunset', 'Highland', 'Forest', 'Spring', 'Valley', 'Church', 'Main', 'Washington',
-  'Lincoln', 'Jefferson', 'Madison', 'Franklin', 'Jackson', 'Adams', 'Monroe', 'Travis', 'Lamar', 'Houston', 'Bowie',
+  'Oak',
+  'Maple',
+  'Cedar',
+  'Pine',
+  'Elm',
+  'Willow',
+  'Hickory',
+  'Magnolia',
+  'Pecan',
+  'Walnut',
+  'Birch',
+  'Cypress',
+  'Juniper',
+  'Sycamore',
+  'Aspen',
+  'Laurel',
+  'Mesquite',
+  'Dogwood',
+  'Chestnut',
+  'Poplar',
+  'Park',
+  'Lake',
+  'Hill',
+  'River',
+  'Meadow',
+  'Ridge',
+  'Sunset',
+  'Highland',
+  'Forest',
+  'Spring',
+  'Valley',
+  'Church',
+  'Main',
+  'Washington',
+  'Lincoln',
+  'Jefferson',
+  'Madison',
+  'Franklin',
+  'Jackson',
+  'Adams',
+  'Monroe',
+  'Travis',
+  'Lamar',
+  'Houston',
+  'Bowie',
 ];
 const SUFFIXES = ['St', 'Ave', 'Dr', 'Ln', 'Ct', 'Way', 'Blvd', 'Rd', 'Pl', 'Cir', 'Trl', 'Pkwy'];
 const DIRECTIONS = ['', '', '', '', 'N ', 'S ', 'E ', 'W '];
@@ -225,7 +271,8 @@ function house(rng: Rng, city: DemoCity, zip: DemoZip, beds: number): House {
     bathsHalf: rng() < 0.4 ? 1 : 0,
     bathsThreeQuarter: rng() < 0.1 ? 1 : 0,
     area,
-    address: `${Math.floor(uniform(rng, 100, 9900))} ${pick(rng, DIRECTIONS)}${pick(rng, STREETS)} ${pick(rng, SUFFIXES)}`.toUpperCase(),
+    address:
+      `${Math.floor(uniform(rng, 100, 9900))} ${pick(rng, DIRECTIONS)}${pick(rng, STREETS)} ${pick(rng, SUFFIXES)}`.toUpperCase(),
     ...point,
   };
 }
@@ -323,7 +370,9 @@ export function demoItem(seed: number, index: number): DemoItem {
 }
 
 /** The listing and sold records as a RESO feed row (for `--out` files and importer tests). */
-export function toReso(item: { kind: 'listing'; record: ListingRecord } | { kind: 'sold'; record: SoldRecord }): Record<string, unknown> {
+export function toReso(
+  item: { kind: 'listing'; record: ListingRecord } | { kind: 'sold'; record: SoldRecord },
+): Record<string, unknown> {
   const r = item.record;
   const common = {
     ListingKey: r.listing_key,

@@ -30,7 +30,8 @@ runMain(async () => {
   const file = parsed.positionals[0];
   if (!fs.existsSync(file) || !fs.statSync(file).isFile()) fail(`No such file: ${file}`);
   const batchSize = parsed.values['batch-size'] ? Number(parsed.values['batch-size']) : 1000;
-  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 10_000) fail('--batch-size must be an integer from 1 to 10000');
+  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 10_000)
+    fail('--batch-size must be an integer from 1 to 10000');
 
   const database = await openCliDatabase();
   try {

@@ -15,7 +15,10 @@ the latest 30-year rate changed.`;
 runMain(async () => {
   let parsed;
   try {
-    parsed = parseArgs({ allowPositionals: true, options: { source: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({
+      allowPositionals: true,
+      options: { source: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
   } catch (error) {
     fail(`${(error as Error).message}\n\n${USAGE}`);
   }
@@ -42,7 +45,9 @@ runMain(async () => {
     console.log(`Read ${rows.length} weeks; ${changed} rates added or changed.`);
     const progress = createProgress({ label: 'Recomputing strategy results', unit: 'listings' });
     const n = await recomputeForRate(database.db, { onProgress: (p) => progress.update(p.done, p.total) });
-    progress.finish(n ? `Recomputed ${n} listings for the latest 30-year rate.` : 'Strategy results already use the latest 30-year rate.');
+    progress.finish(
+      n ? `Recomputed ${n} listings for the latest 30-year rate.` : 'Strategy results already use the latest 30-year rate.',
+    );
   } finally {
     await database.close();
   }

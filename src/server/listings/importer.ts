@@ -97,7 +97,8 @@ async function* jsonlSource(file: string, onBytes: (n: number) => void): AsyncGe
     if (!text.trim()) continue;
     try {
       const value = JSON.parse(text) as unknown;
-      if (!value || typeof value !== 'object' || Array.isArray(value)) out.push({ row, raw: line, value: null, error: 'Not a JSON object' });
+      if (!value || typeof value !== 'object' || Array.isArray(value))
+        out.push({ row, raw: line, value: null, error: 'Not a JSON object' });
       else out.push({ row, raw: line, value: value as RawRecord });
     } catch (error) {
       out.push({ row, raw: line, value: null, error: `Invalid JSON: ${(error as Error).message}` });

@@ -150,7 +150,12 @@ class Problems {
   }
 }
 
-function number(raw: RawRecord, field: string, p: Problems, opts: { required?: boolean; min?: number; max?: number; integer?: boolean } = {}): number | null {
+function number(
+  raw: RawRecord,
+  field: string,
+  p: Problems,
+  opts: { required?: boolean; min?: number; max?: number; integer?: boolean } = {},
+): number | null {
   const v = raw[field];
   if (isBlank(v)) {
     if (opts.required) p.add(`${field} is required`);
@@ -182,7 +187,8 @@ export function parseDate(value: string): string | null {
   let y: number, m: number, d: number;
   let match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/.exec(v);
   if (match) [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  else if ((match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(v))) [m, d, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  else if ((match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(v)))
+    [m, d, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
   else return null;
   const date = new Date(Date.UTC(y, m - 1, d));
   if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
@@ -233,11 +239,15 @@ export function fromReso(raw: RawRecord): { ok: true; value: FeedRecord } | { ok
     const listPrice = number(raw, 'ListPrice', p, { min: 1, max: MAX_PRICE });
     let closeDate: string | null = null;
     if (isBlank(raw.CloseDate)) p.add('CloseDate is required');
-    else if (!(closeDate = parseDate(String(raw.CloseDate)))) p.add(`CloseDate is not a date: ${JSON.stringify(String(raw.CloseDate)).slice(0, 40)}`);
+    else if (!(closeDate = parseDate(String(raw.CloseDate))))
+      p.add(`CloseDate is not a date: ${JSON.stringify(String(raw.CloseDate)).slice(0, 40)}`);
     if (p.list.length) return { ok: false, reasons: p.list };
     return {
       ok: true,
-      value: { kind: 'sold', record: { ...common, close_price: closePrice as number, list_price: listPrice, close_date: closeDate as string } },
+      value: {
+        kind: 'sold',
+        record: { ...common, close_price: closePrice as number, list_price: listPrice, close_date: closeDate as string },
+      },
     };
   }
   const listPrice = number(raw, 'ListPrice', p, { required: true, min: 1, max: MAX_PRICE });

@@ -1,7 +1,15 @@
 import { sql, type Kysely } from 'kysely';
 import { boundingBox } from '../../shared/geo/distance';
 import type { AssumptionOverrides } from '../../shared/invest';
-import { assessDeal, assumptionsFor, engineInputs, FINANCING_PRODUCT, strategyCalculator, type EngineInputs, type StrategyResults } from './analysis';
+import {
+  assessDeal,
+  assumptionsFor,
+  engineInputs,
+  FINANCING_PRODUCT,
+  strategyCalculator,
+  type EngineInputs,
+  type StrategyResults,
+} from './analysis';
 import { COMP_RULES, MAX_COMP_RADIUS_MILES, monthsBefore, selectComps, type CompCandidate } from './comps';
 import { COLUMN_TYPES, LISTING_COLUMNS, SOLD_COLUMNS, type ListingRecord, type SoldRecord } from './records';
 
@@ -14,9 +22,7 @@ import { COLUMN_TYPES, LISTING_COLUMNS, SOLD_COLUMNS, type ListingRecord, type S
 export type AnyDb = Kysely<any>;
 
 const recordset = (columns: readonly string[], extra: Record<string, string> = {}) =>
-  sql.raw(
-    [...columns.map((c) => `${c} ${COLUMN_TYPES[c]}`), ...Object.entries(extra).map(([c, t]) => `${c} ${t}`)].join(', '),
-  );
+  sql.raw([...columns.map((c) => `${c} ${COLUMN_TYPES[c]}`), ...Object.entries(extra).map(([c, t]) => `${c} ${t}`)].join(', '));
 
 const cols = (columns: readonly string[], prefix = '') => sql.raw(columns.map((c) => prefix + c).join(', '));
 
@@ -55,7 +61,9 @@ export async function upsertListings(db: AnyDb, records: readonly ListingRecord[
       where (${cols(data, 'p.')}) is distinct from (${cols(data, 'excluded.')})
       returning (xmax = 0) as inserted
     )
-    select (count(*) filter (where inserted))::int as inserted, (count(*) filter (where not inserted))::int as updated from up`.execute(db);
+    select (count(*) filter (where inserted))::int as inserted, (count(*) filter (where not inserted))::int as updated from up`.execute(
+    db,
+  );
   const { inserted, updated } = result.rows[0];
   return { inserted, updated, unchanged: rows.length - inserted - updated };
 }
@@ -88,14 +96,22 @@ export async function upsertSold(db: AnyDb, records: readonly SoldRecord[]): Pro
   await markNearSales(db, [...changed.rows, ...before.rows.filter((r) => changedIds.has(r.id))]);
   const inserted = changed.rows.filter((r) => r.inserted).length;
   const updated = changed.rows.length - inserted;
-  return { inserted, updated, unchanged: rows.length - changed.rows.length, removedListings: Number(removed.numAffectedRows ?? 0) };
+  return {
+    inserted,
+    updated,
+    unchanged: rows.length - changed.rows.length,
+    removedListings: Number(removed.numAffectedRows ?? 0),
+  };
 }
 
 /**
  * Marks for recomputation the listings within the widest comp radius of these places (a changed
  * sale's new and old locations: the listings that could gain or lose it as a comp).
  */
-export async function markNearSales(db: AnyDb, sales: ReadonlyArray<{ id: string; latitude: number; longitude: number }>): Promise<void> {
+export async function markNearSales(
+  db: AnyDb,
+  sales: ReadonlyArray<{ id: string; latitude: number; longitude: number }>,
+): Promise<void> {
   if (!sales.length) return;
   const boxes = sales.map((s) => ({ id: s.id, ...boundingBox(s.latitude, s.longitude, MAX_COMP_RADIUS_MILES * 1.01) }));
   await sql`
@@ -127,7 +143,9 @@ export async function calculatorsAt(db: AnyDb, rate: number | null): Promise<(ci
   const markets = await sql<{ city: string; state: string; assumptions: AssumptionOverrides }>`
     select city, state, assumptions from markets where assumptions <> '{}'::jsonb`.execute(db);
   if (!markets.rows.length) return () => fallback;
-  const byMarket = new Map(markets.rows.map((m) => [marketKey(m.city, m.state), strategyCalculator(assumptionsFor(rate, m.assumptions))]));
+  const byMarket = new Map(
+    markets.rows.map((m) => [marketKey(m.city, m.state), strategyCalculator(assumptionsFor(rate, m.assumptions))]),
+  );
   return (city, state) => byMarket.get(marketKey(city, state)) ?? fallback;
 }
 
@@ -262,7 +280,11 @@ export async function recomputeDirty(db: AnyDb, options: RecomputeOptions = {}):
         const list = grid.get(key);
         if (list) for (const c of list) candidates.push(c);
       }
-      const { comps } = selectComps({ latitude: r.latitude, longitude: r.longitude, beds: r.beds, area: r.area }, candidates, asOf);
+      const { comps } = selectComps(
+        { latitude: r.latitude, longitude: r.longitude, beds: r.beds, area: r.area },
+        candidates,
+        asOf,
+      );
       const deal = assessDeal(r.list_price, comps, asOf);
       const inputs = engineInputs(
         {
@@ -298,7 +320,18 @@ export async function recomputeDirty(db: AnyDb, options: RecomputeOptions = {}):
   return done;
 }
 
-const ANALYSIS_COLUMNS = ['comp_ids', 'deal_status', 'marker_color', 'confidence', 'inputs', 'results_rate', 'buy_hold', 'brrrr', 'fix_flip', 'short_term'];
+const ANALYSIS_COLUMNS = [
+  'comp_ids',
+  'deal_status',
+  'marker_color',
+  'confidence',
+  'inputs',
+  'results_rate',
+  'buy_hold',
+  'brrrr',
+  'fix_flip',
+  'short_term',
+];
 const SHOWN_COLUMNS = ANALYSIS_COLUMNS.filter((c) => c !== 'results_rate');
 
 async function writeAnalysis(db: AnyDb, updates: object[]): Promise<void> {
@@ -374,7 +407,9 @@ export async function recomputeForRate(db: AnyDb, options: RecomputeOptions = {}
 export async function markMarketStale(db: AnyDb, city: string, state: string): Promise<number> {
   const r = await sql`
     update properties set results_rate = null
-    where lower(city) = ${city.trim().toLowerCase()} and upper(state) = ${state.trim().toUpperCase()} and inputs is not null`.execute(db);
+    where lower(city) = ${city.trim().toLowerCase()} and upper(state) = ${state.trim().toUpperCase()} and inputs is not null`.execute(
+    db,
+  );
   return Number(r.numAffectedRows ?? 0);
 }
 
@@ -382,6 +417,8 @@ export async function markMarketStale(db: AnyDb, city: string, state: string): P
 export async function countStaleForRate(db: AnyDb): Promise<number> {
   const rate = await latestRate(db);
   const r = await sql<{ n: number }>`
-    select count(*)::int as n from properties where inputs is not null and results_rate is distinct from ${rate}::float8`.execute(db);
+    select count(*)::int as n from properties where inputs is not null and results_rate is distinct from ${rate}::float8`.execute(
+    db,
+  );
   return r.rows[0].n;
 }

@@ -119,7 +119,9 @@ export interface AddressParts {
 export function formatAddress(p: AddressParts): string {
   const street = titleCase(p.PropertyAddressFull);
   const city = titleCase(p.PropertyAddressCity);
-  const state = String(p.PropertyAddressState ?? '').trim().toUpperCase();
+  const state = String(p.PropertyAddressState ?? '')
+    .trim()
+    .toUpperCase();
   const zip = String(p.PropertyAddressZIP ?? '').trim();
   const stateZip = [state, zip].filter(Boolean).join(' ');
   return [street, city, stateZip].filter(Boolean).join(', ');

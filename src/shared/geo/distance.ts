@@ -13,7 +13,11 @@ export function haversineMiles(lat1: number, lng1: number, lat2: number, lng2: n
 }
 
 /** A lat/lng box that contains every point within `miles` of the centre (for an index prefilter). */
-export function boundingBox(lat: number, lng: number, miles: number): { south: number; north: number; west: number; east: number } {
+export function boundingBox(
+  lat: number,
+  lng: number,
+  miles: number,
+): { south: number; north: number; west: number; east: number } {
   const dLat = miles / MILES_PER_DEGREE_LAT;
   const cos = Math.cos(Math.min(89.9, Math.abs(lat) + dLat) * RAD);
   const dLng = miles / (MILES_PER_DEGREE_LAT * Math.max(cos, 1e-6));

@@ -52,5 +52,4 @@ export function irr(cashFlows: readonly number[]): number | null {
 }
 
 /** A periodic return compounded to a yearly one: (1 + r)^(periodsPerYear) − 1. */
-export const annualize = (periodReturn: number, periodsPerYear: number): number =>
-  Math.pow(1 + periodReturn, periodsPerYear) - 1;
+export const annualize = (periodReturn: number, periodsPerYear: number): number => Math.pow(1 + periodReturn, periodsPerYear) - 1;

@@ -13,12 +13,7 @@ export function monthlyPayment(principal: number, annualRatePercent: number, ter
 }
 
 /** The balance still owed after `paymentsMade` scheduled payments. */
-export function remainingBalance(
-  principal: number,
-  annualRatePercent: number,
-  termMonths: number,
-  paymentsMade: number,
-): number {
+export function remainingBalance(principal: number, annualRatePercent: number, termMonths: number, paymentsMade: number): number {
   if (principal <= 0 || termMonths <= 0) return 0;
   const k = Math.min(Math.max(0, Math.floor(paymentsMade)), termMonths);
   if (k >= termMonths) return 0;

@@ -35,7 +35,10 @@ export function monthlyOperatingExpenses(grossScheduledRent: number, value: numb
  * the deal the return is "infinite": reported as null with the flag set (when the deal cash-flows),
  * never as a division by zero.
  */
-export function cashOnCash(annualCashFlow: number, cashInvested: number): { cashOnCashRoi: number | null; cashOnCashInfinite: boolean } {
+export function cashOnCash(
+  annualCashFlow: number,
+  cashInvested: number,
+): { cashOnCashRoi: number | null; cashOnCashInfinite: boolean } {
   if (cashInvested > 0) return { cashOnCashRoi: (annualCashFlow / cashInvested) * 100, cashOnCashInfinite: false };
   return { cashOnCashRoi: null, cashOnCashInfinite: annualCashFlow > 0 };
 }

@@ -51,7 +51,13 @@ export const GROWTH_LIMITS: Record<keyof GrowthAssumptions, InputLimit> = {
   sellingCostsPercent: rate('Selling costs at sale', 0, 30),
 };
 
-export const HOLD_YEARS_LIMIT: InputLimit = { label: 'Hold period (years)', min: 1, max: PROJECTION_YEARS, unit: 'number', integer: true };
+export const HOLD_YEARS_LIMIT: InputLimit = {
+  label: 'Hold period (years)',
+  min: 1,
+  max: PROJECTION_YEARS,
+  unit: 'number',
+  integer: true,
+};
 
 /** What a rental projection starts from: year-1 monthly figures, the loan and the cash put in. */
 export interface RentalProjectionInput {

@@ -37,7 +37,9 @@ export interface WhatIfAnalysis {
 export function analyzeWhatIf({ figures: f, assumptions: a }: WhatIf): WhatIfAnalysis {
   return {
     buyHold: buyHold(buyHoldInput({ purchasePrice: f.purchasePrice, monthlyRent: f.monthlyRent, rehabCost: f.rehabCost }, a)),
-    brrrr: brrrr(brrrrInput({ purchasePrice: f.purchasePrice, monthlyRent: f.monthlyRent, rehabCost: f.rehabCost, arv: f.arv }, a)),
+    brrrr: brrrr(
+      brrrrInput({ purchasePrice: f.purchasePrice, monthlyRent: f.monthlyRent, rehabCost: f.rehabCost, arv: f.arv }, a),
+    ),
     fixFlip: fixFlip(fixFlipInput({ purchasePrice: f.purchasePrice, rehabCost: f.rehabCost, arv: f.arv }, a)),
     shortTerm: shortTermRental(
       shortTermInput({ purchasePrice: f.purchasePrice, peakNightlyRate: f.peakNightlyRate, squareFeet: f.squareFeet }, a),
@@ -144,7 +146,8 @@ export function whatIfProblems(value: unknown): string[] {
   const assumptions = value.assumptions;
   if (!isRecord(assumptions)) problems.push('assumptions must be an object');
   else {
-    for (const key of Object.keys(assumptions)) if (!(key in ASSUMPTION_LIMITS)) problems.push(`Unknown field assumptions.${key}`);
+    for (const key of Object.keys(assumptions))
+      if (!(key in ASSUMPTION_LIMITS)) problems.push(`Unknown field assumptions.${key}`);
     for (const [section, limits] of Object.entries(ASSUMPTION_LIMITS)) {
       sections.push([`assumptions.${section}`, assumptions[section], limits as Record<string, InputLimit>]);
     }
@@ -160,11 +163,11 @@ export function whatIfProblems(value: unknown): string[] {
   if (isRecord(assumptions) && isRecord(assumptions.shortTerm)) {
     const s = assumptions.shortTerm;
     const total = Number(s.peakMonths) + Number(s.shoulderMonths) + Number(s.offMonths);
-    if (Number.isFinite(total) && Math.abs(total - 12) > 1e-9) problems.push(`The three seasons must add up to 12 months (they add up to ${total})`);
+    if (Number.isFinite(total) && Math.abs(total - 12) > 1e-9)
+      problems.push(`The three seasons must add up to 12 months (they add up to ${total})`);
   }
   return problems;
 }
-
 
 /**
  * Every reason `value` is not a valid set of AssumptionOverrides (a market's): an object of

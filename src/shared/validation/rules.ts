@@ -67,7 +67,10 @@ export function validateForgotPassword(values: { email?: unknown }): FieldErrors
 
 export function validateResetPassword(values: { password?: unknown; confirmPassword?: unknown }): FieldErrors {
   const { password, confirmPassword } = values;
-  if ((!isBlank(password) && typeof password !== 'string') || (!isBlank(confirmPassword) && typeof confirmPassword !== 'string')) {
+  if (
+    (!isBlank(password) && typeof password !== 'string') ||
+    (!isBlank(confirmPassword) && typeof confirmPassword !== 'string')
+  ) {
     return { password: MESSAGES.invalidPasswordType };
   }
   const errors = collect([

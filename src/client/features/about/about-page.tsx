@@ -27,26 +27,25 @@ export function AboutPage() {
     <article className="dm-prose">
       <Title level={2}>About Dealmap</Title>
       <Paragraph>
-        Dealmap is a research tool for real-estate investors and the agents who work with them. It puts listed
-        properties on a map, compares each asking price with comparable properties that sold nearby, and projects how
-        the property would perform under four common investment strategies, so you can spend your time on the few
-        listings worth a closer look.
+        Dealmap is a research tool for real-estate investors and the agents who work with them. It puts listed properties on a
+        map, compares each asking price with comparable properties that sold nearby, and projects how the property would perform
+        under four common investment strategies, so you can spend your time on the few listings worth a closer look.
       </Paragraph>
 
       <Title level={3}>How deal colours work</Title>
       <Paragraph>Every property marker is coloured by how its price sits against its sold comps:</Paragraph>
       <ul className="dm-legend-list">
         <li>
-          <span className="dm-swatch" style={{ background: '#10b981' }} /> <strong>Good Deal</strong>: priced below
-          every comparable sale.
+          <span className="dm-swatch" style={{ background: '#10b981' }} /> <strong>Good Deal</strong>: priced below every
+          comparable sale.
         </li>
         <li>
-          <span className="dm-swatch" style={{ background: '#ef4444' }} /> <strong>Overpriced</strong>: priced above
-          every comparable sale. Consider negotiating.
+          <span className="dm-swatch" style={{ background: '#ef4444' }} /> <strong>Overpriced</strong>: priced above every
+          comparable sale. Consider negotiating.
         </li>
         <li>
-          <span className="dm-swatch" style={{ background: '#06b6d4' }} /> <strong>Market Price</strong>: within the
-          range of the comps, or no comps to compare with.
+          <span className="dm-swatch" style={{ background: '#06b6d4' }} /> <strong>Market Price</strong>: within the range of the
+          comps, or no comps to compare with.
         </li>
       </ul>
 
@@ -58,19 +57,18 @@ export function AboutPage() {
         </section>
       ))}
       <Paragraph type="secondary">
-        Projections are best estimates from the listing data and common assumptions. They are not guaranteed and are
-        not financial advice.
+        Projections are best estimates from the listing data and common assumptions. They are not guaranteed and are not financial
+        advice.
       </Paragraph>
 
       <Title level={3}>Who it is for</Title>
       <ul>
         <li>
-          <strong>Investors</strong> choose the markets, interests and strategies they care about and research deals
-          that fit their plan.
+          <strong>Investors</strong> choose the markets, interests and strategies they care about and research deals that fit
+          their plan.
         </li>
         <li>
-          <strong>Agents</strong> get everything investors get, plus a place for their contacts, to find deals for
-          their clients.
+          <strong>Agents</strong> get everything investors get, plus a place for their contacts, to find deals for their clients.
         </li>
         <li>
           <strong>Administrators</strong> manage users, accounts, markets, interests and strategies.

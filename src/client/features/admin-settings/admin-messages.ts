@@ -47,8 +47,7 @@ const BULK_PAST: Record<BulkAction, string> = { activate: 'activated', deactivat
 export const bulkQuestion = (action: BulkAction, n: number, section: SectionKey) =>
   `${BULK_VERB[action]} ${countOf(n, section)}?`;
 /** '3 users deactivated' */
-export const bulkSummary = (action: BulkAction, n: number, section: SectionKey) =>
-  `${countOf(n, section)} ${BULK_PAST[action]}`;
+export const bulkSummary = (action: BulkAction, n: number, section: SectionKey) => `${countOf(n, section)} ${BULK_PAST[action]}`;
 /** 'Imported 12 users' */
 export const importedSummary = (n: number, section: SectionKey) => `Imported ${countOf(n, section)}`;
 

@@ -194,9 +194,22 @@ export const adminSettingsApi = adminApi.injectEndpoints({
       providesTags: (_r, _e, id) => [{ type: 'Market', id }],
       keepUnusedDataFor: 0,
     }),
-    updateMarketAssumptions: build.mutation<MarketAssumptions & { listingsToRecompute: number }, { id: string; assumptions: AssumptionOverrides }>({
-      query: ({ id, assumptions }) => ({ url: `/market/${encodeURIComponent(id)}/assumptions`, method: 'PUT', body: { assumptions } }),
-      invalidatesTags: (_r, error, { id }) => (error ? [] : [{ type: 'Market', id }, { type: 'AuditLog', id: 'LIST' }]),
+    updateMarketAssumptions: build.mutation<
+      MarketAssumptions & { listingsToRecompute: number },
+      { id: string; assumptions: AssumptionOverrides }
+    >({
+      query: ({ id, assumptions }) => ({
+        url: `/market/${encodeURIComponent(id)}/assumptions`,
+        method: 'PUT',
+        body: { assumptions },
+      }),
+      invalidatesTags: (_r, error, { id }) =>
+        error
+          ? []
+          : [
+              { type: 'Market', id },
+              { type: 'AuditLog', id: 'LIST' },
+            ],
     }),
     adminItem: build.query<AnyItem, { section: Exclude<SectionKey, 'users'>; id: string }>({
       query: ({ section, id }) => `/${THING_OF[section]}/${encodeURIComponent(id)}`,
@@ -220,8 +233,7 @@ export const adminSettingsApi = adminApi.injectEndpoints({
     }),
     updateItem: build.mutation<AnyItem, { section: Exclude<SectionKey, 'users'>; id: string; body: object }>({
       query: ({ section, id, body }) => ({ url: `/${THING_OF[section]}/${encodeURIComponent(id)}`, method: 'PUT', body }),
-      invalidatesTags: (_r, error, { section, id }) =>
-        error ? [] : [...changedTags(section), { type: TAG_OF[section], id }],
+      invalidatesTags: (_r, error, { section, id }) => (error ? [] : [...changedTags(section), { type: TAG_OF[section], id }]),
       onQueryStarted: afterSuccess(({ section }) => section),
     }),
     deleteItem: build.mutation<null, { section: SectionKey; id: string }>({

@@ -10,7 +10,6 @@ import { NO_RESULTS } from './user-dialog';
 const ENTITY_TYPES = ['user', 'market', 'interest', 'strategy', 'account'];
 const HIDDEN_KEYS = new Set(['_id', 'password', 'passwordHash']);
 
-
 export interface AuditChange {
   field: string;
   before: unknown;

@@ -165,8 +165,7 @@ export function CsvImportDialog({ section, onClose }: CsvImportDialogProps) {
       </Typography.Paragraph>
       {section === 'users' ? (
         <Typography.Paragraph type="secondary">
-          The role is given by name (Admin, Agent or Investor); an account is found by name or created. Active is
-          true or false.
+          The role is given by name (Admin, Agent or Investor); an account is found by name or created. Active is true or false.
         </Typography.Paragraph>
       ) : (
         <Typography.Paragraph type="secondary">Active is true or false.</Typography.Paragraph>

@@ -3,12 +3,7 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { useParams } from 'react-router-dom';
 import { US_STATES } from '../../../shared/us-states';
-import {
-  validateAccountForm,
-  validateMarketForm,
-  validateNamedItemForm,
-  type FieldErrors,
-} from '../../../shared/validation';
+import { validateAccountForm, validateMarketForm, validateNamedItemForm, type FieldErrors } from '../../../shared/validation';
 import { sharedRule } from '../../components/form-rules';
 import {
   addTitle,
@@ -23,12 +18,7 @@ import {
   updateDefault,
   updatedMessage,
 } from './admin-messages';
-import {
-  useAdminItemQuery,
-  useCreateItemMutation,
-  useUpdateItemMutation,
-  type SectionKey,
-} from './admin-settings-api';
+import { useAdminItemQuery, useCreateItemMutation, useUpdateItemMutation, type SectionKey } from './admin-settings-api';
 import { AdminFormDialog, useAdminSubmit, useCloseToList } from './form-dialog';
 import { NO_RESULTS } from './user-dialog';
 

@@ -82,8 +82,8 @@ export function MarketAssumptionsDialog() {
       initialValues={initialValues}
     >
       <Typography.Paragraph type="secondary">
-        Leave a field blank to use the default shown in it. Saving recomputes the strategy results of every listing in{' '}
-        {market} in the background. The interest rate and loan term always come from the latest published rate.
+        Leave a field blank to use the default shown in it. Saving recomputes the strategy results of every listing in {market} in
+        the background. The interest rate and loan term always come from the latest published rate.
       </Typography.Paragraph>
       {data ? (
         <Collapse

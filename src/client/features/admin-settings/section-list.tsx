@@ -288,11 +288,7 @@ export function SectionList<S extends SectionKey>({
             </Button>
           ) : null}
           {selected.length > 0 || allMatching ? (
-            <Button
-              type="link"
-              size="small"
-              onClick={clearSelection}
-            >
+            <Button type="link" size="small" onClick={clearSelection}>
               Clear selection
             </Button>
           ) : null}

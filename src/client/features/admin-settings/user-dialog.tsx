@@ -41,17 +41,17 @@ function AccountTypeToggle({ value, onChange }: { value?: AccountType; onChange?
   return (
     <div role="radiogroup" aria-label="Membership" className="dm-account-type">
       <Space.Compact block>
-      {options.map((option) => (
-        <Button
-          key={option.value}
-          role="radio"
-          aria-checked={value === option.value}
-          type={value === option.value ? 'primary' : 'default'}
-          onClick={() => onChange?.(option.value)}
-        >
-          {option.label}
-        </Button>
-      ))}
+        {options.map((option) => (
+          <Button
+            key={option.value}
+            role="radio"
+            aria-checked={value === option.value}
+            type={value === option.value ? 'primary' : 'default'}
+            onClick={() => onChange?.(option.value)}
+          >
+            {option.label}
+          </Button>
+        ))}
       </Space.Compact>
     </div>
   );

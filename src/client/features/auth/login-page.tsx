@@ -45,9 +45,7 @@ export function LoginPage() {
   return (
     <AuthCard title="Sign in to Dealmap" subtitle="Welcome back. Pick up your deal research where you left off.">
       <Form form={form} name="login" layout="vertical" onFinish={onFinish} requiredMark noValidate>
-        {serverError ? (
-          <Alert type="error" showIcon title={serverError} className="dm-form-alert" role="alert" />
-        ) : null}
+        {serverError ? <Alert type="error" showIcon title={serverError} className="dm-form-alert" role="alert" /> : null}
         <Form.Item label="Email" name="email" required rules={[sharedRule(validateLogin, 'email')]}>
           <Input type="email" autoComplete="username" autoFocus />
         </Form.Item>

@@ -71,9 +71,7 @@ export function ResetForm({ token }: { token: string }) {
   return (
     <AuthCard title="Choose a new password" subtitle="Use at least 8 characters. You'll sign in with it next.">
       <Form form={form} name="passwordReset" layout="vertical" onFinish={onFinish} noValidate>
-        {failure === 'failed' ? (
-          <Alert type="error" showIcon title="Something went wrong" className="dm-form-alert" />
-        ) : null}
+        {failure === 'failed' ? <Alert type="error" showIcon title="Something went wrong" className="dm-form-alert" /> : null}
         <Form.Item
           label="New Password"
           name="password"

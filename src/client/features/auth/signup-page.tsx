@@ -39,9 +39,7 @@ export function SignupPage() {
   return (
     <AuthCard title="Create your account" subtitle="Start researching deals in minutes. All you need is an email.">
       <Form form={form} name="signup" layout="vertical" onFinish={onFinish} noValidate>
-        {serverError ? (
-          <Alert type="error" showIcon title={serverError} className="dm-form-alert" role="alert" />
-        ) : null}
+        {serverError ? <Alert type="error" showIcon title={serverError} className="dm-form-alert" role="alert" /> : null}
         <Form.Item label="Email" name="email" required rules={[sharedRule(validateSignup, 'email')]}>
           <Input type="email" autoComplete="email" autoFocus />
         </Form.Item>

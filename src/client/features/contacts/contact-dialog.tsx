@@ -65,7 +65,15 @@ export function ContactDialog({ contact, onClose }: ContactDialogProps) {
         </Button>,
       ]}
     >
-      <Form form={form} name="contact" layout="vertical" initialValues={initialValues} onFinish={onFinish} requiredMark noValidate>
+      <Form
+        form={form}
+        name="contact"
+        layout="vertical"
+        initialValues={initialValues}
+        onFinish={onFinish}
+        requiredMark
+        noValidate
+      >
         {generalError ? <Alert type="error" showIcon title={generalError} className="dm-form-alert" role="alert" /> : null}
         <Form.Item label="Name" name="name" required rules={[sharedRule(validateContact, 'name')]}>
           <Input autoComplete="off" maxLength={CONTACT_LIMITS.name} autoFocus />

@@ -18,11 +18,23 @@ export const contactsApi = authApi.enhanceEndpoints({ addTagTypes: ['Contact'] }
     }),
     updateContact: build.mutation<Contact, { id: string; body: ContactInput }>({
       query: ({ id, body }) => ({ url: `/contacts/${encodeURIComponent(id)}`, method: 'PUT', body }),
-      invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'Contact', id: 'LIST' }, { type: 'Contact', id }]),
+      invalidatesTags: (_result, error, { id }) =>
+        error
+          ? []
+          : [
+              { type: 'Contact', id: 'LIST' },
+              { type: 'Contact', id },
+            ],
     }),
     deleteContact: build.mutation<null, string>({
       query: (id) => ({ url: `/contacts/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: (_result, error, id) => (error ? [] : [{ type: 'Contact', id: 'LIST' }, { type: 'Contact', id }]),
+      invalidatesTags: (_result, error, id) =>
+        error
+          ? []
+          : [
+              { type: 'Contact', id: 'LIST' },
+              { type: 'Contact', id },
+            ],
     }),
     /** Up to 20 properties whose address contains `q` (2 characters or more). */
     contactPropertyOptions: build.query<ContactProperty[], string>({

@@ -49,7 +49,15 @@ function AgentContacts() {
   let body;
   if (isLoading) body = <Spin aria-label="Loading" />;
   else if (error) {
-    body = <Alert type="error" showIcon role="alert" title={errorMessage(error)} action={<Button onClick={() => refetch()}>Try again</Button>} />;
+    body = (
+      <Alert
+        type="error"
+        showIcon
+        role="alert"
+        title={errorMessage(error)}
+        action={<Button onClick={() => refetch()}>Try again</Button>}
+      />
+    );
   } else if (!data.length && !q) {
     body = (
       <Empty description="No contacts yet. Add the investors you work with, with their details and the properties you are discussing.">
@@ -116,7 +124,9 @@ export function ContactsPage() {
   return (
     <>
       <PageTitle>Contacts</PageTitle>
-      <Typography.Paragraph className="dm-lead">The investors you work with, and the properties you share with them.</Typography.Paragraph>
+      <Typography.Paragraph className="dm-lead">
+        The investors you work with, and the properties you share with them.
+      </Typography.Paragraph>
       <AgentContacts />
     </>
   );

@@ -35,7 +35,11 @@ export function RatesCard() {
       icon={<StarIcon />}
       query={query}
       isEmpty={!data?.length}
-      empty={<Empty description={`No mortgage rates have been published yet. Until then the projections use a ${defaultRate} 30-year rate.`} />}
+      empty={
+        <Empty
+          description={`No mortgage rates have been published yet. Until then the projections use a ${defaultRate} 30-year rate.`}
+        />
+      }
     >
       <Table<Rate> size="small" rowKey="_id" columns={COLUMNS} dataSource={data} pagination={false} aria-label="Latest rates" />
       {sources.length ? (

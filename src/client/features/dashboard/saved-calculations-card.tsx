@@ -47,7 +47,11 @@ const COLUMNS = [
       </Space>
     ),
   },
-  { title: 'Strategy', key: 'strategy', render: (_: unknown, c: SavedCalculation) => strategyOf(c.strategy)?.strategyName ?? c.strategy },
+  {
+    title: 'Strategy',
+    key: 'strategy',
+    render: (_: unknown, c: SavedCalculation) => strategyOf(c.strategy)?.strategyName ?? c.strategy,
+  },
   { title: 'Cash-on-cash ROI', key: 'roi', render: (_: unknown, c: SavedCalculation) => cashOnCash(c) },
   {
     title: 'Saved',

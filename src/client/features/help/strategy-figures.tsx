@@ -30,10 +30,10 @@ export function StrategyFigures() {
   return (
     <>
       <Typography.Paragraph>
-        Each strategy tab in a property&apos;s popup and on its page shows the figures below, worked out from the list price,
-        the listing&apos;s rent, rehab, after-repair value and nightly-rate estimates, and the default assumptions (a market
-        can set its own; the property page lets you change any of them). Money is in US dollars, returns have 2 decimals,
-        occupancy and months 1 decimal. {MAP_TEXT.disclaimer}
+        Each strategy tab in a property&apos;s popup and on its page shows the figures below, worked out from the list price, the
+        listing&apos;s rent, rehab, after-repair value and nightly-rate estimates, and the default assumptions (a market can set
+        its own; the property page lets you change any of them). Money is in US dollars, returns have 2 decimals, occupancy and
+        months 1 decimal. {MAP_TEXT.disclaimer}
       </Typography.Paragraph>
       <Typography.Title level={4}>Two building blocks</Typography.Title>
       <ul>

@@ -10,7 +10,14 @@
  * - A MarkerClusterer (SuperClusterAlgorithm radius 60, maxZoom 16) displays them; changes go through
  *   its bulk calls — removeMarkers(list, true), addMarkers(list, true) — then one render().
  */
-import { MarkerClusterer, MarkerClustererEvents, SuperClusterAlgorithm, type Cluster, type ClusterStats, type Renderer } from '@googlemaps/markerclusterer';
+import {
+  MarkerClusterer,
+  MarkerClustererEvents,
+  SuperClusterAlgorithm,
+  type Cluster,
+  type ClusterStats,
+  type Renderer,
+} from '@googlemaps/markerclusterer';
 import { markerColorFor, type MarkerColor } from '../../../shared/deal-status';
 import type { MapBounds } from '../../../shared/geo/bounds';
 import { formatAddress } from '../../../shared/format';
@@ -35,7 +42,9 @@ const DEFAULT_COLOR = markerColorFor('Market Price');
 
 function colorOf(p: MapProperty): MarkerColor {
   const c = p.markerColor;
-  return c && c.background ? { background: c.background, borderColor: c.borderColor || c.background, glyphColor: c.glyphColor || '#ffffff' } : DEFAULT_COLOR;
+  return c && c.background
+    ? { background: c.background, borderColor: c.borderColor || c.background, glyphColor: c.glyphColor || '#ffffff' }
+    : DEFAULT_COLOR;
 }
 
 const sameColor = (a: MarkerColor, b: MarkerColor) =>

@@ -73,7 +73,11 @@ async function placeDetails(option: PlaceOption): Promise<SelectedPlace | null> 
     name: place.displayName ?? option.label,
     formattedAddress: place.formattedAddress ?? [option.label, option.secondaryText].filter(Boolean).join(', '),
     location: typeof location.toJSON === 'function' ? location.toJSON() : (location as unknown as google.maps.LatLngLiteral),
-    viewport: viewport ? (typeof viewport.toJSON === 'function' ? viewport.toJSON() : (viewport as unknown as google.maps.LatLngBoundsLiteral)) : null,
+    viewport: viewport
+      ? typeof viewport.toJSON === 'function'
+        ? viewport.toJSON()
+        : (viewport as unknown as google.maps.LatLngBoundsLiteral)
+      : null,
   };
 }
 

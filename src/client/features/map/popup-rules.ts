@@ -24,7 +24,12 @@ export const STRATEGY_TABS: readonly StrategyTabDef[] = [
 
 /** Names compare case-insensitively, with typographic apostrophes, dashes and spacing normalised. */
 export function normalizeStrategyName(name: string): string {
-  return name.toLowerCase().replace(/[\u2018\u2019`]/g, "'").replace(/[\u2010-\u2015]/g, '-').replace(/\s+/g, ' ').trim();
+  return name
+    .toLowerCase()
+    .replace(/[\u2018\u2019`]/g, "'")
+    .replace(/[\u2010-\u2015]/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /**

@@ -108,53 +108,49 @@ export function PropertyPopup({ property, onClose }: { property: MapProperty; on
   return (
     // The info window is always white: keep the light algorithm inside it in dark mode too.
     <ConfigProvider theme={POPUP_THEME}>
-    <div
-      className="dm-popup"
-      data-testid="property-popup"
-      style={{ width: POPUP_WIDTH, height: POPUP_HEIGHT }}
-      aria-label={`Property at ${address}`}
-      role="dialog"
-    >
-      <header className="dm-popup-header">
-        <div className="dm-popup-title">
-          <Typography.Text strong className="dm-popup-address" data-testid="popup-address">
-            {address}
-          </Typography.Text>
-          <DealLabel status={status} />
-        </div>
-        <div className="dm-popup-actions">
-          <Link to={`/app/property/${encodeURIComponent(property._id)}`} className="dm-explore-link">
-            {MAP_TEXT.exploreProperty}
-          </Link>
-          <Button type="text" size="small" aria-label="Close" onClick={onClose} className="dm-popup-close">
-            ×
-          </Button>
-        </div>
-      </header>
-      <Tabs
-        size="small"
-        className="dm-popup-tabs"
-        items={[
-          { key: 'property', label: 'Property', children: <PropertyTab property={property} status={status} /> },
-          {
-            key: 'comps',
-            label: 'Comps',
-            children: (
-              <CompsTab
-                price={property.LatestListingPrice}
-                comps={comps.error ? [] : comps.data}
-                loading={compsLoading}
-              />
-            ),
-          },
-          ...strategyTabs.map((tab) => ({
-            key: tab.key,
-            label: tab.label,
-            children: <StrategyResults strategy={tab.key} property={property} />,
-          })),
-        ]}
-      />
-    </div>
+      <div
+        className="dm-popup"
+        data-testid="property-popup"
+        style={{ width: POPUP_WIDTH, height: POPUP_HEIGHT }}
+        aria-label={`Property at ${address}`}
+        role="dialog"
+      >
+        <header className="dm-popup-header">
+          <div className="dm-popup-title">
+            <Typography.Text strong className="dm-popup-address" data-testid="popup-address">
+              {address}
+            </Typography.Text>
+            <DealLabel status={status} />
+          </div>
+          <div className="dm-popup-actions">
+            <Link to={`/app/property/${encodeURIComponent(property._id)}`} className="dm-explore-link">
+              {MAP_TEXT.exploreProperty}
+            </Link>
+            <Button type="text" size="small" aria-label="Close" onClick={onClose} className="dm-popup-close">
+              ×
+            </Button>
+          </div>
+        </header>
+        <Tabs
+          size="small"
+          className="dm-popup-tabs"
+          items={[
+            { key: 'property', label: 'Property', children: <PropertyTab property={property} status={status} /> },
+            {
+              key: 'comps',
+              label: 'Comps',
+              children: (
+                <CompsTab price={property.LatestListingPrice} comps={comps.error ? [] : comps.data} loading={compsLoading} />
+              ),
+            },
+            ...strategyTabs.map((tab) => ({
+              key: tab.key,
+              label: tab.label,
+              children: <StrategyResults strategy={tab.key} property={property} />,
+            })),
+          ]}
+        />
+      </div>
     </ConfigProvider>
   );
 }

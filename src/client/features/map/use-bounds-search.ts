@@ -39,7 +39,9 @@ export function useBoundsSearch(): void {
       runBoundsSearch(
         args,
         async (pageArgs) => {
-          const request = dispatch(authApi.endpoints.searchProperties.initiate(pageArgs, { subscribe: false, forceRefetch: true }));
+          const request = dispatch(
+            authApi.endpoints.searchProperties.initiate(pageArgs, { subscribe: false, forceRefetch: true }),
+          );
           inflight.current = request;
           try {
             return await request.unwrap();

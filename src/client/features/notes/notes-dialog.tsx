@@ -24,14 +24,7 @@ export function NotesDialog({ open, onClose, userId }: { open: boolean; onClose:
   };
 
   return (
-    <Modal
-      open={open}
-      title="Notes"
-      onCancel={onClose}
-      footer={null}
-      width={width}
-      styles={{ body: DIALOG_BODY_STYLE }}
-    >
+    <Modal open={open} title="Notes" onCancel={onClose} footer={null} width={width} styles={{ body: DIALOG_BODY_STYLE }}>
       <Typography.Paragraph type="secondary">
         Jot down addresses, numbers or follow-ups. Notes stay in this browser only and are saved as you type.
       </Typography.Paragraph>
@@ -48,9 +41,7 @@ export function NotesDialog({ open, onClose, userId }: { open: boolean; onClose:
       />
       <div className="dm-notes-status" role="status" aria-live="polite">
         {saveState === 'saved' ? <Typography.Text type="success">Saved</Typography.Text> : null}
-        {saveState === 'failed' ? (
-          <Typography.Text type="danger">Could not save in this browser</Typography.Text>
-        ) : null}
+        {saveState === 'failed' ? <Typography.Text type="danger">Could not save in this browser</Typography.Text> : null}
       </div>
     </Modal>
   );

@@ -26,8 +26,8 @@ export function ExperienceTab() {
   return (
     <section aria-label="Experience" className="dm-profile-choices">
       <Typography.Paragraph>
-        How much investing have you done? Your experience is recorded on your profile so the people you work with know where
-        to start.
+        How much investing have you done? Your experience is recorded on your profile so the people you work with know where to
+        start.
       </Typography.Paragraph>
       <Radio.Group value={choice} onChange={(e) => setChoice(e.target.value as Choice)} aria-label="Investing experience">
         <Space orientation="vertical">

@@ -32,7 +32,10 @@ export function LookupChoices({ title, intro, choices, chosen, isLoading, error,
   const lower = title.toLowerCase();
   // Items the profile holds that are no longer offered (made inactive) cannot be saved again.
   const offered = new Set((choices ?? []).map((c) => c._id));
-  const heldKey = chosen.filter((id) => offered.has(id)).sort().join(',');
+  const heldKey = chosen
+    .filter((id) => offered.has(id))
+    .sort()
+    .join(',');
   const held = useMemo<ReadonlySet<string>>(() => new Set(heldKey ? heldKey.split(',') : []), [heldKey]);
   const retired = chosen.length - held.size;
   const [selected, setSelected] = useState<ReadonlySet<string>>(held);
@@ -49,9 +52,7 @@ export function LookupChoices({ title, intro, choices, chosen, isLoading, error,
 
   const changed = !sameSet(selected, held) || retired > 0;
   const needle = filter.trim().toLowerCase();
-  const shown = needle
-    ? choices.filter((c) => `${c.label} ${c.description ?? ''}`.toLowerCase().includes(needle))
-    : choices;
+  const shown = needle ? choices.filter((c) => `${c.label} ${c.description ?? ''}`.toLowerCase().includes(needle)) : choices;
   const toggle = (id: string, on: boolean) =>
     setSelected((prev) => {
       const next = new Set(prev);
@@ -95,7 +96,9 @@ export function LookupChoices({ title, intro, choices, chosen, isLoading, error,
           ))}
         </ul>
       ) : (
-        <Typography.Paragraph type="secondary">No {lower} match “{filter.trim()}”.</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">
+          No {lower} match “{filter.trim()}”.
+        </Typography.Paragraph>
       )}
       <Space wrap>
         <Button type="primary" onClick={save} loading={saving} disabled={!changed}>

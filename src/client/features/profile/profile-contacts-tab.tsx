@@ -11,7 +11,13 @@ function AgentContacts() {
   if (isLoading) return <Spin aria-label="Loading" />;
   if (error) {
     return (
-      <Alert type="error" showIcon role="alert" title={errorMessage(error)} action={<Button onClick={() => refetch()}>Try again</Button>} />
+      <Alert
+        type="error"
+        showIcon
+        role="alert"
+        title={errorMessage(error)}
+        action={<Button onClick={() => refetch()}>Try again</Button>}
+      />
     );
   }
   if (!data?.length) {
@@ -52,9 +58,9 @@ export function ProfileContactsTab() {
         <AgentContacts />
       ) : (
         <Typography.Paragraph>
-          Contacts are for agents: an agent keeps the investors they work with here, with their details and the properties
-          they share. Your account is an {role} account, so there are no contacts to show. Ask an administrator if you work as
-          an agent.
+          Contacts are for agents: an agent keeps the investors they work with here, with their details and the properties they
+          share. Your account is an {role} account, so there are no contacts to show. Ask an administrator if you work as an
+          agent.
         </Typography.Paragraph>
       )}
     </section>

@@ -3,11 +3,7 @@ import {
   useUpdateProfileMarketsMutation,
   useUpdateProfileStrategiesMutation,
 } from '../../api/auth-api';
-import {
-  useInvestmentInterestsQuery,
-  useInvestmentMarketsQuery,
-  useInvestmentStrategiesQuery,
-} from '../../api/public-api';
+import { useInvestmentInterestsQuery, useInvestmentMarketsQuery, useInvestmentStrategiesQuery } from '../../api/public-api';
 import type { Interest, Market, Strategy } from '../../../shared/api-types';
 import { useAppSelector } from '../../app/hooks';
 import { selectUser } from '../session/session-slice';

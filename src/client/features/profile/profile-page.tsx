@@ -1,11 +1,7 @@
 import { Descriptions, Tabs, Typography } from 'antd';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { EXPERIENCE_LEVELS } from '../../../shared/investor-types';
-import {
-  useInvestmentInterestsQuery,
-  useInvestmentMarketsQuery,
-  useInvestmentStrategiesQuery,
-} from '../../api/public-api';
+import { useInvestmentInterestsQuery, useInvestmentMarketsQuery, useInvestmentStrategiesQuery } from '../../api/public-api';
 import { useAppSelector } from '../../app/hooks';
 import './profile.css';
 import { PageTitle } from '../../components/page-title';
@@ -45,7 +41,17 @@ const namesOf = (chosen: string[] | undefined, catalogue: Array<{ _id: string; l
   return (catalogue ?? []).filter((item) => held.has(item._id)).map((item) => item.label);
 };
 
-function Summary({ names, tab, loading, none = 'None chosen' }: { names: string[]; tab: string; loading: boolean; none?: string }) {
+function Summary({
+  names,
+  tab,
+  loading,
+  none = 'None chosen',
+}: {
+  names: string[];
+  tab: string;
+  loading: boolean;
+  none?: string;
+}) {
   return (
     <>
       {loading ? '…' : names.length ? names.join(', ') : <Typography.Text type="secondary">{none}</Typography.Text>}{' '}
@@ -69,8 +75,7 @@ export function ProfileOverview() {
   return (
     <>
       <Typography.Paragraph>
-        Your profile tells Dealmap what you invest in. Your strategies decide which projections the map shows for each
-        property.
+        Your profile tells Dealmap what you invest in. Your strategies decide which projections the map shows for each property.
       </Typography.Paragraph>
       <Descriptions bordered column={1} size="middle" styles={{ label: { width: 160 } }}>
         <Descriptions.Item label="Markets">

@@ -61,8 +61,8 @@ export function BreakEvenCard({ analysis, ratePercent, latestRate }: BreakEvenCa
         ))}
       </Row>
       <Typography.Paragraph type="secondary" className="dm-note">
-        Compared with {latestRate ? `the latest ${latestRate.product} rate` : 'the rate in this analysis'}. The
-        break-even rate is where income less expenses less the mortgage payment is exactly zero.
+        Compared with {latestRate ? `the latest ${latestRate.product} rate` : 'the rate in this analysis'}. The break-even rate is
+        where income less expenses less the mortgage payment is exactly zero.
       </Typography.Paragraph>
     </Card>
   );

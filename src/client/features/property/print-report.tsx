@@ -19,14 +19,24 @@ export function formatInput(limit: InputLimit, value: number): string {
 }
 
 /** The report's first lines on paper: what, where, when, and at which rate. */
-export function ReportHeader({ address, latestRate, ratePercent }: { address: string; latestRate: Rate | null; ratePercent: number }) {
+export function ReportHeader({
+  address,
+  latestRate,
+  ratePercent,
+}: {
+  address: string;
+  latestRate: Rate | null;
+  ratePercent: number;
+}) {
   return (
     <div className="dm-print-only dm-report-header">
       <Typography.Text strong>Dealmap investment analysis</Typography.Text>
       <Typography.Text>{address}</Typography.Text>
       <Typography.Text>
         Prepared {dayjs().format('MMMM D, YYYY')} · rate used {formatRoi(ratePercent)}
-        {latestRate ? ` · latest ${latestRate.product} ${formatRoi(latestRate.rate)} (${latestRate.source}, ${latestRate.asOf})` : ''}
+        {latestRate
+          ? ` · latest ${latestRate.product} ${formatRoi(latestRate.rate)} (${latestRate.source}, ${latestRate.asOf})`
+          : ''}
       </Typography.Text>
     </div>
   );
@@ -39,7 +49,10 @@ export function AssumptionsUsed({ whatIf, growth, holdYears }: { whatIf: WhatIf;
       const values = valuesOf(whatIf, group.key);
       return {
         title: group.title,
-        items: Object.entries(limitsOf(group.key)).map(([key, limit]) => ({ label: limit.label, value: formatInput(limit, values[key]) })),
+        items: Object.entries(limitsOf(group.key)).map(([key, limit]) => ({
+          label: limit.label,
+          value: formatInput(limit, values[key]),
+        })),
       };
     }),
     {

@@ -54,7 +54,13 @@ export function ProjectionChart({ title, description, years, lines, bars, markYe
         {bars ? (
           <g fill={bars.color} aria-hidden="true">
             {bars.values.map((v, i) => (
-              <rect key={years[i]} x={x(i) - band * 0.35} width={band * 0.7} y={Math.min(y(v), y(0))} height={Math.abs(y(v) - y(0))} />
+              <rect
+                key={years[i]}
+                x={x(i) - band * 0.35}
+                width={band * 0.7}
+                y={Math.min(y(v), y(0))}
+                height={Math.abs(y(v) - y(0))}
+              />
             ))}
           </g>
         ) : null}

@@ -47,7 +47,11 @@ export function ProjectionSection({ whatIf, growth, holdYears, strategy, onStrat
   const columns = [
     { title: 'Year', dataIndex: 'year', key: 'year', width: 56 },
     { title: 'Cash flow', key: 'cashFlow', render: (_: unknown, r: ProjectionYear) => formatCurrency(r.cashFlow) },
-    { title: 'Cumulative cash flow', key: 'cumulative', render: (_: unknown, r: ProjectionYear) => formatCurrency(r.cumulativeCashFlow) },
+    {
+      title: 'Cumulative cash flow',
+      key: 'cumulative',
+      render: (_: unknown, r: ProjectionYear) => formatCurrency(r.cumulativeCashFlow),
+    },
     { title: 'Loan balance', key: 'balance', render: (_: unknown, r: ProjectionYear) => formatCurrency(r.loanBalance) },
     { title: 'Equity', key: 'equity', render: (_: unknown, r: ProjectionYear) => formatCurrency(r.equity) },
     {
@@ -99,7 +103,10 @@ export function ProjectionSection({ whatIf, growth, holdYears, strategy, onStrat
       </Typography.Paragraph>
       <Row gutter={[16, 16]} className="dm-sale-summary" data-testid="sale-summary">
         <Col xs={12} md={6}>
-          <Statistic title={`IRR, sold after ${sale.year} year${sale.year === 1 ? '' : 's'}`} value={returnText(sale.irrPercent, projection, sale)} />
+          <Statistic
+            title={`IRR, sold after ${sale.year} year${sale.year === 1 ? '' : 's'}`}
+            value={returnText(sale.irrPercent, projection, sale)}
+          />
         </Col>
         <Col xs={12} md={6}>
           <Statistic title="Total profit" value={formatCurrency(sale.totalProfit)} />
@@ -129,7 +136,13 @@ export function ProjectionSection({ whatIf, growth, holdYears, strategy, onStrat
             description={`Year 1 cash flow is ${formatCurrency(projection.years[0].cashFlow)}; by year ${sale.year} the cash flow adds up to ${formatCurrency(sale.cumulativeCashFlow)}.`}
             years={years}
             bars={{ label: 'Cash flow (year)', color: COLORS.cashFlow, values: projection.years.map((r) => r.cashFlow) }}
-            lines={[{ label: 'Cumulative cash flow', color: COLORS.cumulative, values: projection.years.map((r) => r.cumulativeCashFlow) }]}
+            lines={[
+              {
+                label: 'Cumulative cash flow',
+                color: COLORS.cumulative,
+                values: projection.years.map((r) => r.cumulativeCashFlow),
+              },
+            ]}
             markYear={sale.year}
           />
         </Col>

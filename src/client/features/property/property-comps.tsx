@@ -26,7 +26,12 @@ export function PropertyComps({ price, comps, loading }: { price: number; comps:
           scroll={{ x: 640 }}
           columns={[
             { title: 'Address', key: 'address', render: (_: unknown, c: Comp) => formatAddress(c) },
-            { title: 'Sold', key: 'sold', render: (_: unknown, c: Comp) => formatCurrency(c.MLSSoldPrice), sorter: (a: Comp, b: Comp) => a.MLSSoldPrice - b.MLSSoldPrice },
+            {
+              title: 'Sold',
+              key: 'sold',
+              render: (_: unknown, c: Comp) => formatCurrency(c.MLSSoldPrice),
+              sorter: (a: Comp, b: Comp) => a.MLSSoldPrice - b.MLSSoldPrice,
+            },
             { title: 'Closed', dataIndex: 'closeDate', key: 'closed', render: (d: string | null | undefined) => d ?? '—' },
             { title: 'Beds', key: 'beds', render: (_: unknown, c: Comp) => formatInteger(c.BedroomsTotal) },
             { title: 'Baths', key: 'baths', render: (_: unknown, c: Comp) => formatBaths(c.BathroomsTotal) },

@@ -9,7 +9,8 @@ export function confidenceText(c: DealConfidence | null | undefined): string {
   if (!c || c.compCount === 0) return 'No comps: the label defaults to Market Price';
   const parts = [`${c.compCount} comp${c.compCount === 1 ? '' : 's'}`];
   if (c.spreadPercent !== null) parts.push(`prices spread ${formatOccupancy(c.spreadPercent)}`);
-  if (c.newestSaleDays !== null) parts.push(`newest sale ${formatInteger(c.newestSaleDays)} day${c.newestSaleDays === 1 ? '' : 's'} ago`);
+  if (c.newestSaleDays !== null)
+    parts.push(`newest sale ${formatInteger(c.newestSaleDays)} day${c.newestSaleDays === 1 ? '' : 's'} ago`);
   return parts.join(' · ');
 }
 

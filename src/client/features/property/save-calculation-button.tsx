@@ -49,8 +49,8 @@ export function SaveCalculationButton({ propertyId, address, strategy, whatIf, p
         failureMessage={SAVED_CALCULATION_TEXT.createFailed}
       >
         <Typography.Paragraph type="secondary">
-          Saves every input on this page and the strategy in focus ({strategyName(strategy)}). Reopen it later from the
-          dashboard to see what changed since.
+          Saves every input on this page and the strategy in focus ({strategyName(strategy)}). Reopen it later from the dashboard
+          to see what changed since.
         </Typography.Paragraph>
       </CalculationNameDialog>
     </>

@@ -50,7 +50,8 @@ interface SavedCalculationBannerProps {
 
 /** The saved calculation opened with ?calc=: its name, what changed since, and rename/delete. */
 export function SavedCalculationBanner({ calc, error, loading, onReapply, onUseCurrent, onClose }: SavedCalculationBannerProps) {
-  if (loading && !calc) return <Alert type="info" showIcon title="Loading the saved calculation..." className="dm-saved-banner" />;
+  if (loading && !calc)
+    return <Alert type="info" showIcon title="Loading the saved calculation..." className="dm-saved-banner" />;
   if (error && !calc) {
     const message =
       errorStatus(error) === 404

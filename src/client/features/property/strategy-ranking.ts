@@ -83,9 +83,12 @@ export function metricValue(metric: RankMetric, strategy: StrategyKey, a: WhatIf
       return v(strategy === 'fixFlip' ? a.fixFlip.projectedProfit : a[strategy].annualCashFlow);
     case 'cashNeeded':
       return v(
-        { buyHold: a.buyHold.totalCashNeeded, brrrr: a.brrrr.cashLeftInDeal, fixFlip: a.fixFlip.cashNeeded, shortTerm: a.shortTerm.totalInvestment }[
-          strategy
-        ],
+        {
+          buyHold: a.buyHold.totalCashNeeded,
+          brrrr: a.brrrr.cashLeftInDeal,
+          fixFlip: a.fixFlip.cashNeeded,
+          shortTerm: a.shortTerm.totalInvestment,
+        }[strategy],
       );
     default:
       return v(null);

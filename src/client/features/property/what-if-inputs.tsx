@@ -89,8 +89,8 @@ export function WhatIfInputs({ whatIf, dispatch, latestRate, changed, onReset, p
       }
     >
       <Typography.Paragraph type="secondary" className="dm-what-if-hint">
-        Change any figure: every result on this page recomputes at once, with the same engine the server uses. Reset
-        returns to this listing&apos;s figures, its market&apos;s assumptions and the latest rate.
+        Change any figure: every result on this page recomputes at once, with the same engine the server uses. Reset returns to
+        this listing&apos;s figures, its market&apos;s assumptions and the latest rate.
       </Typography.Paragraph>
       {problems.length ? (
         <Alert

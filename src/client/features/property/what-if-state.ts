@@ -55,7 +55,10 @@ export function whatIfReducer(state: WhatIfState, action: WhatIfAction): WhatIfS
       const a = state.whatIf.assumptions;
       return {
         ...state,
-        whatIf: { ...state.whatIf, assumptions: { ...a, [action.section]: { ...a[action.section], [action.key]: action.value } } },
+        whatIf: {
+          ...state.whatIf,
+          assumptions: { ...a, [action.section]: { ...a[action.section], [action.key]: action.value } },
+        },
       };
     }
     case 'growth':

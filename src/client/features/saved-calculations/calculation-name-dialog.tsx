@@ -21,7 +21,16 @@ interface CalculationNameDialogProps {
  * The name of a saved calculation, for Save and for Rename. A taken name (409) or a name the server
  * refuses shows on the field; any other failure shows above it. The dialog closes on success.
  */
-export function CalculationNameDialog({ open, title, okText, initialName, onSubmit, onCancel, failureMessage, children }: CalculationNameDialogProps) {
+export function CalculationNameDialog({
+  open,
+  title,
+  okText,
+  initialName,
+  onSubmit,
+  onCancel,
+  failureMessage,
+  children,
+}: CalculationNameDialogProps) {
   const [form] = Form.useForm<{ name: string }>();
   const [busy, setBusy] = useState(false);
   const [generalError, setGeneralError] = useState<string | null>(null);

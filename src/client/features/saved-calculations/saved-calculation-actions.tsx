@@ -73,7 +73,14 @@ export function SavedCalculationActions({ calculation, onDeleted, size = 'small'
         onCancel={close}
         failureMessage={SAVED_CALCULATION_TEXT.renameFailed}
       />
-      <ConfirmDialog open={dialog === 'delete'} title="Delete saved calculation" onYes={confirmDelete} onNo={close} busy={deleting} danger>
+      <ConfirmDialog
+        open={dialog === 'delete'}
+        title="Delete saved calculation"
+        onYes={confirmDelete}
+        onNo={close}
+        busy={deleting}
+        danger
+      >
         <Typography.Paragraph>
           Delete <strong>{calculation.name}</strong>? This cannot be undone.
         </Typography.Paragraph>

@@ -4,16 +4,7 @@ import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
 import { normalizeRole } from '../../../shared/roles';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import {
-  CalculatorIcon,
-  ChatIcon,
-  GlobeIcon,
-  MailIcon,
-  NewsIcon,
-  NoteIcon,
-  PlusIcon,
-  TrashIcon,
-} from '../../components/icons';
+import { CalculatorIcon, ChatIcon, GlobeIcon, MailIcon, NewsIcon, NoteIcon, PlusIcon, TrashIcon } from '../../components/icons';
 import { RADIAL_CLOSE_MS } from '../../constants';
 import { MortgageCalculatorDialog } from '../../features/calculator/mortgage-calculator-dialog';
 import { NewsDialog } from '../../features/news/news-dialog';
@@ -59,9 +50,12 @@ export function RadialMenu() {
     closeTimer.current = setTimeout(() => setRendered(false), RADIAL_CLOSE_MS);
   }, []);
 
-  useEffect(() => () => {
-    if (closeTimer.current) clearTimeout(closeTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (closeTimer.current) clearTimeout(closeTimer.current);
+    },
+    [],
+  );
 
   useEffect(() => {
     if (!expanded) return undefined;

@@ -19,7 +19,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute();
-  await db.schema.createIndex('accounts_name_lower_idx').on('accounts').unique().expression(sql`lower(name)`).execute();
+  await db.schema
+    .createIndex('accounts_name_lower_idx')
+    .on('accounts')
+    .unique()
+    .expression(sql`lower(name)`)
+    .execute();
 
   await db.schema
     .createTable('users')
@@ -36,7 +41,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute();
-  await db.schema.createIndex('users_username_lower_idx').on('users').unique().expression(sql`lower(username)`).execute();
+  await db.schema
+    .createIndex('users_username_lower_idx')
+    .on('users')
+    .unique()
+    .expression(sql`lower(username)`)
+    .execute();
   await db.schema.createIndex('users_role_id_idx').on('users').column('role_id').execute();
   await db.schema.createIndex('users_account_id_idx').on('users').column('account_id').execute();
 
@@ -49,7 +59,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute();
-  await db.schema.createIndex('strategies_name_lower_idx').on('strategies').unique().expression(sql`lower(name)`).execute();
+  await db.schema
+    .createIndex('strategies_name_lower_idx')
+    .on('strategies')
+    .unique()
+    .expression(sql`lower(name)`)
+    .execute();
 
   await db.schema
     .createTable('markets')
@@ -77,7 +92,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute();
-  await db.schema.createIndex('interests_name_lower_idx').on('interests').unique().expression(sql`lower(name)`).execute();
+  await db.schema
+    .createIndex('interests_name_lower_idx')
+    .on('interests')
+    .unique()
+    .expression(sql`lower(name)`)
+    .execute();
 
   for (const [table, column, target] of [
     ['user_strategies', 'strategy_id', 'strategies'],

@@ -36,12 +36,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('users')
     .expression(sql`lower(last_name), lower(first_name), id`)
     .execute();
-  await db.schema.createIndex('users_first_name_lower_idx').on('users').expression(sql`lower(first_name)`).execute();
+  await db.schema
+    .createIndex('users_first_name_lower_idx')
+    .on('users')
+    .expression(sql`lower(first_name)`)
+    .execute();
 
   const trgmSchema = await installTrigram(db);
   if (trgmSchema) {
     const ops = sql.id(trgmSchema, 'gin_trgm_ops');
-    await sql`create index users_full_name_trgm_idx on users using gin (lower(first_name || ' ' || last_name) ${ops})`.execute(db);
+    await sql`create index users_full_name_trgm_idx on users using gin (lower(first_name || ' ' || last_name) ${ops})`.execute(
+      db,
+    );
     await sql`create index users_username_trgm_idx on users using gin (lower(username) ${ops})`.execute(db);
     await sql`create index accounts_name_trgm_idx on accounts using gin (lower(name) ${ops})`.execute(db);
   }
@@ -59,7 +65,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('after', 'jsonb')
     .execute();
   await db.schema.createIndex('audit_log_entity_idx').on('audit_log').columns(['entity_type', 'entity_id']).execute();
-  await db.schema.createIndex('audit_log_at_idx').on('audit_log').expression(sql`at desc`).execute();
+  await db.schema
+    .createIndex('audit_log_at_idx')
+    .on('audit_log')
+    .expression(sql`at desc`)
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -50,7 +50,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     )`.execute(db);
   await sql`create index properties_lng_lat_id_idx on properties (longitude, latitude, id)`.execute(db);
   await sql`create index properties_point_gist_idx on properties using gist (point(longitude, latitude))`.execute(db);
-  await sql`create index properties_needs_recompute_idx on properties (longitude, latitude, id) where needs_recompute`.execute(db);
+  await sql`create index properties_needs_recompute_idx on properties (longitude, latitude, id) where needs_recompute`.execute(
+    db,
+  );
 
   await sql`
     create table sold_comps (

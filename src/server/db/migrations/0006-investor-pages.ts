@@ -27,7 +27,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       updated_at timestamptz not null default now()
     )`.execute(db);
   await sql`create unique index saved_calculations_user_name_idx on saved_calculations (user_id, lower(name))`.execute(db);
-  await sql`create index saved_calculations_user_created_idx on saved_calculations (user_id, created_at desc, id desc)`.execute(db);
+  await sql`create index saved_calculations_user_created_idx on saved_calculations (user_id, created_at desc, id desc)`.execute(
+    db,
+  );
   await sql`create index saved_calculations_property_idx on saved_calculations (property_id)`.execute(db);
 
   await sql`

@@ -17,7 +17,10 @@ export function createAccountRepository(db: Db) {
     },
 
     /** Throws the unique violation (23505) when another user has the username. */
-    async updateDetails(userId: string, details: { firstName: string; lastName: string; username: string }): Promise<DetailsRow | undefined> {
+    async updateDetails(
+      userId: string,
+      details: { firstName: string; lastName: string; username: string },
+    ): Promise<DetailsRow | undefined> {
       return db
         .updateTable('users')
         .set({ first_name: details.firstName, last_name: details.lastName, username: details.username, updated_at: now() })

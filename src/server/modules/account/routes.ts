@@ -20,15 +20,25 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: RouteOptions)
   const account = createAccountService(createAccountRepository(ctx.db), { hashPassword: ctx.services.auth.hashPassword });
   // A wrong current password answers 400, so the call must not become a way to guess it faster than
   // signing in: it shares the per-account login limit, counted per user.
-  const changePasswordLimit = limiter(app, 'change-password-user', ctx.config.rateLimits.loginPerMinute, MINUTE, (request) => request.auth!.userId);
+  const changePasswordLimit = limiter(
+    app,
+    'change-password-user',
+    ctx.config.rateLimits.loginPerMinute,
+    MINUTE,
+    (request) => request.auth!.userId,
+  );
 
   app.get('/userDetails', { schema: { querystring: NoQuery } }, async (request) => ({
     data: await account.getDetails(request.auth!.userId),
   }));
 
-  app.patch<{ Body: Static<typeof DetailsBody> }>('/userDetails', { schema: { body: DetailsBody, querystring: NoQuery } }, async (request) => ({
-    data: await account.updateDetails(request.auth!.userId, request.body),
-  }));
+  app.patch<{ Body: Static<typeof DetailsBody> }>(
+    '/userDetails',
+    { schema: { body: DetailsBody, querystring: NoQuery } },
+    async (request) => ({
+      data: await account.updateDetails(request.auth!.userId, request.body),
+    }),
+  );
 
   app.post<{ Body: Static<typeof ChangePasswordBody> }>(
     '/changePassword',

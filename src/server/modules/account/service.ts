@@ -49,14 +49,20 @@ export function createAccountService(repository: AccountRepository, deps: Accoun
      * Checks the current password (400, never 401: the client takes a 401 for an expired token),
      * sets the new one and ends every other session of the user; `sessionId` stays signed in.
      */
-    async changePassword(userId: string, sessionId: string, body: { currentPassword?: string; newPassword?: string }): Promise<void> {
+    async changePassword(
+      userId: string,
+      sessionId: string,
+      body: { currentPassword?: string; newPassword?: string },
+    ): Promise<void> {
       throwIfInvalid(validateChangePassword(body));
       const currentPassword = body.currentPassword as string;
       const newPassword = body.newPassword as string;
       const stored = await repository.findPasswordHash(userId);
       if (!stored) throw unauthorized();
       if (!(await verifyPassword(currentPassword, stored))) {
-        throw badRequest(ACCOUNT_MESSAGES.currentPasswordIncorrect, { currentPassword: ACCOUNT_MESSAGES.currentPasswordIncorrect });
+        throw badRequest(ACCOUNT_MESSAGES.currentPasswordIncorrect, {
+          currentPassword: ACCOUNT_MESSAGES.currentPasswordIncorrect,
+        });
       }
       if (newPassword === currentPassword) {
         throw badRequest(ACCOUNT_MESSAGES.samePassword, { newPassword: ACCOUNT_MESSAGES.samePassword });

@@ -69,7 +69,12 @@ export const MARKETS: CatalogDefinition = {
   requiredColumns: ['city', 'state'],
 };
 
-const named = (thing: 'interest' | 'strategy', section: string, table: 'interests' | 'strategies', article: string): CatalogDefinition => ({
+const named = (
+  thing: 'interest' | 'strategy',
+  section: string,
+  table: 'interests' | 'strategies',
+  article: string,
+): CatalogDefinition => ({
   thing,
   section,
   table,
@@ -152,7 +157,8 @@ export function createCatalogSection(db: Db, def: CatalogDefinition): AdminSecti
     const dir = desc ? 'desc' : 'asc';
     const expression = field === 'active' ? sql.ref('t.active') : sql`lower(${sql.ref(`t.${field}`)})`;
     query = query.orderBy(expression, dir);
-    for (const k of keys.filter((k) => k !== field && k !== 'description')) query = query.orderBy(sql`lower(${sql.ref(`t.${k}`)})`);
+    for (const k of keys.filter((k) => k !== field && k !== 'description'))
+      query = query.orderBy(sql`lower(${sql.ref(`t.${k}`)})`);
     return query.orderBy('t.id');
   };
 
@@ -177,7 +183,8 @@ export function createCatalogSection(db: Db, def: CatalogDefinition): AdminSecti
     return errors;
   }
 
-  const uniqueKey = (values: Record<string, unknown>) => def.uniqueKeys.map((k) => String(values[k]).toLowerCase()).join('\u0000');
+  const uniqueKey = (values: Record<string, unknown>) =>
+    def.uniqueKeys.map((k) => String(values[k]).toLowerCase()).join('\u0000');
 
   async function assertUnique(trx: Transaction<any>, values: Record<string, string>, exceptId?: string) {
     let query = trx.selectFrom(def.table).select(['id', ...def.uniqueKeys]);
@@ -228,7 +235,10 @@ export function createCatalogSection(db: Db, def: CatalogDefinition): AdminSecti
       }
       const { page, pageSize, offset } = pageOf(query);
       const [rows, count] = await Promise.all([
-        orderBy(select(anyDb).where(searchWhere(query.q)), query.sort).limit(pageSize).offset(offset).execute() as Promise<Row[]>,
+        orderBy(select(anyDb).where(searchWhere(query.q)), query.sort)
+          .limit(pageSize)
+          .offset(offset)
+          .execute() as Promise<Row[]>,
         anyDb
           .selectFrom(`${def.table} as t`)
           .select(sql<number>`count(*)::int`.as('n'))
@@ -303,7 +313,11 @@ export function createCatalogSection(db: Db, def: CatalogDefinition): AdminSecti
       const ids = request.ids?.map((raw) => checkId(def.thing, raw));
       return write(null, async (trx) => {
         let query = select(trx);
-        query = ids ? (ids.length ? query.where('t.id', 'in', ids) : query.where(sql<boolean>`false`)) : query.where(searchWhere(request.q));
+        query = ids
+          ? ids.length
+            ? query.where('t.id', 'in', ids)
+            : query.where(sql<boolean>`false`)
+          : query.where(searchWhere(request.q));
         const rows = (await query.forUpdate(['t']).execute()) as Row[];
         let target: Row[];
         const changes: AuditChange[] = [];
@@ -312,12 +326,17 @@ export function createCatalogSection(db: Db, def: CatalogDefinition): AdminSecti
           if (problems.length) throw bulkConflict(problems);
           target = rows;
           for (const batch of chunks(target.map((r) => r.id))) await trx.deleteFrom(def.table).where('id', 'in', batch).execute();
-          for (const row of target) changes.push({ action: 'delete', entityType: def.thing, entityId: row.id, before: auditView(row), after: null });
+          for (const row of target)
+            changes.push({ action: 'delete', entityType: def.thing, entityId: row.id, before: auditView(row), after: null });
         } else {
           const active = request.action === 'activate';
           target = rows.filter((r) => r.active !== active);
           for (const batch of chunks(target.map((r) => r.id))) {
-            await trx.updateTable(def.table).set({ active, updated_at: sql`now()` }).where('id', 'in', batch).execute();
+            await trx
+              .updateTable(def.table)
+              .set({ active, updated_at: sql`now()` })
+              .where('id', 'in', batch)
+              .execute();
           }
           for (const row of target) {
             changes.push({
@@ -336,15 +355,21 @@ export function createCatalogSection(db: Db, def: CatalogDefinition): AdminSecti
 
     async exportCsv(q) {
       const rows = (await orderBy(select(anyDb).where(searchWhere(q)), undefined).execute()) as Row[];
-      return writeCsv(auditKeys, rows.map((row) => [...keys.map((k) => row[k]), row.active ? 'true' : 'false']));
+      return writeCsv(
+        auditKeys,
+        rows.map((row) => [...keys.map((k) => row[k]), row.active ? 'true' : 'false']),
+      );
     },
 
     async importCsv(actor, csv, dryRun) {
       const rows = readImportFile(csv, { columns: auditKeys, required: def.requiredColumns });
       const existing = new Map(
-        ((await anyDb.selectFrom(def.table).select(def.uniqueKeys as string[]).execute()) as Array<Record<string, unknown>>).map(
-          (row) => [uniqueKey(row), row],
-        ),
+        (
+          (await anyDb
+            .selectFrom(def.table)
+            .select(def.uniqueKeys as string[])
+            .execute()) as Array<Record<string, unknown>>
+        ).map((row) => [uniqueKey(row), row]),
       );
       const inFile = new Map<string, number>();
       const records: Array<Record<string, unknown>> = [];
@@ -376,11 +401,11 @@ export function createCatalogSection(db: Db, def: CatalogDefinition): AdminSecti
           await writeAudit(trx as never, actor, created);
           return created.length;
         }).catch((error: unknown) => {
-          if (isUniqueViolation(error)) throw conflict(`Some ${def.section} were added meanwhile; nothing was imported. Check the file again.`);
+          if (isUniqueViolation(error))
+            throw conflict(`Some ${def.section} were added meanwhile; nothing was imported. Check the file again.`);
           throw error;
         }),
       );
     },
   };
 }
-

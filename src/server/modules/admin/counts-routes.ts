@@ -8,7 +8,14 @@ import { NoQuery } from './schemas';
 export async function countsRoutes(app: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   const adminOnly = { preHandler: requireRole('Admin'), schema: { querystring: NoQuery } };
   const count = async (table: 'users' | 'markets') =>
-    Number((await ctx.db.selectFrom(table).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await ctx.db
+          .selectFrom(table)
+          .select(sql<number>`count(*)::int`.as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   app.get('/userCount', adminOnly, async () => ({ data: await count('users') }));
   app.get('/marketCount', adminOnly, async () => ({ data: await count('markets') }));
 }

@@ -11,7 +11,8 @@ import { checkId } from './common';
 import { IdParams, NoQuery } from './schemas';
 
 /** The rate and term come from the latest published rate (GET /rates/latest), for every market alike. */
-export const RATE_NOT_PER_MARKET = 'The interest rate and loan term come from the latest published rate; a market cannot override them';
+export const RATE_NOT_PER_MARKET =
+  'The interest rate and loan term come from the latest published rate; a market cannot override them';
 
 export interface MarketAssumptions {
   market: { _id: string; city: string; state: string };
@@ -34,7 +35,11 @@ function compact(overrides: AssumptionOverrides): AssumptionOverrides {
  */
 export async function marketAssumptionsRoutes(app: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   const load = async (id: string): Promise<MarketAssumptions> => {
-    const row = await ctx.db.selectFrom('markets').select(['id', 'city', 'state', 'assumptions']).where('id', '=', id).executeTakeFirst();
+    const row = await ctx.db
+      .selectFrom('markets')
+      .select(['id', 'city', 'state', 'assumptions'])
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!row) throw notFound('Market not found');
     return {
       market: { _id: row.id, city: row.city, state: row.state },
@@ -43,9 +48,13 @@ export async function marketAssumptionsRoutes(app: FastifyInstance, { ctx }: Rou
     };
   };
 
-  app.get<{ Params: { id: string } }>('/market/:id/assumptions', { schema: { params: IdParams, querystring: NoQuery } }, async (request) => ({
-    data: await load(checkId('market', request.params.id)),
-  }));
+  app.get<{ Params: { id: string } }>(
+    '/market/:id/assumptions',
+    { schema: { params: IdParams, querystring: NoQuery } },
+    async (request) => ({
+      data: await load(checkId('market', request.params.id)),
+    }),
+  );
 
   app.put<{ Params: { id: string }; Body: { assumptions: Record<string, unknown> } }>(
     '/market/:id/assumptions',
@@ -59,7 +68,12 @@ export async function marketAssumptionsRoutes(app: FastifyInstance, { ctx }: Rou
       const assumptions = compact(request.body.assumptions as AssumptionOverrides);
 
       const marked = await ctx.db.transaction().execute(async (trx) => {
-        const before = await trx.selectFrom('markets').select(['city', 'state', 'assumptions']).where('id', '=', id).forUpdate().executeTakeFirst();
+        const before = await trx
+          .selectFrom('markets')
+          .select(['city', 'state', 'assumptions'])
+          .where('id', '=', id)
+          .forUpdate()
+          .executeTakeFirst();
         if (!before) throw notFound('Market not found');
         await trx
           .updateTable('markets')
@@ -67,7 +81,13 @@ export async function marketAssumptionsRoutes(app: FastifyInstance, { ctx }: Rou
           .where('id', '=', id)
           .execute();
         await writeAudit(trx, { id: request.auth!.userId }, [
-          { action: 'update', entityType: 'market', entityId: id, before: { assumptions: before.assumptions as object }, after: { assumptions } },
+          {
+            action: 'update',
+            entityType: 'market',
+            entityId: id,
+            before: { assumptions: before.assumptions as object },
+            after: { assumptions },
+          },
         ]);
         return markMarketStale(trx, before.city, before.state);
       });

@@ -26,19 +26,27 @@ function registerSection(app: FastifyInstance, section: AdminSection): void {
   const { section: list, thing } = section;
   const body = BODY_BY_THING[thing];
 
-  app.get<{ Querystring: ListQuery }>(`/${list}`, { schema: { querystring: listQuery(section.sortFields) } }, async (request) => ({
-    data: await section.list(isPaged(request.query) ? request.query : null),
-  }));
+  app.get<{ Querystring: ListQuery }>(
+    `/${list}`,
+    { schema: { querystring: listQuery(section.sortFields) } },
+    async (request) => ({
+      data: await section.list(isPaged(request.query) ? request.query : null),
+    }),
+  );
 
-  app.get<{ Querystring: { q?: string } }>(`/${list}/export.csv`, { schema: { querystring: ExportQuery } }, async (request, reply) => {
-    const csv = await section.exportCsv(request.query.q);
-    const date = new Date().toISOString().slice(0, 10);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${list}-${date}.csv"`)
-      .header('cache-control', 'no-store')
-      .send(csv);
-  });
+  app.get<{ Querystring: { q?: string } }>(
+    `/${list}/export.csv`,
+    { schema: { querystring: ExportQuery } },
+    async (request, reply) => {
+      const csv = await section.exportCsv(request.query.q);
+      const date = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${list}-${date}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
 
   app.post<{ Body: BulkRequest }>(`/${list}/bulk`, { schema: { body: BulkBody, querystring: NoQuery } }, async (request) => ({
     data: await section.bulk(actorOf(request), request.body),
@@ -58,9 +66,13 @@ function registerSection(app: FastifyInstance, section: AdminSection): void {
     data: await section.get(request.params.id),
   }));
 
-  app.put<{ Params: Id; Body: Body }>(`/${thing}/:id`, { schema: { params: IdParams, body, querystring: NoQuery } }, async (request) => ({
-    data: await section.update(actorOf(request), request.params.id, request.body),
-  }));
+  app.put<{ Params: Id; Body: Body }>(
+    `/${thing}/:id`,
+    { schema: { params: IdParams, body, querystring: NoQuery } },
+    async (request) => ({
+      data: await section.update(actorOf(request), request.params.id, request.body),
+    }),
+  );
 
   app.delete<{ Params: Id }>(`/${thing}/:id`, { schema: { params: IdParams, querystring: NoQuery } }, async (request, reply) => {
     await section.remove(actorOf(request), request.params.id);
@@ -86,7 +98,8 @@ export async function adminRoutes(app: FastifyInstance, { ctx, users, sections }
     const query = request.query;
     for (const key of ['entityId', 'actorId'] as const) {
       const value = query[key];
-      if (value !== undefined && value !== '' && !isUuid(value)) throw badRequest(`${key} is not a valid ID`, { [key]: 'Not a valid ID' });
+      if (value !== undefined && value !== '' && !isUuid(value))
+        throw badRequest(`${key} is not a valid ID`, { [key]: 'Not a valid ID' });
       if (value === '') delete query[key];
     }
     return { data: await listAudit(ctx.db, query) };

@@ -90,7 +90,8 @@ export function readImportFile(csv: string, spec: ImportColumns): ImportRow[] {
   const missing = spec.required.filter((column) => !seen.has(column));
   if (missing.length) throw fileError(`Missing column${missing.length === 1 ? '' : 's'}: ${missing.join(', ')}`);
   const maxRows = spec.maxRows ?? IMPORT_MAX_ROWS;
-  if (table.length - 1 > maxRows) throw fileError(`The file has ${table.length - 1} rows; at most ${maxRows.toLocaleString('en-US')} are allowed`);
+  if (table.length - 1 > maxRows)
+    throw fileError(`The file has ${table.length - 1} rows; at most ${maxRows.toLocaleString('en-US')} are allowed`);
   if (table.length === 1) throw fileError('The file has no rows below the header');
 
   return table.slice(1).map((cells, index) => {

@@ -124,7 +124,11 @@ export function createUsersSection(db: Db, deps: UsersSectionDeps): UsersSection
     if (!query) return null;
     const pattern = likePattern(query);
     // Accounts are few: resolving them first keeps every branch of the OR on an index.
-    const accounts = await q.selectFrom('accounts').select('id').where(contains(sql.ref('name'), pattern)).execute();
+    const accounts = await q
+      .selectFrom('accounts')
+      .select('id')
+      .where(contains(sql.ref('name'), pattern))
+      .execute();
     const accountIds = accounts.map((a) => a.id);
     return (eb) =>
       eb.or([
@@ -207,7 +211,12 @@ export function createUsersSection(db: Db, deps: UsersSectionDeps): UsersSection
   }
 
   async function accounts(q: Executor) {
-    const rows = await q.selectFrom('accounts').select(['id', 'name', 'active']).orderBy(sql`lower(name)`).orderBy('id').execute();
+    const rows = await q
+      .selectFrom('accounts')
+      .select(['id', 'name', 'active'])
+      .orderBy(sql`lower(name)`)
+      .orderBy('id')
+      .execute();
     return rows.map((a) => ({ _id: a.id, name: a.name, active: a.active }));
   }
 
@@ -232,7 +241,9 @@ export function createUsersSection(db: Db, deps: UsersSectionDeps): UsersSection
     } catch (error) {
       // A concurrent request won the unique index on lower(username) (or on the account name).
       if (isUniqueViolation(error)) {
-        throw conflict(username ? USER_MESSAGES.usernameTaken(username) : 'Someone else changed the same data meanwhile. Try again.');
+        throw conflict(
+          username ? USER_MESSAGES.usernameTaken(username) : 'Someone else changed the same data meanwhile. Try again.',
+        );
       }
       throw error;
     }
@@ -258,7 +269,10 @@ export function createUsersSection(db: Db, deps: UsersSectionDeps): UsersSection
       else accountId = account.id;
     }
     throwIfInvalid(errors);
-    let taken = trx.selectFrom('users').select('id').where(sql`lower(username)`, '=', values.username);
+    let taken = trx
+      .selectFrom('users')
+      .select('id')
+      .where(sql`lower(username)`, '=', values.username);
     if (exceptId) taken = taken.where('id', '<>', exceptId);
     if (await taken.executeTakeFirst()) throw conflict(USER_MESSAGES.usernameTaken(values.username));
     if (values.accountType === 'new') {
@@ -268,7 +282,11 @@ export function createUsersSection(db: Db, deps: UsersSectionDeps): UsersSection
         .where(sql`lower(name)`, '=', values.accountName.toLowerCase())
         .executeTakeFirst();
       if (existing) throw conflict(USER_MESSAGES.newAccountExists(existing.name));
-      const account = await trx.insertInto('accounts').values({ name: values.accountName, active: true }).returning('id').executeTakeFirstOrThrow();
+      const account = await trx
+        .insertInto('accounts')
+        .values({ name: values.accountName, active: true })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       accountId = account.id;
       changes.push({
         action: 'create',
@@ -405,13 +423,24 @@ export function createUsersSection(db: Db, deps: UsersSectionDeps): UsersSection
           .execute();
         if (passwordHash) {
           // A password set by an Admin ends the user's sessions, as a reset does.
-          await trx.updateTable('sessions').set({ revoked_at: sql<Date>`now()` }).where('user_id', '=', id).where('revoked_at', 'is', null).execute();
+          await trx
+            .updateTable('sessions')
+            .set({ revoked_at: sql<Date>`now()` })
+            .where('user_id', '=', id)
+            .where('revoked_at', 'is', null)
+            .execute();
         }
         if (isActiveAdmin(before) && (await activeAdmins(trx)) === 0) throw conflict(USER_MESSAGES.lastAdmin);
         const after = await select(trx).where('u.id', '=', id).executeTakeFirstOrThrow();
         const [b, a] = [auditView(before), auditView(after)];
         if (changed(b, a) || passwordHash) {
-          changes.push({ action: 'update', entityType: 'user', entityId: id, before: b, after: passwordHash ? { ...a, passwordChanged: true } : a });
+          changes.push({
+            action: 'update',
+            entityType: 'user',
+            entityId: id,
+            before: b,
+            after: passwordHash ? { ...a, passwordChanged: true } : a,
+          });
         }
         await writeAudit(trx, actor, changes);
       }, values.username);
@@ -426,7 +455,9 @@ export function createUsersSection(db: Db, deps: UsersSectionDeps): UsersSection
         const before = await findRecord(trx, id);
         await trx.deleteFrom('users').where('id', '=', id).execute();
         if (isActiveAdmin(before) && (await activeAdmins(trx)) === 0) throw conflict(USER_MESSAGES.lastAdmin);
-        await writeAudit(trx, actor, [{ action: 'delete', entityType: 'user', entityId: id, before: auditView(before), after: null }]);
+        await writeAudit(trx, actor, [
+          { action: 'delete', entityType: 'user', entityId: id, before: auditView(before), after: null },
+        ]);
       });
     },
 
@@ -435,25 +466,44 @@ export function createUsersSection(db: Db, deps: UsersSectionDeps): UsersSection
         await lockAdmins(trx);
         const rows = await bulkRows(trx, request);
         if (request.action !== 'activate' && rows.some((r) => r.id === actor.id)) {
-          throw bulkConflict([{ id: actor.id, message: request.action === 'delete' ? USER_MESSAGES.selfDelete : USER_MESSAGES.selfDeactivate }]);
+          throw bulkConflict([
+            { id: actor.id, message: request.action === 'delete' ? USER_MESSAGES.selfDelete : USER_MESSAGES.selfDeactivate },
+          ]);
         }
         const changes: AuditChange[] = [];
         let target: UserRecord[];
         if (request.action === 'delete') {
           target = rows;
-          await inChunks(target.map((r) => r.id), (batch) => trx.deleteFrom('users').where('id', 'in', batch).execute());
-          for (const r of target) changes.push({ action: 'delete', entityType: 'user', entityId: r.id, before: auditView(r), after: null });
+          await inChunks(
+            target.map((r) => r.id),
+            (batch) => trx.deleteFrom('users').where('id', 'in', batch).execute(),
+          );
+          for (const r of target)
+            changes.push({ action: 'delete', entityType: 'user', entityId: r.id, before: auditView(r), after: null });
         } else {
           const active = request.action === 'activate';
           target = rows.filter((r) => r.active !== active);
-          await inChunks(target.map((r) => r.id), (batch) =>
-            trx.updateTable('users').set({ active, updated_at: sql<Date>`now()` }).where('id', 'in', batch).execute(),
+          await inChunks(
+            target.map((r) => r.id),
+            (batch) =>
+              trx
+                .updateTable('users')
+                .set({ active, updated_at: sql<Date>`now()` })
+                .where('id', 'in', batch)
+                .execute(),
           );
           for (const r of target) {
-            changes.push({ action: request.action, entityType: 'user', entityId: r.id, before: auditView(r), after: auditView({ ...r, active }) });
+            changes.push({
+              action: request.action,
+              entityType: 'user',
+              entityId: r.id,
+              before: auditView(r),
+              after: auditView({ ...r, active }),
+            });
           }
         }
-        if (target.some(isActiveAdmin) && (await activeAdmins(trx)) === 0) throw conflict(`Nothing was changed. ${USER_MESSAGES.lastAdmin}`);
+        if (target.some(isActiveAdmin) && (await activeAdmins(trx)) === 0)
+          throw conflict(`Nothing was changed. ${USER_MESSAGES.lastAdmin}`);
         await writeAudit(trx, actor, changes);
         return { action: request.action, matched: rows.length, changed: target.length };
       });
@@ -490,7 +540,13 @@ export function createUsersSection(db: Db, deps: UsersSectionDeps): UsersSection
       const usernames = rows.map((r) => r.values.username.toLowerCase()).filter(Boolean);
       const taken = new Set(
         usernames.length
-          ? (await db.selectFrom('users').select(sql<string>`lower(username)`.as('u')).where(sql`lower(username)`, 'in', usernames).execute()).map((r) => r.u)
+          ? (
+              await db
+                .selectFrom('users')
+                .select(sql<string>`lower(username)`.as('u'))
+                .where(sql`lower(username)`, 'in', usernames)
+                .execute()
+            ).map((r) => r.u)
           : [],
       );
       const seen = new Map<string, number>();
@@ -529,14 +585,28 @@ export function createUsersSection(db: Db, deps: UsersSectionDeps): UsersSection
             const found = await trx
               .selectFrom('accounts')
               .select(['id', sql<string>`lower(name)`.as('key')])
-              .where(sql`lower(name)`, 'in', names.map((n) => n.toLowerCase()))
+              .where(
+                sql`lower(name)`,
+                'in',
+                names.map((n) => n.toLowerCase()),
+              )
               .execute();
             for (const a of found) accountIds.set(a.key, a.id);
             for (const name of names) {
               if (accountIds.has(name.toLowerCase())) continue;
-              const account = await trx.insertInto('accounts').values({ name, active: true }).returning('id').executeTakeFirstOrThrow();
+              const account = await trx
+                .insertInto('accounts')
+                .values({ name, active: true })
+                .returning('id')
+                .executeTakeFirstOrThrow();
               accountIds.set(name.toLowerCase(), account.id);
-              changes.push({ action: 'import', entityType: 'account', entityId: account.id, before: null, after: { name, active: true } });
+              changes.push({
+                action: 'import',
+                entityType: 'account',
+                entityId: account.id,
+                before: null,
+                after: { name, active: true },
+              });
             }
             const inserted = await trx
               .insertInto('users')
@@ -553,7 +623,13 @@ export function createUsersSection(db: Db, deps: UsersSectionDeps): UsersSection
               )
               .returning('id')
               .execute();
-            const created = await select(trx).where('u.id', 'in', inserted.map((r) => r.id)).execute();
+            const created = await select(trx)
+              .where(
+                'u.id',
+                'in',
+                inserted.map((r) => r.id),
+              )
+              .execute();
             for (const record of created) {
               changes.push({ action: 'import', entityType: 'user', entityId: record.id, before: null, after: auditView(record) });
             }

@@ -107,7 +107,11 @@ export function createAuthRepository(db: Db) {
         .expression((eb) =>
           eb
             .selectFrom('users')
-            .select([sql<string>`${tokenHash}::text`.as('token_hash'), 'id', sql<Date>`${expiresAt.toISOString()}::timestamptz`.as('expires_at')])
+            .select([
+              sql<string>`${tokenHash}::text`.as('token_hash'),
+              'id',
+              sql<Date>`${expiresAt.toISOString()}::timestamptz`.as('expires_at'),
+            ])
             .where(sql`lower(username)`, '=', username.toLowerCase())
             .where('active', '=', true),
         )

@@ -29,11 +29,9 @@ export async function authRoutes(app: FastifyInstance, { ctx }: RouteOptions): P
     async (request, reply) => reply.code(201).send({ data: await auth.signup(request.body.email, request.body.password) }),
   );
 
-  app.post<{ Body: RefreshBody }>(
-    '/refresh-token',
-    { schema: { body: RefreshBody, querystring: NoQuery } },
-    async (request) => ({ data: await auth.refresh(request.body.refreshToken) }),
-  );
+  app.post<{ Body: RefreshBody }>('/refresh-token', { schema: { body: RefreshBody, querystring: NoQuery } }, async (request) => ({
+    data: await auth.refresh(request.body.refreshToken),
+  }));
 
   app.delete<{ Params: SessionParams }>(
     '/session/:token',

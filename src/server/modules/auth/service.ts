@@ -129,7 +129,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     async forgotPassword(username: string): Promise<void> {
       const email = username.trim().toLowerCase();
       const token = generateToken();
-      const userId = await repository.createResetTokenForUsername(email, hashToken(token), new Date(Date.now() + RESET_TOKEN_TTL_MS));
+      const userId = await repository.createResetTokenForUsername(
+        email,
+        hashToken(token),
+        new Date(Date.now() + RESET_TOKEN_TTL_MS),
+      );
       if (!userId) return;
       void mail.sendPasswordReset(email, token).catch((error: unknown) => {
         log.error({ err: error }, 'could not send the password reset email');

@@ -103,7 +103,9 @@ export function createContactsRepository(db: AnyDb) {
     async insert(agentId: string, v: ContactValues): Promise<ContactRow | 'limit'> {
       return db.transaction().execute(async (trx) => {
         await sql`select id from users where id = ${agentId}::uuid for update`.execute(trx);
-        const count = await sql<{ n: number }>`select count(*)::int as n from contacts where agent_id = ${agentId}::uuid`.execute(trx);
+        const count = await sql<{ n: number }>`select count(*)::int as n from contacts where agent_id = ${agentId}::uuid`.execute(
+          trx,
+        );
         if (count.rows[0].n >= CONTACT_LIMITS.contacts) return 'limit';
         await checkProperties(trx, v.propertyIds);
         const inserted = await sql<{ id: string }>`

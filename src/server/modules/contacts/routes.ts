@@ -33,9 +33,13 @@ export async function contactsRoutes(app: FastifyInstance, { ctx }: RouteOptions
     if (request.auth.role !== 'Agent') throw forbidden(CONTACT_MESSAGES.agentsOnly);
   });
 
-  app.get<{ Querystring: Static<typeof SearchQuery> }>('/contacts', { schema: { querystring: SearchQuery } }, async (request) => ({
-    data: await contacts.list(request.auth!.userId, request.query.q),
-  }));
+  app.get<{ Querystring: Static<typeof SearchQuery> }>(
+    '/contacts',
+    { schema: { querystring: SearchQuery } },
+    async (request) => ({
+      data: await contacts.list(request.auth!.userId, request.query.q),
+    }),
+  );
 
   app.get<{ Querystring: Static<typeof SearchQuery> }>(
     '/contacts/property-options',
@@ -43,12 +47,18 @@ export async function contactsRoutes(app: FastifyInstance, { ctx }: RouteOptions
     async (request) => ({ data: await contacts.propertyOptions(request.query.q) }),
   );
 
-  app.get<{ Params: Static<typeof IdParams> }>('/contacts/:id', { schema: { params: IdParams, querystring: NoQuery } }, async (request) => ({
-    data: await contacts.get(request.auth!.userId, request.params.id),
-  }));
+  app.get<{ Params: Static<typeof IdParams> }>(
+    '/contacts/:id',
+    { schema: { params: IdParams, querystring: NoQuery } },
+    async (request) => ({
+      data: await contacts.get(request.auth!.userId, request.params.id),
+    }),
+  );
 
-  app.post<{ Body: Static<typeof ContactBody> }>('/contacts', { schema: { body: ContactBody, querystring: NoQuery } }, async (request, reply) =>
-    reply.code(201).send({ data: await contacts.create(request.auth!.userId, request.body) }),
+  app.post<{ Body: Static<typeof ContactBody> }>(
+    '/contacts',
+    { schema: { body: ContactBody, querystring: NoQuery } },
+    async (request, reply) => reply.code(201).send({ data: await contacts.create(request.auth!.userId, request.body) }),
   );
 
   app.put<{ Params: Static<typeof IdParams>; Body: Static<typeof ContactBody> }>(

@@ -21,7 +21,12 @@ export function checkContactInput(input: Partial<ContactInput>): ContactValues {
 function toProperty(p: PropertyRow): ContactProperty {
   return {
     _id: p.id,
-    address: formatAddress({ PropertyAddressFull: p.address_full, PropertyAddressCity: p.city, PropertyAddressState: p.state, PropertyAddressZIP: p.zip }),
+    address: formatAddress({
+      PropertyAddressFull: p.address_full,
+      PropertyAddressCity: p.city,
+      PropertyAddressState: p.state,
+      PropertyAddressZIP: p.zip,
+    }),
     listPrice: Number(p.list_price),
   };
 }
@@ -79,7 +84,8 @@ export function createContactsService(db: AnyDb) {
 
     async propertyOptions(rawQ = ''): Promise<ContactProperty[]> {
       const q = rawQ.trim();
-      if (q.length < CONTACT_LIMITS.optionsQueryMin) throw badRequest(CONTACT_MESSAGES.queryTooShort, { q: CONTACT_MESSAGES.queryTooShort });
+      if (q.length < CONTACT_LIMITS.optionsQueryMin)
+        throw badRequest(CONTACT_MESSAGES.queryTooShort, { q: CONTACT_MESSAGES.queryTooShort });
       return (await repository.propertyOptions(q)).map(toProperty);
     },
   };

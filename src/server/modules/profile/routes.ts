@@ -7,9 +7,21 @@ import { badRequest, unauthorized } from '../../http/errors';
 
 /** The three profile sets (spec section 7): table, id column, catalogue table, and the item's name. */
 export const PROFILE_LISTS = {
-  strategies: { table: 'user_strategies', column: 'strategy_id', catalogue: 'strategies', singular: 'strategy', plural: 'strategies' },
+  strategies: {
+    table: 'user_strategies',
+    column: 'strategy_id',
+    catalogue: 'strategies',
+    singular: 'strategy',
+    plural: 'strategies',
+  },
   markets: { table: 'user_markets', column: 'market_id', catalogue: 'markets', singular: 'market', plural: 'markets' },
-  interests: { table: 'user_interests', column: 'interest_id', catalogue: 'interests', singular: 'interest', plural: 'interests' },
+  interests: {
+    table: 'user_interests',
+    column: 'interest_id',
+    catalogue: 'interests',
+    singular: 'interest',
+    plural: 'interests',
+  },
 } as const;
 export type ProfileListKind = keyof typeof PROFILE_LISTS;
 
@@ -22,9 +34,7 @@ export const PROFILE_MESSAGES = {
   badId: (kind: ProfileListKind, id: string) => `"${id.slice(0, 60)}" is not a valid ${PROFILE_LISTS[kind].singular} id`,
   unknown: (kind: ProfileListKind, ids: string[]) => {
     const { singular, plural } = PROFILE_LISTS[kind];
-    return ids.length === 1
-      ? `Unknown or inactive ${singular}: ${ids[0]}`
-      : `Unknown or inactive ${plural}: ${ids.join(', ')}`;
+    return ids.length === 1 ? `Unknown or inactive ${singular}: ${ids[0]}` : `Unknown or inactive ${plural}: ${ids.join(', ')}`;
   },
   experience: `Experience must be one of: ${EXPERIENCE_LEVELS.map((l) => l.id).join(', ')}, or null to clear it`,
 } as const;
@@ -44,7 +54,12 @@ type Body = Static<typeof UpdatesBody>;
  * Replaces the user's set with `ids` in one transaction. Every id must be an active item of the
  * catalogue, else 400 and nothing changes.
  */
-export async function replaceProfileList(db: Kysely<any>, userId: string, kind: ProfileListKind, rawIds: string[]): Promise<void> {
+export async function replaceProfileList(
+  db: Kysely<any>,
+  userId: string,
+  kind: ProfileListKind,
+  rawIds: string[],
+): Promise<void> {
   const spec = PROFILE_LISTS[kind];
   const ids = [...new Set(rawIds.map((id) => id.trim().toLowerCase()))];
   const bad = ids.find((id) => !UUID.test(id));

@@ -80,7 +80,9 @@ export async function findComps(db: AnyDb, ids: string[]): Promise<Array<Record<
       'PropertyAddressZIP', s.zip,
       'location', json_build_object('type', 'Point', 'coordinates', json_build_array(s.longitude, s.latitude))
     ) as comp
-    from sold_comps s where s.id in (select x::uuid from json_array_elements_text(${JSON.stringify(ids)}::json) as x)`.execute(db);
+    from sold_comps s where s.id in (select x::uuid from json_array_elements_text(${JSON.stringify(ids)}::json) as x)`.execute(
+    db,
+  );
   return rows.rows.map((r) => r.comp);
 }
 

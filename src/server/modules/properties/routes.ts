@@ -38,19 +38,30 @@ const PropertyParams = Type.Object({ id: Type.String() });
  * GET /searchProperties. /property/comps is a static route, so /property/:id never shadows it.
  */
 export async function propertiesRoutes(app: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
-  app.get<{ Querystring: Static<typeof CompsQuery> }>('/property/comps', { schema: { querystring: CompsQuery } }, async (request) => {
-    const ids = [...new Set(request.query.ids.split(',').map((s) => s.trim()).filter(Boolean))];
-    if (ids.length === 0) throw badRequest(PROPERTY_MESSAGES.idsRequired, { ids: PROPERTY_MESSAGES.idsRequired });
-    if (ids.length > MAX_COMP_IDS) throw badRequest(PROPERTY_MESSAGES.tooManyIds, { ids: PROPERTY_MESSAGES.tooManyIds });
-    const bad = ids.find((id) => !isUuid(id));
-    if (bad !== undefined) throw badRequest(PROPERTY_MESSAGES.badCompId(bad), { ids: PROPERTY_MESSAGES.badCompId(bad) });
-    const lower = ids.map((id) => id.toLowerCase());
-    const comps = await findComps(ctx.db, lower);
-    const byId = new Map(comps.map((c) => [String(c._id), c]));
-    const missing = lower.filter((id) => !byId.has(id));
-    if (missing.length) throw notFound(PROPERTY_MESSAGES.compsNotFound(missing));
-    return { data: lower.map((id) => byId.get(id)) };
-  });
+  app.get<{ Querystring: Static<typeof CompsQuery> }>(
+    '/property/comps',
+    { schema: { querystring: CompsQuery } },
+    async (request) => {
+      const ids = [
+        ...new Set(
+          request.query.ids
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        ),
+      ];
+      if (ids.length === 0) throw badRequest(PROPERTY_MESSAGES.idsRequired, { ids: PROPERTY_MESSAGES.idsRequired });
+      if (ids.length > MAX_COMP_IDS) throw badRequest(PROPERTY_MESSAGES.tooManyIds, { ids: PROPERTY_MESSAGES.tooManyIds });
+      const bad = ids.find((id) => !isUuid(id));
+      if (bad !== undefined) throw badRequest(PROPERTY_MESSAGES.badCompId(bad), { ids: PROPERTY_MESSAGES.badCompId(bad) });
+      const lower = ids.map((id) => id.toLowerCase());
+      const comps = await findComps(ctx.db, lower);
+      const byId = new Map(comps.map((c) => [String(c._id), c]));
+      const missing = lower.filter((id) => !byId.has(id));
+      if (missing.length) throw notFound(PROPERTY_MESSAGES.compsNotFound(missing));
+      return { data: lower.map((id) => byId.get(id)) };
+    },
+  );
 
   app.get<{ Params: Static<typeof PropertyParams> }>('/property/:id', { schema: { params: PropertyParams } }, async (request) => {
     const { id } = request.params;
@@ -60,27 +71,31 @@ export async function propertiesRoutes(app: FastifyInstance, { ctx }: RouteOptio
     return { data: property };
   });
 
-  app.get<{ Querystring: Static<typeof SearchQuery> }>('/searchProperties', { schema: { querystring: SearchQuery } }, async (request, reply) => {
-    const q = request.query;
-    let bounds: unknown;
-    try {
-      bounds = JSON.parse(q.bounds);
-    } catch {
-      throw badRequest(PROPERTY_MESSAGES.badBoundsJson, { bounds: PROPERTY_MESSAGES.badBoundsJson });
-    }
-    const problems = boundsProblems(bounds);
-    if (problems.length) {
-      const message = problems.length === 1 ? problems[0] : `${problems.join('. ')}.`;
-      throw badRequest(message, { bounds: message });
-    }
-    const token = q.next ?? q.lastValue;
-    const limit = Math.min(SEARCH_PAGE_SIZE, q.limit ?? SEARCH_PAGE_SIZE);
-    reply.type('application/json; charset=utf-8');
-    if (token === 'done') return '{"data":{"properties":[],"next":"done"}}';
-    const after = token ? decodeCursor(token) : null;
-    if (token && !after) throw badRequest(PROPERTY_MESSAGES.badToken, { next: PROPERTY_MESSAGES.badToken });
-    const page = await searchBounds(ctx.db, bounds as MapBounds, after, limit);
-    const next = page.next ? encodeCursor(page.next) : 'done';
-    return `{"data":{"properties":${page.itemsJson},"next":${JSON.stringify(next)}}}`;
-  });
+  app.get<{ Querystring: Static<typeof SearchQuery> }>(
+    '/searchProperties',
+    { schema: { querystring: SearchQuery } },
+    async (request, reply) => {
+      const q = request.query;
+      let bounds: unknown;
+      try {
+        bounds = JSON.parse(q.bounds);
+      } catch {
+        throw badRequest(PROPERTY_MESSAGES.badBoundsJson, { bounds: PROPERTY_MESSAGES.badBoundsJson });
+      }
+      const problems = boundsProblems(bounds);
+      if (problems.length) {
+        const message = problems.length === 1 ? problems[0] : `${problems.join('. ')}.`;
+        throw badRequest(message, { bounds: message });
+      }
+      const token = q.next ?? q.lastValue;
+      const limit = Math.min(SEARCH_PAGE_SIZE, q.limit ?? SEARCH_PAGE_SIZE);
+      reply.type('application/json; charset=utf-8');
+      if (token === 'done') return '{"data":{"properties":[],"next":"done"}}';
+      const after = token ? decodeCursor(token) : null;
+      if (token && !after) throw badRequest(PROPERTY_MESSAGES.badToken, { next: PROPERTY_MESSAGES.badToken });
+      const page = await searchBounds(ctx.db, bounds as MapBounds, after, limit);
+      const next = page.next ? encodeCursor(page.next) : 'done';
+      return `{"data":{"properties":${page.itemsJson},"next":${JSON.stringify(next)}}}`;
+    },
+  );
 }

@@ -53,7 +53,8 @@ export class RateRecomputer {
           shouldStop: () => this.stopped,
         });
         this.rewritten += n;
-        if (n > 0) this.log?.info(`Recomputed strategy results of ${n} listings for the latest rate in ${Date.now() - started} ms`);
+        if (n > 0)
+          this.log?.info(`Recomputed strategy results of ${n} listings for the latest rate in ${Date.now() - started} ms`);
       } catch (error) {
         if (!this.stopped) this.log?.error({ err: error }, 'Recomputing strategy results for the latest rate failed');
         return;

@@ -30,9 +30,13 @@ export async function savedCalculationsRoutes(app: FastifyInstance, { ctx }: Rou
     data: await saved.list(request.auth!.userId),
   }));
 
-  app.get<{ Params: Static<typeof IdParams> }>('/saved-calculations/:id', { schema: { params: IdParams, querystring: NoQuery } }, async (request) => ({
-    data: await saved.get(request.auth!.userId, request.params.id),
-  }));
+  app.get<{ Params: Static<typeof IdParams> }>(
+    '/saved-calculations/:id',
+    { schema: { params: IdParams, querystring: NoQuery } },
+    async (request) => ({
+      data: await saved.get(request.auth!.userId, request.params.id),
+    }),
+  );
 
   app.post<{ Body: Static<typeof CreateBody> }>(
     '/saved-calculations',

@@ -58,7 +58,8 @@ function toSavedCalculation(row: SavedCalculationRow, rateNow: number | null): S
 function checkName(raw: string): string {
   const name = raw.trim();
   if (!name) throw badRequest(SAVED_CALCULATION_MESSAGES.nameRequired, { name: SAVED_CALCULATION_MESSAGES.nameRequired });
-  if (name.length > NAME_MAX_LENGTH) throw badRequest(SAVED_CALCULATION_MESSAGES.nameTooLong, { name: SAVED_CALCULATION_MESSAGES.nameTooLong });
+  if (name.length > NAME_MAX_LENGTH)
+    throw badRequest(SAVED_CALCULATION_MESSAGES.nameTooLong, { name: SAVED_CALCULATION_MESSAGES.nameTooLong });
   return name;
 }
 
@@ -82,7 +83,8 @@ function checkWhatIf(value: unknown): WhatIf {
   throw badRequest(problems.length === 1 ? problems[0] : `${problems.join('. ')}.`, fields);
 }
 
-const nameTaken = (name: string) => conflict(SAVED_CALCULATION_MESSAGES.nameTaken(name), { name: SAVED_CALCULATION_MESSAGES.nameTaken(name) });
+const nameTaken = (name: string) =>
+  conflict(SAVED_CALCULATION_MESSAGES.nameTaken(name), { name: SAVED_CALCULATION_MESSAGES.nameTaken(name) });
 
 /** A user's saved what-if calculations (docs/investor-api.md); results are always recomputed here. */
 export function createSavedCalculationsService(db: AnyDb) {

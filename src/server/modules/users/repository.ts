@@ -113,7 +113,11 @@ export function createUsersRepository(db: Db) {
     },
 
     async setLastLogin(userId: string): Promise<void> {
-      await db.updateTable('users').set({ last_login: sql<Date>`now()` }).where('id', '=', userId).execute();
+      await db
+        .updateTable('users')
+        .set({ last_login: sql<Date>`now()` })
+        .where('id', '=', userId)
+        .execute();
     },
   };
 }
