@@ -1,0 +1,103 @@
+// @ts-check
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const foldersOf = (dir) =>
+  readdirSync(path.join(root, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/**
+ * One folder (a client feature or a server module) may use another only through that folder's
+ * index.ts, its public surface; everything else in it is internal.
+ */
+function folderBoundaries(dir) {
+  const folders = foldersOf(dir);
+  return folders.flatMap((target) =>
+    folders
+      .filter((from) => from !== target)
+      .map((from) => ({
+        target: `./${dir}/${target}`,
+        from: `./${dir}/${from}`,
+        except: ['./index.ts'],
+        message: `${dir}/${target} may use ${dir}/${from} only through its index.ts`,
+      })),
+  );
+}
+
+export default tseslint.config(
+  {
+    ignores: ['node_modules/', 'dist/', 'data/', '.e2e-data/', 'test-results/', 'playwright-report/', 'public/'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: root },
+      globals: { ...globals.node },
+    },
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver': { typescript: { project: path.join(root, 'tsconfig.json') } } },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/shared',
+              from: ['./src/client', './src/server'],
+              message: 'src/shared is used by both sides and imports neither',
+            },
+            { target: './src/client', from: './src/server', message: 'the client talks to the server over HTTP only' },
+            { target: './src/server', from: './src/client', message: 'the server does not use client code' },
+            ...folderBoundaries('src/client/features'),
+            ...folderBoundaries('src/server/modules'),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}', 'test/client/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ['e2e/fixtures/**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      globals: { ...globals.browser },
+      sourceType: 'script',
+    },
+  },
+  {
+    files: ['**/*.mjs', '**/*.cjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['test/**/*.{ts,tsx}', 'e2e/**/*.ts'],
+    languageOptions: { globals: { ...globals.jest } },
+    rules: {
+      // Tests read JSON answers as `any` (inject().json(), page.evaluate) and their assertions are the type check.
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+    },
+  },
+  prettier,
+);
