@@ -4,7 +4,7 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { createDatabase, migrateToLatest, type Database } from './db/database';
 import { seed, type SeedResult } from './db/seed';
 import { hashPassword } from './modules/auth/passwords';
-import { loadDemoOnFirstStart } from './listings/startup';
+import { loadDemoOnFirstStart } from './modules/demo-data/first-start';
 
 function printAdmin(result: SeedResult): void {
   if (result.adminSkipped) {

@@ -6,8 +6,8 @@
  */
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
-import { assumptionsFor, strategyCalculator, strategyResults, type EngineInputs } from '../../src/server/listings/analysis';
-import { DEMO_CITIES, demoCities, mulberry32 } from '../../src/server/listings/demo-data';
+import { assumptionsFor, strategyCalculator, strategyResults, type EngineInputs } from '../../src/server/modules/listings/analysis';
+import { DEMO_CITIES, demoCities, mulberry32 } from '../../src/server/modules/demo-data/demo-data';
 import { searchQuery } from '../../src/server/modules/properties/repository';
 import type { MapBounds } from '../../src/shared/geo/bounds';
 import { markerColorFor } from '../../src/shared/deal-status';

@@ -5,7 +5,7 @@ import {
   quartiles,
   selectComps,
   type CompCandidate,
-} from '../../src/server/listings/comps';
+} from '../../src/server/modules/listings/comps';
 import { MILES_PER_DEGREE_LAT } from '../../src/shared/geo/distance';
 
 const AS_OF = '2025-11-20';

@@ -5,7 +5,7 @@ import {
   demoItem,
   demoListingsFromEnv,
   mulberry32,
-} from '../../src/server/listings/demo-data';
+} from '../../src/server/modules/demo-data/demo-data';
 import { haversineMiles } from '../../src/shared/geo/distance';
 
 describe('demo data', () => {

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { importFile, REJECTED_HEADER } from '../../src/server/listings/importer';
-import { parseCsv } from '../../src/server/listings/csv';
+import { importFile, REJECTED_HEADER } from '../../src/server/modules/feed-import/importer';
+import { parseCsv } from '../../src/server/modules/feed-import/csv';
 
 const HEADER =
   'ListingKey,StandardStatus,ListPrice,ClosePrice,CloseDate,PublicRemarks,BedroomsTotal,BathroomsFull,BathroomsHalf,BathroomsThreeQuarter,BathroomsTotalInteger,LivingArea,UnparsedAddress,City,StateOrProvince,PostalCode,Latitude,Longitude';

@@ -1,8 +1,8 @@
 import { dealStatusFromComps, dealStatusFromMarker, markerColorFor, DEAL_COLORS } from '../../src/shared/deal-status';
 import { boundsProblems, BOUNDS_MESSAGES, isSearchableBounds } from '../../src/shared/geo/bounds';
 import { haversineMiles } from '../../src/shared/geo/distance';
-import { csvField, parseCsv } from '../../src/server/listings/csv';
-import { fromReso, parseDate } from '../../src/server/listings/records';
+import { csvField, parseCsv } from '../../src/server/modules/feed-import/csv';
+import { fromReso, parseDate } from '../../src/server/modules/listings/records';
 import { parsePmmsCsv } from '../../src/server/modules/rates/service';
 
 describe('deal status', () => {
@@ -77,7 +77,7 @@ describe('CSV parser', () => {
   });
 
   it('gives the same records whatever the chunking', () => {
-    const { CsvParser } = jest.requireActual('../../src/server/listings/csv') as typeof import('../../src/server/listings/csv');
+    const { CsvParser } = jest.requireActual('../../src/server/modules/feed-import/csv') as typeof import('../../src/server/modules/feed-import/csv');
     const text = 'k,v\n1,"a,""b""\r\nc"\r\n2,d\n';
     const whole = parseCsv(text).map((r) => [r.fields, r.raw]);
     for (let size = 1; size < 8; size++) {

@@ -1,6 +1,6 @@
 import { DATABASES, SETUP_TIMEOUT, bearer, createTestApp, json, signup, type TestApp } from './helpers';
 import { sql } from 'kysely';
-import { loadDemoData } from '../../src/server/listings/demo-data';
+import { loadDemoData } from '../../src/server/modules/demo-data/demo-data';
 import { BOUNDS_MESSAGES } from '../../src/shared/geo/bounds';
 import { PROPERTY_MESSAGES } from '../../src/server/modules/properties/routes';
 

@@ -2,7 +2,7 @@ import { DATABASES, SETUP_TIMEOUT, bearer, createTestApp, json, signup, type Tes
 import { adminSession, sessionAs } from './admin-fixtures';
 import { sql } from 'kysely';
 import { DEFAULT_ASSUMPTIONS, type WhatIf } from '../../src/shared/invest';
-import { assumptionsFor, strategyResults } from '../../src/server/listings/analysis';
+import { assumptionsFor, strategyResults } from '../../src/server/modules/listings/analysis';
 import { PROPERTY_MESSAGES } from '../../src/server/modules/properties/routes';
 import { MAX_SAVED_CALCULATIONS, SAVED_CALCULATION_MESSAGES } from '../../src/server/modules/saved-calculations/service';
 

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { assumptionOverridesProblems, DEFAULT_ASSUMPTIONS, type AssumptionOverrides } from '../../../shared/invest';
 import type { RouteOptions } from '../../context';
 import { badRequest, notFound } from '../../http/errors';
-import { markMarketStale } from '../../listings/store';
+import { markMarketStale } from '../listings/repository';
 import { rateRecomputerFor } from '../rates/recomputer';
 import { writeAudit } from './audit';
 import { checkId } from './common';

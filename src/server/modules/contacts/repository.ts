@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { badRequest } from '../../http/errors';
-import type { AnyDb } from '../../listings/store';
+import type { AnyDb } from '../listings/repository';
 import { likePattern } from '../admin/common';
 import { CONTACT_LIMITS, CONTACT_MESSAGES } from './messages';
 

@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { RouteOptions } from '../../context';
 import { forbidden, unauthorized } from '../../http/errors';
-import type { AnyDb } from '../../listings/store';
+import type { AnyDb } from '../listings/repository';
 import { CONTACT_MESSAGES } from './messages';
 import { createContactsService } from './service';
 

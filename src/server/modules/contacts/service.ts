@@ -2,7 +2,7 @@ import { formatAddress } from '../../../shared/format';
 import type { Contact, ContactInput, ContactProperty } from '../../../shared/investor-types';
 import { trimContact, validateContact } from '../../../shared/validation';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import type { AnyDb } from '../../listings/store';
+import type { AnyDb } from '../listings/repository';
 import { isUuid, throwIfInvalid } from '../admin/common';
 import { CONTACT_LIMITS, CONTACT_MESSAGES } from './messages';
 import { createContactsRepository, type ContactRow, type ContactValues, type PropertyRow } from './repository';

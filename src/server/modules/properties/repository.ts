@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { markerColorFor } from '../../../shared/deal-status';
 import type { MapBounds } from '../../../shared/geo/bounds';
-import type { AnyDb } from '../../listings/store';
+import type { AnyDb } from '../listings/repository';
 
 /**
  * Property and comp reads. The wire objects (spec section 3 names) are built by PostgreSQL with

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { countStaleForRate, recomputeForRate, type AnyDb } from '../../listings/store';
+import { countStaleForRate, recomputeForRate, type AnyDb } from '../listings/repository';
 
 /**
  * Recomputes strategy results after a new 30-year rate, in the background: batches of 2,000

@@ -4,7 +4,7 @@ import type { RouteOptions } from '../../context';
 import { requireRole } from '../../http/auth-guard';
 import { badRequest } from '../../http/errors';
 import { NOT_BLANK } from '../../http/validation';
-import { parseDate } from '../../listings/records';
+import { parseDate } from '../listings/records';
 import { rateRecomputerFor } from './recomputer';
 import { latestRates, upsertRate } from './service';
 

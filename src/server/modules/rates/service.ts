@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { Rate } from '../../../shared/api-types';
 import { loanTermMonths } from '../../../shared/invest';
-import { parseDate } from '../../listings/records';
-import { parseCsv } from '../../listings/csv';
-import type { AnyDb } from '../../listings/store';
+import { parseDate } from '../listings/records';
+import { parseCsv } from '../feed-import/csv';
+import type { AnyDb } from '../listings/repository';
 
 export type { Rate };
 

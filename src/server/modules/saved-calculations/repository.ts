@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AnyDb } from '../../listings/store';
+import type { AnyDb } from '../listings/repository';
 
 /** A saved calculation with its property as it reads now. */
 export interface SavedCalculationRow {

@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { NewSavedCalculation } from '../../../shared/investor-types';
 import type { RouteOptions } from '../../context';
-import type { AnyDb } from '../../listings/store';
+import type { AnyDb } from '../listings/repository';
 import { STRATEGY_KEYS, createSavedCalculationsService } from './service';
 
 /** Names are checked after trimming (1–120); the schema only bounds the raw text. */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { DEFAULT_DEMO_SEED, demoListingsFromEnv, loadDemoData } from './demo-data';
-import { createProgress, type Progress } from './progress';
-import type { AnyDb } from './store';
+import { createProgress, type Progress } from '../../cli/progress';
+import type { AnyDb } from '../listings/repository';
 
 /**
  * On a database without any listing, loads the demo data set (DEMO_LISTINGS listings, default

@@ -1,7 +1,7 @@
 import { lookupByName } from 'zipcodes';
-import { haversineMiles } from '../../shared/geo/distance';
-import type { ListingRecord, SoldRecord } from './records';
-import { recomputeDirty, upsertListings, upsertSold, type AnyDb, type RecomputeProgress } from './store';
+import { haversineMiles } from '../../../shared/geo/distance';
+import type { ListingRecord, SoldRecord } from '../listings/records';
+import { recomputeDirty, upsertListings, upsertSold, type AnyDb, type RecomputeProgress } from '../listings/repository';
 
 /**
  * Deterministic demo data (docs/listings.md): listings and sold comps across 20 US cities, on real

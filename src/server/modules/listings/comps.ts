@@ -1,4 +1,4 @@
-import { haversineMiles } from '../../shared/geo/distance';
+import { haversineMiles } from '../../../shared/geo/distance';
 
 /**
  * Comparable sales selection (docs/listings.md), in the spirit of PropStream's default comps:

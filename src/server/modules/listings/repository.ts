@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { boundingBox } from '../../shared/geo/distance';
-import type { AssumptionOverrides } from '../../shared/invest';
+import { boundingBox } from '../../../shared/geo/distance';
+import type { AssumptionOverrides } from '../../../shared/invest';
 import {
   assessDeal,
   assumptionsFor,

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { fail, openCliDatabase, runMain } from './cli-common';
-import { importFile } from './importer';
+import { importFile } from '../modules/feed-import/importer';
 import { createProgress } from './progress';
 
 const USAGE = `Usage: npm run import -- <file.csv|file.jsonl> [--batch-size N]
-       node dist/server/listings/import-cli.js <file> [--batch-size N]
+       node dist/server/cli/import-listings.js <file> [--batch-size N]
 
 Imports a listing feed (RESO names; CSV or JSON Lines) into the configured database
 (DATABASE_URL, else PGlite in DATA_DIR). Active rows become listings, Closed rows sold comps,

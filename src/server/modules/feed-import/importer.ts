@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { CsvParser, csvField, type CsvRecord } from './csv';
-import { fromReso, type ListingRecord, type RawRecord, type SoldRecord } from './records';
-import { recomputeDirty, upsertListings, upsertSold, type AnyDb, type RecomputeProgress } from './store';
+import { fromReso, type ListingRecord, type RawRecord, type SoldRecord } from '../listings/records';
+import { recomputeDirty, upsertListings, upsertSold, type AnyDb, type RecomputeProgress } from '../listings/repository';
 
 /**
  * The listing feed importer (docs/listings.md): CSV or JSON Lines with RESO names, streamed in

@@ -4,7 +4,7 @@ import {
   type DealConfidence,
   type DealStatus,
   type MarkerColor,
-} from '../../shared/deal-status';
+} from '../../../shared/deal-status';
 import {
   FINANCING_PRODUCT,
   brrrr,
@@ -24,7 +24,7 @@ import {
   type FixFlipResults,
   type ShortTermResults,
   type WhatIfAnalysis,
-} from '../../shared/invest';
+} from '../../../shared/invest';
 
 /**
  * Everything the server precomputes for a property, as pure functions: deal status and confidence

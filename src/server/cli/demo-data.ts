@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fail, openCliDatabase, runMain } from './cli-common';
-import { DEFAULT_DEMO_LISTINGS, DEFAULT_DEMO_SEED, demoItem, loadDemoData, toReso } from './demo-data';
-import { csvField } from './csv';
+import { DEFAULT_DEMO_LISTINGS, DEFAULT_DEMO_SEED, demoItem, loadDemoData, toReso } from '../modules/demo-data/demo-data';
+import { csvField } from '../modules/feed-import/csv';
 import { createProgress } from './progress';
 
 const USAGE = `Usage: npm run demo-data -- [--listings N] [--seed S] [--out file.csv|file.jsonl]
