@@ -16,9 +16,10 @@ const config: Config = {
     },
     {
       displayName: 'server',
-      testEnvironment: 'node',
+      testEnvironment: '<rootDir>/test/server/host-date-environment.ts',
       roots: ['<rootDir>/test/server'],
       transform: tsJest,
+      setupFiles: ['<rootDir>/test/server/native-modules.ts'],
     },
     {
       displayName: 'client',

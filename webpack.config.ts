@@ -35,7 +35,7 @@ export default function config(_env: Record<string, unknown>, argv: { mode?: Mod
             options: {
               // Type checking is its own step (npm run typecheck); the bundle only transpiles.
               transpileOnly: true,
-              compilerOptions: { module: 'esnext', moduleResolution: 'node', sourceMap: true },
+              compilerOptions: { module: 'esnext', moduleResolution: 'bundler', sourceMap: true },
             },
           },
         },

@@ -1,13 +1,5 @@
 import { randomBytes } from 'node:crypto';
 
-// See node-require.ts. Every test file that builds the app imports this file first.
-jest.mock('@electric-sql/pglite', () => require('./node-require').nodeRequire('@electric-sql/pglite'));
-jest.mock('@electric-sql/pglite/contrib/pg_trgm', () =>
-  require('./node-require').nodeRequire('@electric-sql/pglite/contrib/pg_trgm'),
-);
-jest.mock('content-disposition', () => require('./node-require').nodeRequire('content-disposition'));
-jest.mock('cookie', () => require('./node-require').nodeRequire('cookie'));
-
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Pool } from 'pg';
 import { buildApp, type BuildAppOptions } from '../../src/server/app';

@@ -77,7 +77,9 @@ describe('CSV parser', () => {
   });
 
   it('gives the same records whatever the chunking', () => {
-    const { CsvParser } = jest.requireActual('../../src/server/modules/feed-import/csv') as typeof import('../../src/server/modules/feed-import/csv');
+    const { CsvParser } = jest.requireActual(
+      '../../src/server/modules/feed-import/csv',
+    ) as typeof import('../../src/server/modules/feed-import/csv');
     const text = 'k,v\n1,"a,""b""\r\nc"\r\n2,d\n';
     const whole = parseCsv(text).map((r) => [r.fields, r.raw]);
     for (let size = 1; size < 8; size++) {

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { Pool } from 'pg';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import { migrationProvider } from './migrations';
-import { PGliteDialect } from './pglite-dialect';
 import type { DB } from './schema';
 
 export type Db = Kysely<DB>;
@@ -68,7 +68,7 @@ async function createPglite(dataDir: string | null): Promise<Database> {
     pglite = new PGlite({ extensions: { pg_trgm } });
     await pglite.waitReady;
   }
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
   return {
     db,
     kind: 'pglite',

@@ -1,9 +1,10 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { MigrationDb } from './migration-db';
 
 const id = sql`gen_random_uuid()`;
 const now = sql`now()`;
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await db.schema
     .createTable('roles')
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(id))
@@ -144,7 +145,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('password_reset_tokens_user_id_idx').on('password_reset_tokens').column('user_id').execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   for (const table of [
     'password_reset_tokens',
     'refresh_tokens',

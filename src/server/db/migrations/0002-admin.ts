@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { MigrationDb } from './migration-db';
 
 /**
  * Indexes behind the admin lists and the audit log.
@@ -10,7 +11,7 @@ import { sql, type Kysely } from 'kysely';
  * extension cannot be installed (no privilege), the trigram indexes are skipped and search still works,
  * only by scanning.
  */
-async function installTrigram(db: Kysely<any>): Promise<string | null> {
+async function installTrigram(db: MigrationDb): Promise<string | null> {
   const found = await sql<{ schema: string }>`
     select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace
     where e.extname = 'pg_trgm'`.execute(db);
@@ -29,7 +30,7 @@ async function installTrigram(db: Kysely<any>): Promise<string | null> {
   }
 }
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   // Default users order: name (last, first), id as the tie-break, so the first page is an index scan.
   await db.schema
     .createIndex('users_name_idx')
@@ -72,7 +73,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await db.schema.dropTable('audit_log').ifExists().execute();
   for (const index of [
     'accounts_name_trgm_idx',

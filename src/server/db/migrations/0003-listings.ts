@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { MigrationDb } from './migration-db';
 
 /**
  * Listed properties, sold comps and mortgage rates (docs/listings.md).
@@ -10,7 +11,7 @@ import { sql, type Kysely } from 'kysely';
  *     with the latitude range checked inside the index;
  *   - GiST on point(longitude, latitude): box queries (comps prefilter, nearby properties).
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await sql`
     create table properties (
       id uuid primary key default gen_random_uuid(),
@@ -100,7 +101,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       ('15-Year Fixed', 5.54, '2025-11-20', 'Freddie Mac PMMS')`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await sql`drop table if exists rates`.execute(db);
   await sql`drop table if exists sold_comps`.execute(db);
   await sql`drop table if exists properties`.execute(db);

@@ -1,10 +1,11 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { MigrationDb } from './migration-db';
 
 /**
  * Recent place searches of the map (docs/map-search.md): newest first, at most 10 kept per user,
  * one row per (user, place name) — searching a name again moves it to the top.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await sql`
     create table recent_searches (
       id uuid primary key default gen_random_uuid(),
@@ -21,6 +22,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index recent_searches_user_created_idx on recent_searches (user_id, created_at desc, id desc)`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await sql`drop table if exists recent_searches`.execute(db);
 }

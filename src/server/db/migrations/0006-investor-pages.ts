@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { MigrationDb } from './migration-db';
 
 /**
  * The investor pages' own data (docs/investor-api.md): a user's saved what-if calculations and an
@@ -10,7 +11,7 @@ import { sql, type Kysely } from 'kysely';
  * lower-cased) by substring; a pg_trgm GIN index on that expression serves it when the extension
  * was installed by 0002-admin (otherwise the search scans).
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await sql`
     create table saved_calculations (
       id uuid primary key default gen_random_uuid(),
@@ -64,7 +65,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await sql`drop index if exists properties_address_trgm_idx`.execute(db);
   await sql`drop table if exists contact_properties`.execute(db);
   await sql`drop table if exists contacts`.execute(db);

@@ -1,4 +1,5 @@
-import type { Migration, MigrationProvider } from 'kysely';
+import type { Migration, MigrationProvider } from 'kysely/migration';
+
 import * as m0001 from './0001-initial';
 import * as m0002 from './0002-admin';
 import * as m0003 from './0003-listings';

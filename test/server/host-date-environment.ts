@@ -1,0 +1,14 @@
+import type { EnvironmentContext, JestEnvironmentConfig } from '@jest/environment';
+import { TestEnvironment } from 'jest-environment-node';
+
+/**
+ * Jest's node environment with the host's Date. Packages loaded outside Jest's sandbox (PGlite,
+ * kysely: native-modules.ts) recognise dates with `instanceof Date`, which a sandbox Date fails;
+ * the server never meets two realms outside Jest.
+ */
+export default class HostDateEnvironment extends TestEnvironment {
+  constructor(config: JestEnvironmentConfig, context: EnvironmentContext) {
+    super(config, context);
+    this.global.Date = Date;
+  }
+}
