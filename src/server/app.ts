@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import { DEFAULT_MAIL_FROM, DEFAULT_RATE_LIMITS, PACKAGE_ROOT, type AppConfig, type RateLimits } from './config';
 import type { AppContext } from './context';
 import { createDatabase, migrateToLatest, type Database } from './db/database';
@@ -11,6 +12,8 @@ import { createAuthenticate } from './http/auth-guard';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler';
 import { buildLoggerOptions, type LoggerSettings } from './http/logging';
 import { CONTENT_SECURITY_POLICY } from './http/security';
+import { addSharedErrorResponses } from './http/error-responses';
+import { registerApiDocs, registerOpenApi } from './http/openapi';
 import { registerClient } from './http/static-client';
 import { addCustomFormats, schemaErrorFormatter } from './http/validation';
 import { adminRoutes, countsRoutes, createAdminSections } from './modules/admin';
@@ -62,8 +65,16 @@ export interface BuildAppOptions {
   trustProxy?: boolean;
 }
 
+/** A registered route, as the route table knows it (the OpenAPI test and the fuzz suite walk it). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  schema?: FastifySchema;
+}
+
 export interface AppHandles {
   ctx: AppContext;
+  routes: RouteEntry[];
   database: Database;
   mailer: Mailer;
   scryptCost: ScryptCost;
@@ -96,6 +107,7 @@ export function resolveConfig(partial: Partial<AppConfig> = {}): AppConfig {
     googleMapsApiKey: partial.googleMapsApiKey,
     googleMapsMapId: partial.googleMapsMapId,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...partial.rateLimits },
+    apiDocs: partial.apiDocs ?? false,
   };
 }
 
@@ -142,7 +154,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     frameworkErrors: frameworkErrorHandler,
     schemaErrorFormatter: schemaErrorFormatter as never,
     ajv: { customOptions: { allErrors: true, verbose: true }, plugins: [addCustomFormats as never] },
-  });
+  }).withTypeProvider<TypeBoxTypeProvider>();
   const db = database.db;
 
   try {
@@ -167,11 +179,18 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       authenticate: createAuthenticate(auth),
       services: { auth, users, mail, lookups: createLookupsService(createLookupsRepository(db)) },
     };
-    app.decorate('dealmap', { ctx, database, mailer, scryptCost, seedResult });
+    const routes: RouteEntry[] = [];
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema });
+    });
+    app.decorate('dealmap', { ctx, routes, database, mailer, scryptCost, seedResult });
     app.decorateRequest('auth', null);
     if (ownsDatabase) app.addHook('onClose', async () => database.close());
 
     registerErrorHandling(app);
+    addSharedErrorResponses(app);
+    await registerOpenApi(app);
+    if (config.apiDocs) await registerApiDocs(app);
     await app.register(fastifyHelmet, { contentSecurityPolicy: { useDefaults: true, directives: CONTENT_SECURITY_POLICY } });
     await app.register(fastifyRateLimit, { global: false });
 

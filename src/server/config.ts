@@ -39,6 +39,8 @@ export interface AppConfig {
   googleMapsApiKey?: string;
   googleMapsMapId?: string;
   rateLimits: RateLimits;
+  /** Serve the API reference at /api/docs and its OpenAPI document (API_DOCS=1, or NODE_ENV=development). */
+  apiDocs: boolean;
 }
 
 /** The package root: two levels above this file both in src/server and in dist/server. */
@@ -115,5 +117,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     googleMapsApiKey: text(env.GOOGLE_MAPS_API_KEY),
     googleMapsMapId: text(env.GOOGLE_MAPS_MAP_ID),
     rateLimits,
+    apiDocs: text(env.API_DOCS) === '1' || text(env.NODE_ENV) === 'development',
   };
 }

@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppConfig } from './config';
 import type { Db } from './db/database';
 import type { PreHandler } from './http/auth-guard';
@@ -22,3 +23,6 @@ export interface AppContext {
 export interface RouteOptions {
   ctx: AppContext;
 }
+
+/** A route module: a Fastify plugin whose schemas type its requests and replies (TypeBox provider). */
+export type RoutePlugin<Options extends object = RouteOptions> = FastifyPluginAsyncTypebox<Options>;

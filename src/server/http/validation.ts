@@ -1,11 +1,7 @@
+import { EMAIL_FORMAT, NOT_BLANK } from '../../shared/schemas/formats';
 import { MESSAGES as SHARED, isValidEmail } from '../../shared/validation';
 import { AppError } from './errors';
 import { ERROR_CODES } from '../../shared/api-types';
-
-/** The AJV format used for email addresses: the shared basic address pattern. */
-export const EMAIL_FORMAT = 'dealmap-email';
-/** Pattern for "must contain something other than spaces". */
-export const NOT_BLANK = '\\S';
 
 export function addCustomFormats(ajv: { addFormat(name: string, format: (value: string) => boolean): unknown }): void {
   ajv.addFormat(EMAIL_FORMAT, (value: string) => isValidEmail(value));

@@ -1,71 +1,86 @@
-import type { FastifyInstance } from 'fastify';
-import type { RouteOptions } from '../../context';
-import { createAuthRateLimits } from './rate-limits';
+import { Envelope, ErrorBody, NoQuery } from '../../../shared/schemas/common';
 import {
+  CheckResetTokenAnswer,
   CheckResetTokenQuery,
-  ForgotPasswordBody,
-  LoginBody,
-  NoQuery,
-  RefreshBody,
-  ResetPasswordBody,
+  ForgotPasswordRequest,
+  LoginRequest,
+  RefreshRequest,
+  ResetPasswordRequest,
   SessionParams,
-  SignupBody,
-} from './schemas';
+  SignupRequest,
+} from '../../../shared/schemas/auth';
+import { SessionResponse } from '../../../shared/schemas/session';
+import type { RoutePlugin } from '../../context';
+import { createAuthRateLimits } from './rate-limits';
 
-/** Public auth calls of spec section 7, under /api/v1. */
-export async function authRoutes(app: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
+const Session = Envelope(SessionResponse);
+const NoContent = { 204: { type: 'null', description: 'Done' } } as const;
+
+/** Public auth calls under /api/v1: sign-in, sign-up, refresh, sign-out and the password reset. */
+export const authRoutes: RoutePlugin = async (app, { ctx }) => {
   const auth = ctx.services.auth;
   const limits = createAuthRateLimits(app, ctx.config.rateLimits);
 
-  app.post<{ Body: LoginBody }>(
+  app.post(
     '/login',
-    { schema: { body: LoginBody, querystring: NoQuery }, ...limits.login },
+    {
+      schema: { body: LoginRequest, querystring: NoQuery, response: { 200: Session, 401: ErrorBody, 429: ErrorBody } },
+      ...limits.login,
+    },
     async (request) => ({ data: await auth.login(request.body.username, request.body.password) }),
   );
 
-  app.post<{ Body: SignupBody }>(
+  app.post(
     '/signup',
-    { schema: { body: SignupBody, querystring: NoQuery }, ...limits.signup },
+    {
+      schema: { body: SignupRequest, querystring: NoQuery, response: { 201: Session, 409: ErrorBody, 429: ErrorBody } },
+      ...limits.signup,
+    },
     async (request, reply) => reply.code(201).send({ data: await auth.signup(request.body.email, request.body.password) }),
   );
 
-  app.post<{ Body: RefreshBody }>('/refresh-token', { schema: { body: RefreshBody, querystring: NoQuery } }, async (request) => ({
-    data: await auth.refresh(request.body.refreshToken),
-  }));
+  app.post(
+    '/refresh-token',
+    { schema: { body: RefreshRequest, querystring: NoQuery, response: { 200: Session, 401: ErrorBody } } },
+    async (request) => ({ data: await auth.refresh(request.body.refreshToken) }),
+  );
 
-  app.delete<{ Params: SessionParams }>(
+  app.delete(
     '/session/:token',
-    { schema: { params: SessionParams, querystring: NoQuery } },
+    { schema: { params: SessionParams, querystring: NoQuery, response: NoContent } },
     async (request, reply) => {
       await auth.logout(request.params.token);
       return reply.code(204).send();
     },
   );
 
-  app.post<{ Body: ForgotPasswordBody }>(
+  app.post(
     '/forgot-password',
-    { schema: { body: ForgotPasswordBody, querystring: NoQuery }, ...limits.forgotPassword },
+    {
+      schema: { body: ForgotPasswordRequest, querystring: NoQuery, response: { ...NoContent, 429: ErrorBody } },
+      ...limits.forgotPassword,
+    },
     async (request, reply) => {
       await auth.forgotPassword(request.body.username);
       return reply.code(204).send();
     },
   );
 
-  app.get<{ Querystring: CheckResetTokenQuery }>(
+  app.get(
     '/check-reset-token',
-    { schema: { querystring: CheckResetTokenQuery } },
+    { schema: { querystring: CheckResetTokenQuery, response: { 200: Envelope(CheckResetTokenAnswer), 408: ErrorBody } } },
     async (request) => {
       await auth.checkResetToken(request.query.token);
-      return { data: { valid: true } };
+      return { data: { valid: true as const } };
     },
   );
 
-  app.post<{ Body: ResetPasswordBody }>(
+  app.post(
     '/reset-password',
-    { schema: { body: ResetPasswordBody, querystring: NoQuery } },
+    { schema: { body: ResetPasswordRequest, querystring: NoQuery, response: { ...NoContent, 408: ErrorBody } } },
     async (request, reply) => {
       await auth.resetPassword(request.body.passwordResetToken, request.body.password);
       return reply.code(204).send();
     },
   );
-}
+};

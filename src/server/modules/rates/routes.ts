@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RouteOptions } from '../../context';
 import { requireRole } from '../../http/auth-guard';
 import { badRequest } from '../../http/errors';
-import { NOT_BLANK } from '../../http/validation';
+import { NOT_BLANK } from '../../../shared/schemas/formats';
 import { parseDate } from '../listings/records';
 import { rateRecomputerFor } from './recomputer';
 import { latestRates, upsertRate } from './service';

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { RouteOptions } from '../../context';
 import { badRequest } from '../../http/errors';
-import { NOT_BLANK } from '../../http/validation';
+import { NOT_BLANK } from '../../../shared/schemas/formats';
 
 /** How many recent searches are kept per user (the newest). */
 export const RECENT_SEARCH_LIMIT = 10;
