@@ -8,14 +8,12 @@
  * The client derives the status back from the marker background (spec section 4): green is a Good
  * Deal, red is Overpriced, anything else or missing is Market Price.
  */
+import type { MarkerColor } from './schemas/property';
+
 export const DEAL_STATUSES = ['Good Deal', 'Overpriced', 'Market Price'] as const;
 export type DealStatus = (typeof DEAL_STATUSES)[number];
 
-export interface MarkerColor {
-  background: string;
-  borderColor: string;
-  glyphColor: string;
-}
+export type { MarkerColor, DealConfidence } from './schemas/property';
 
 export const DEAL_COLORS = {
   goodDeal: '#10b981',
@@ -53,13 +51,4 @@ export function dealStatusFromMarker(background: string | null | undefined): Dea
   if (value === DEAL_COLORS.goodDeal) return 'Good Deal';
   if (value === DEAL_COLORS.overpriced) return 'Overpriced';
   return 'Market Price';
-}
-
-/** How much to trust the status: how many comps, how far apart their prices, how recent the newest sale. */
-export interface DealConfidence {
-  compCount: number;
-  /** (max − min) / median of the comps' sold prices, in percent; null without comps. */
-  spreadPercent: number | null;
-  /** Days from the newest comp sale to the reference date; null without comps. */
-  newestSaleDays: number | null;
 }

@@ -6,7 +6,12 @@
  */
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
-import { assumptionsFor, strategyCalculator, strategyResults, type EngineInputs } from '../../src/server/modules/listings/analysis';
+import {
+  assumptionsFor,
+  strategyCalculator,
+  strategyResults,
+  type EngineInputs,
+} from '../../src/server/modules/listings/analysis';
 import { DEMO_CITIES, demoCities, mulberry32 } from '../../src/server/modules/demo-data/demo-data';
 import { searchQuery } from '../../src/server/modules/properties/repository';
 import type { MapBounds } from '../../src/shared/geo/bounds';
@@ -123,7 +128,7 @@ async function sqlLatencies(t: BenchApp, list: MapBounds[], clients = 1): Promis
         const i = next++;
         if (i >= list.length) return;
         const t0 = process.hrtime.bigint();
-        await searchQuery(list[i], null, 1000).execute(t.db);
+        await searchQuery(t.db, list[i], null, 1000).execute();
         times.push(Number(process.hrtime.bigint() - t0) / 1e6);
       }
     }),

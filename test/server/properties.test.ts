@@ -91,6 +91,18 @@ describe.each(DATABASES)('properties API on $name', (database) => {
     expect(json(bad).error.message).toBe(PROPERTY_MESSAGES.badPropertyId);
   });
 
+  it('answers carry the declared fields only: no internal column leaks', async () => {
+    const id = (await sql<{ id: string }>`select id from properties limit 1`.execute(t.db)).rows[0].id;
+    const property = json(await get(`/api/v1/auth/property/${id}`)).data as Record<string, unknown>;
+    const page = json(await search({ type: 'bounds', zoom: 12, bounds: JSON.stringify(AUSTIN), limit: 5 })).data;
+    for (const answer of [property, page.properties[0] as Record<string, unknown>]) {
+      for (const internal of ['ListingKey', 'listing_key', 'inputs', 'results_rate', 'needs_recompute', 'created_at', 'id']) {
+        expect(answer).not.toHaveProperty(internal);
+      }
+    }
+    expect(Object.keys(page).sort()).toEqual(['next', 'properties']);
+  });
+
   it('GET /property/comps returns the comps in the order asked; 404 unknown; 400 malformed, empty or too many', async () => {
     const p = (
       await sql<{

@@ -1,4 +1,15 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Insertable, JSONColumnType, Selectable, Updateable } from 'kysely';
+import type { DealConfidence, MarkerColor } from '../../shared/schemas/property';
+import type { AssumptionOverrides } from '../../shared/schemas/assumptions';
+import type { LatLng, MapBounds } from '../../shared/schemas/geo';
+import type { StrategyResults } from '../../shared/schemas/results';
+import type { EngineInputs } from '../modules/listings/analysis';
+
+/**
+ * A jsonb column: read as the parsed value; written as the value (the drivers serialise it) or as
+ * JSON text. `Insert` is what an insert may leave out (undefined when the column has a default).
+ */
+type Json<T, Insert = T> = ColumnType<T, Insert | string, T | string>;
 
 /** Timestamps come back as Date; inserts and updates may pass a Date or an SQL default. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -49,7 +60,7 @@ export interface MarketsTable {
   description: string;
   active: Generated<boolean>;
   /** AssumptionOverrides of the investment engine; {} = the defaults. */
-  assumptions: ColumnType<unknown, unknown | undefined, unknown>;
+  assumptions: Json<AssumptionOverrides, AssumptionOverrides | undefined>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -114,6 +125,108 @@ export interface AuditLogTable {
   after: ColumnType<unknown, unknown, unknown>;
 }
 
+/** The room and address columns listings and sold comps share (0003-listings). */
+interface ListingColumns {
+  id: Generated<string>;
+  listing_key: string;
+  list_price: number;
+  beds: number | null;
+  baths_full: number | null;
+  baths_half: number | null;
+  baths_three_quarter: number | null;
+  /** full + half + three-quarter, computed by PostgreSQL. */
+  baths_total: GeneratedAlways<number>;
+  area: number | null;
+  address_full: Generated<string>;
+  city: Generated<string>;
+  state: Generated<string>;
+  zip: Generated<string>;
+  latitude: number;
+  longitude: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PropertiesTable extends ListingColumns {
+  remarks: Generated<string>;
+  monthly_rent: number | null;
+  rehab_estimate: number | null;
+  arv_estimate: number | null;
+  nightly_rate: number | null;
+  comp_ids: Generated<string[]>;
+  deal_status: Generated<string>;
+  marker_color: Json<MarkerColor | null, MarkerColor | null | undefined>;
+  confidence: Json<DealConfidence | null, DealConfidence | null | undefined>;
+  /** The inputs the engine used last (feed estimates or fallbacks); null until first computed. */
+  inputs: Json<EngineInputs | null, EngineInputs | null | undefined>;
+  /** The 30-year rate the stored results were computed at. */
+  results_rate: number | null;
+  buy_hold: Json<StrategyResults['BuyHoldResults'] | null, StrategyResults['BuyHoldResults'] | null | undefined>;
+  brrrr: Json<StrategyResults['BRRRRResults'] | null, StrategyResults['BRRRRResults'] | null | undefined>;
+  fix_flip: Json<StrategyResults['FixFlipResults'] | null, StrategyResults['FixFlipResults'] | null | undefined>;
+  short_term: Json<StrategyResults['ShortTermResults'] | null, StrategyResults['ShortTermResults'] | null | undefined>;
+  needs_recompute: Generated<boolean>;
+}
+
+export interface SoldCompsTable extends Omit<ListingColumns, 'list_price'> {
+  close_price: number;
+  list_price: number | null;
+  /** A date column, read as YYYY-MM-DD text where the code casts it (close_date::text). */
+  close_date: ColumnType<Date, Date | string, Date | string>;
+}
+
+export interface RatesTable {
+  id: Generated<string>;
+  product: string;
+  rate: number;
+  as_of: ColumnType<Date, Date | string, Date | string>;
+  source: Generated<string>;
+  created_at: Timestamp;
+}
+
+export interface RecentSearchesTable {
+  id: Generated<string>;
+  user_id: string;
+  place_id: string | null;
+  name: string;
+  formatted_address: Generated<string>;
+  lat: number;
+  lng: number;
+  viewport: Json<MapBounds | null, MapBounds | null | undefined>;
+  created_at: Timestamp;
+}
+
+export interface SavedCalculationsTable {
+  id: Generated<string>;
+  user_id: string;
+  property_id: string;
+  name: string;
+  strategy: string;
+  what_if: Json<unknown>;
+  results: Json<unknown>;
+  rate: number;
+  list_price: number;
+  comp_ids: Generated<string[]>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ContactsTable {
+  id: Generated<string>;
+  agent_id: string;
+  name: string;
+  email: Generated<string>;
+  phone: Generated<string>;
+  notes: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ContactPropertiesTable {
+  contact_id: string;
+  property_id: string;
+}
+
 export interface DB {
   roles: RolesTable;
   accounts: AccountsTable;
@@ -128,6 +241,13 @@ export interface DB {
   refresh_tokens: RefreshTokensTable;
   password_reset_tokens: PasswordResetTokensTable;
   audit_log: AuditLogTable;
+  properties: PropertiesTable;
+  sold_comps: SoldCompsTable;
+  rates: RatesTable;
+  recent_searches: RecentSearchesTable;
+  saved_calculations: SavedCalculationsTable;
+  contacts: ContactsTable;
+  contact_properties: ContactPropertiesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

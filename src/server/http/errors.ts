@@ -44,3 +44,13 @@ export function rateLimitMessage(retryAfterMs: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
   return `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
 }
+
+/** 400 VALIDATION_FAILED with the field messages, worded like the schema errors. */
+export function validationFailed(fields: Record<string, string>): AppError {
+  const messages = Object.values(fields);
+  return badRequest(messages.length === 1 ? messages[0] : `${messages.join('. ')}.`, fields);
+}
+
+export function throwIfInvalid(fields: Record<string, string>): void {
+  if (Object.keys(fields).length > 0) throw validationFailed(fields);
+}

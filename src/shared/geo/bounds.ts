@@ -4,15 +4,9 @@
  * degrees, latitudes are within -90..90 and longitudes within -180..180. The client uses this to
  * decide whether to search; the server answers 400 with these messages.
  */
-export interface LatLng {
-  lat: number;
-  lng: number;
-}
+import type { MapBounds } from '../schemas/geo';
 
-export interface MapBounds {
-  ne: LatLng;
-  sw: LatLng;
-}
+export type { LatLng, MapBounds } from '../schemas/geo';
 
 export const MIN_SPAN_DEGREES = 0.001;
 export const MAX_SPAN_DEGREES = 10;

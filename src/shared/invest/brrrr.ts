@@ -2,6 +2,9 @@ import type { Assumptions, BrrrrAssumptions, OperatingAssumptions } from './defa
 import { interestOnlyPayment, monthlyPayment } from './mortgage';
 import { cashOnCash, dscr, monthlyOperatingExpenses } from './operating';
 import { breakEvenRate, type AnalysisOptions } from './rules';
+import type { BRRRRResults } from '../schemas/results';
+
+export type { BRRRRResults };
 
 export interface BrrrrInput extends OperatingAssumptions, BrrrrAssumptions {
   purchasePrice: number;
@@ -14,21 +17,6 @@ export interface BrrrrInput extends OperatingAssumptions, BrrrrAssumptions {
   closingCostsPercent: number;
   refiRatePercent: number;
   refiTermMonths: number;
-}
-
-/** Spec section 3 fields. */
-export interface BRRRRResults {
-  totalCashNeeded: number;
-  cashOnCashRoi: number | null;
-  netMonthlyIncome: number;
-  cashAtRefiClose: number;
-  arv: number;
-  /** 70 % of ARV (the purchase-and-rehab loan). */
-  loanAmount: number;
-  rehabCost: number;
-  /** 80 % of ARV (the refinance loan). */
-  refiLoanAmount: number;
-  grossMonthlyExpenses: number;
 }
 
 export interface BrrrrAnalysis extends BRRRRResults {

@@ -2,6 +2,9 @@ import type { Assumptions, OperatingAssumptions } from './defaults';
 import { monthlyPayment } from './mortgage';
 import { cashOnCash, dscr, monthlyOperatingExpenses } from './operating';
 import { breakEvenRate, type AnalysisOptions } from './rules';
+import type { BuyHoldResults } from '../schemas/results';
+
+export type { BuyHoldResults };
 
 export interface BuyHoldInput extends OperatingAssumptions {
   purchasePrice: number;
@@ -12,15 +15,6 @@ export interface BuyHoldInput extends OperatingAssumptions {
   interestRatePercent: number;
   termMonths: number;
   closingCostsPercent: number;
-}
-
-/** Spec section 3 fields. */
-export interface BuyHoldResults {
-  totalCashNeeded: number;
-  netMonthlyIncome: number;
-  grossMonthlyExpenses: number;
-  totalCosts: number;
-  cashOnCashRoi: number | null;
 }
 
 export interface BuyHoldAnalysis extends BuyHoldResults {

@@ -3,90 +3,17 @@
  * analysis in the browser). Percentages are percents (8 means 8 %). Sources are in
  * docs/investment-math.md.
  */
-export interface FinancingAssumptions {
-  /** Percent of the purchase price paid down. */
-  downPaymentPercent: number;
-  /** Annual interest rate in percent, when no latest rate is known. */
-  interestRatePercent: number;
-  termMonths: number;
-  /** Buyer's closing costs, percent of the purchase price. */
-  closingCostsPercent: number;
-}
+import type { AssumptionOverrides, Assumptions } from '../schemas/assumptions';
 
-export interface OperatingAssumptions {
-  /** Percent of gross scheduled rent. */
-  vacancyPercent: number;
-  managementPercent: number;
-  maintenancePercent: number;
-  capexPercent: number;
-  /** Annual property tax, percent of the property's value. */
-  propertyTaxPercent: number;
-  /** Annual insurance premium, percent of the property's value. */
-  insurancePercent: number;
-  monthlyHoa: number;
-  /** Owner-paid utilities per month. */
-  monthlyUtilities: number;
-}
-
-export interface BrrrrAssumptions {
-  /** The purchase-and-rehab (hard-money) loan as a percent of ARV (spec: 70 %). */
-  loanToArvPercent: number;
-  hardMoneyRatePercent: number;
-  hardMoneyPointsPercent: number;
-  /** Months from purchase to the refinance (rehab, lease-up and seasoning). */
-  monthsToRefinance: number;
-  /** The refinance loan as a percent of ARV (spec: 80 %). */
-  refiLoanToArvPercent: number;
-  /** Refinance closing costs, percent of the refinance loan. */
-  refiClosingCostsPercent: number;
-}
-
-export interface FlipAssumptions {
-  /** Hard-money loan as a percent of the purchase price; rehab is paid in cash. */
-  loanToPurchasePercent: number;
-  hardMoneyRatePercent: number;
-  hardMoneyPointsPercent: number;
-  holdMonths: number;
-  /** Buyer's closing costs on a flip, percent of the purchase price. */
-  purchaseClosingPercent: number;
-  /** Agent commissions and seller closing costs, percent of the sale price (ARV). */
-  sellingCostsPercent: number;
-  /** Utilities and upkeep while holding, per month. */
-  monthlyHoldingUtilities: number;
-}
-
-export interface ShortTermAssumptions {
-  peakMonths: number;
-  shoulderMonths: number;
-  offMonths: number;
-  /** Occupancy by season, percent of nights booked. */
-  peakOccupancyPercent: number;
-  shoulderOccupancyPercent: number;
-  offOccupancyPercent: number;
-  /** Nightly rate of the shoulder and off seasons relative to the peak rate. */
-  shoulderRateFactor: number;
-  offRateFactor: number;
-  /** Booking platform fee, percent of revenue. */
-  platformFeePercent: number;
-  /** Short-term management, percent of revenue. */
-  managementPercent: number;
-  /** Maintenance and supplies, percent of revenue. */
-  maintenancePercent: number;
-  /** Utilities, internet and streaming, per month. */
-  monthlyUtilities: number;
-  /** Furnishing and setup, dollars per square foot. */
-  setupCostPerSqft: number;
-  /** Insurance for a short-term rental, percent of value per year. */
-  insurancePercent: number;
-}
-
-export interface Assumptions {
-  financing: FinancingAssumptions;
-  operating: OperatingAssumptions;
-  brrrr: BrrrrAssumptions;
-  flip: FlipAssumptions;
-  shortTerm: ShortTermAssumptions;
-}
+export type {
+  AssumptionOverrides,
+  Assumptions,
+  BrrrrAssumptions,
+  FinancingAssumptions,
+  FlipAssumptions,
+  OperatingAssumptions,
+  ShortTermAssumptions,
+} from '../schemas/assumptions';
 
 export const DEFAULT_ASSUMPTIONS: Assumptions = {
   financing: {
@@ -139,9 +66,6 @@ export const DEFAULT_ASSUMPTIONS: Assumptions = {
     insurancePercent: 0.6,
   },
 };
-
-/** Deeply partial overrides, e.g. a market's tax rate. */
-export type AssumptionOverrides = { [K in keyof Assumptions]?: Partial<Assumptions[K]> };
 
 /** The defaults with a market's (or a user's) overrides applied on top. */
 export function withOverrides(...overrides: Array<AssumptionOverrides | undefined>): Assumptions {

@@ -3,6 +3,9 @@ import type { Assumptions, FlipAssumptions } from './defaults';
 import { interestOnlyPayment } from './mortgage';
 import { cashOnCash } from './operating';
 import { maxAllowableOffer } from './rules';
+import type { FixFlipResults } from '../schemas/results';
+
+export type { FixFlipResults };
 
 export interface FixFlipInput extends FlipAssumptions {
   purchasePrice: number;
@@ -12,20 +15,6 @@ export interface FixFlipInput extends FlipAssumptions {
   propertyTaxPercent: number;
   insurancePercent: number;
   monthlyHoa: number;
-}
-
-/** Spec section 3 fields. */
-export interface FixFlipResults {
-  cashNeeded: number;
-  cashOnCashRoi: number | null;
-  projectedProfit: number;
-  returnOnInvestment: number;
-  afterRepairValue: number;
-  rehabCosts: number;
-  purchaseCosts: number;
-  sellingCosts: number;
-  totalProjectCosts: number;
-  estimatedTimeMonths: number;
 }
 
 export interface FixFlipAnalysis extends FixFlipResults {

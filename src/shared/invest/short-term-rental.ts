@@ -1,6 +1,9 @@
 import { DAYS_PER_MONTH, type Assumptions } from './defaults';
 import { monthlyPayment } from './mortgage';
 import { cashOnCash, dscr } from './operating';
+import type { ShortTermResults } from '../schemas/results';
+
+export type { ShortTermResults };
 
 export interface ShortTermInput {
   purchasePrice: number;
@@ -27,25 +30,6 @@ export interface ShortTermInput {
   propertyTaxPercent: number;
   insurancePercent: number;
   monthlyHoa: number;
-}
-
-/** Spec section 3 fields. */
-export interface ShortTermResults {
-  grossAnnualRevenue: number;
-  cashOnCashRoi: number | null;
-  /** Percent of the year's nights booked. */
-  estimatedOccupancyRate: number;
-  netOperatingIncome: number;
-  peakSeasonRate: number;
-  offSeasonRate: number;
-  shoulderSeasonRate: number;
-  monthlyMortgage: number;
-  /** Operating expenses per year (no debt service). */
-  annualExpenses: number;
-  totalInvestment: number;
-  /** NOI / purchase price, percent. */
-  capRate: number;
-  setupCosts: number;
 }
 
 export interface ShortTermAnalysis extends ShortTermResults {

@@ -1,89 +1,178 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { markerColorFor } from '../../../shared/deal-status';
-import type { MapBounds } from '../../../shared/geo/bounds';
-import type { AnyDb } from '../listings/repository';
+import type { MapBounds } from '../../../shared/schemas/geo';
+import type { Comp, Property } from '../../../shared/schemas/property';
+import type { Db } from '../../db/database';
+import type { PropertiesTable } from '../../db/schema';
+import { isUuid } from '../../http/ids';
 
 /**
- * Property and comp reads. The wire objects (spec section 3 names) are built by PostgreSQL with
- * json_build_object, so a search page leaves the database as one JSON text and is sent without
- * being parsed and re-serialised in Node.
+ * Property and comp reads, with the spec's field names. Rows are mapped to the wire objects here;
+ * the routes' response schemas serialise them.
  */
-const DEFAULT_MARKER = JSON.stringify(markerColorFor('Market Price'));
 
-function input(column: string, key: string): string {
-  return `coalesce((p.inputs->>'${key}')::float8, p.${column})`;
-}
+/** The columns a property answer is made of. */
+const PROPERTY_COLUMNS = [
+  'p.id',
+  'p.list_price',
+  'p.remarks',
+  'p.beds',
+  'p.baths_total',
+  'p.baths_full',
+  'p.baths_half',
+  'p.baths_three_quarter',
+  'p.area',
+  'p.address_full',
+  'p.city',
+  'p.state',
+  'p.zip',
+  'p.longitude',
+  'p.latitude',
+  'p.marker_color',
+  'p.deal_status',
+  'p.comp_ids',
+  'p.confidence',
+  'p.monthly_rent',
+  'p.rehab_estimate',
+  'p.arv_estimate',
+  'p.nightly_rate',
+  'p.inputs',
+  'p.buy_hold',
+  'p.brrrr',
+  'p.fix_flip',
+  'p.short_term',
+  'p.updated_at',
+] as const;
 
-/** The property as the API returns it; `zIndex` is added by the search. */
-function propertyObject(zIndex?: RawBuilder<unknown>): RawBuilder<unknown> {
-  const fields = `
-    '_id', p.id,
-    'ListingKey', p.listing_key,
-    'LatestListingPrice', p.list_price,
-    'PublicListingRemarks', p.remarks,
-    'BedroomsTotal', p.beds,
-    'BathroomsTotal', p.baths_total,
-    'BathroomsFull', p.baths_full,
-    'BathroomsHalf', p.baths_half,
-    'BathroomsThreeQuarter', p.baths_three_quarter,
-    'BuildingAreaTotal', p.area,
-    'PropertyAddressFull', p.address_full,
-    'PropertyAddressCity', p.city,
-    'PropertyAddressState', p.state,
-    'PropertyAddressZIP', p.zip,
-    'location', json_build_object('type', 'Point', 'coordinates', json_build_array(p.longitude, p.latitude)),
-    'markerColor', coalesce(p.marker_color, '${DEFAULT_MARKER}'::jsonb),
-    'dealStatus', p.deal_status,
-    'compIDs', to_json(p.comp_ids),
-    'confidence', p.confidence,
-    'monthlyRent', ${input('monthly_rent', 'monthlyRent')},
-    'rehabEstimate', ${input('rehab_estimate', 'rehabEstimate')},
-    'arvEstimate', ${input('arv_estimate', 'arvEstimate')},
-    'nightlyRate', ${input('nightly_rate', 'nightlyRate')},
-    'BuyHoldResults', p.buy_hold,
-    'BRRRRResults', p.brrrr,
-    'FixFlipResults', p.fix_flip,
-    'ShortTermResults', p.short_term,
-    'updatedAt', p.updated_at`;
-  return zIndex ? sql`json_build_object(${sql.raw(fields)}, 'zIndex', ${zIndex})` : sql`json_build_object(${sql.raw(fields)})`;
+type PropertyRow = Pick<
+  Selectable<PropertiesTable>,
+  | 'id'
+  | 'list_price'
+  | 'remarks'
+  | 'beds'
+  | 'baths_total'
+  | 'baths_full'
+  | 'baths_half'
+  | 'baths_three_quarter'
+  | 'area'
+  | 'address_full'
+  | 'city'
+  | 'state'
+  | 'zip'
+  | 'longitude'
+  | 'latitude'
+  | 'marker_color'
+  | 'deal_status'
+  | 'comp_ids'
+  | 'confidence'
+  | 'monthly_rent'
+  | 'rehab_estimate'
+  | 'arv_estimate'
+  | 'nightly_rate'
+  | 'inputs'
+  | 'buy_hold'
+  | 'brrrr'
+  | 'fix_flip'
+  | 'short_term'
+  | 'updated_at'
+>;
+
+const DEFAULT_MARKER = markerColorFor('Market Price');
+
+/** The estimate the engine used (stored inputs), else the feed's own. */
+const used = (stored: number | undefined, feed: number | null): number | null => stored ?? feed;
+
+function toProperty(p: PropertyRow, zIndex?: number): Property {
+  return {
+    _id: p.id,
+    LatestListingPrice: p.list_price,
+    PublicListingRemarks: p.remarks,
+    BedroomsTotal: p.beds,
+    BathroomsTotal: p.baths_total,
+    BathroomsFull: p.baths_full,
+    BathroomsHalf: p.baths_half,
+    BathroomsThreeQuarter: p.baths_three_quarter,
+    BuildingAreaTotal: p.area,
+    PropertyAddressFull: p.address_full,
+    PropertyAddressCity: p.city,
+    PropertyAddressState: p.state,
+    PropertyAddressZIP: p.zip,
+    location: { type: 'Point', coordinates: [p.longitude, p.latitude] },
+    markerColor: p.marker_color ?? DEFAULT_MARKER,
+    dealStatus: p.deal_status,
+    compIDs: p.comp_ids,
+    confidence: p.confidence,
+    monthlyRent: used(p.inputs?.monthlyRent, p.monthly_rent),
+    rehabEstimate: used(p.inputs?.rehabEstimate, p.rehab_estimate),
+    arvEstimate: used(p.inputs?.arvEstimate, p.arv_estimate),
+    nightlyRate: used(p.inputs?.nightlyRate, p.nightly_rate),
+    BuyHoldResults: p.buy_hold,
+    BRRRRResults: p.brrrr,
+    FixFlipResults: p.fix_flip,
+    ShortTermResults: p.short_term,
+    updatedAt: p.updated_at.toISOString(),
+    ...(zIndex === undefined ? {} : { zIndex }),
+  };
 }
 
 /** One property with its market's assumption overrides (null when its city has no market or none are set). */
-export async function findProperty(db: AnyDb, id: string): Promise<unknown | null> {
-  const row = await sql<{ property: Record<string, unknown>; market_assumptions: object | null }>`
-    select ${propertyObject()} as property,
-      (select m.assumptions from markets m
-        where lower(m.city) = lower(p.city) and upper(m.state) = upper(p.state) and m.assumptions <> '{}'::jsonb
-        limit 1) as market_assumptions
-    from properties p where p.id = ${id}::uuid`.execute(db);
-  const found = row.rows[0];
-  return found ? { ...found.property, marketAssumptions: found.market_assumptions } : null;
+export async function findProperty(db: Db, id: string): Promise<Property | null> {
+  const row = await db
+    .selectFrom('properties as p')
+    .select(PROPERTY_COLUMNS)
+    .select((eb) =>
+      eb
+        .selectFrom('markets as m')
+        .select('m.assumptions')
+        .where(sql<boolean>`lower(m.city) = lower(p.city) and upper(m.state) = upper(p.state) and m.assumptions <> '{}'::jsonb`)
+        .limit(1)
+        .as('market_assumptions'),
+    )
+    .where('p.id', '=', id)
+    .executeTakeFirst();
+  return row ? { ...toProperty(row), marketAssumptions: row.market_assumptions ?? null } : null;
 }
 
-export async function findComps(db: AnyDb, ids: string[]): Promise<Array<Record<string, unknown>>> {
-  const rows = await sql<{ comp: Record<string, unknown> }>`
-    select json_build_object(
-      '_id', s.id,
-      'ListingKey', s.listing_key,
-      'MLSSoldPrice', s.close_price,
-      'LatestListingPrice', s.list_price,
-      'closeDate', s.close_date::text,
-      'BedroomsTotal', s.beds,
-      'BathroomsTotal', s.baths_total,
-      'BathroomsFull', s.baths_full,
-      'BathroomsHalf', s.baths_half,
-      'BathroomsThreeQuarter', s.baths_three_quarter,
-      'BuildingAreaTotal', s.area,
-      'PropertyAddressFull', s.address_full,
-      'PropertyAddressCity', s.city,
-      'PropertyAddressState', s.state,
-      'PropertyAddressZIP', s.zip,
-      'location', json_build_object('type', 'Point', 'coordinates', json_build_array(s.longitude, s.latitude))
-    ) as comp
-    from sold_comps s where s.id in (select x::uuid from json_array_elements_text(${JSON.stringify(ids)}::json) as x)`.execute(
-    db,
-  );
-  return rows.rows.map((r) => r.comp);
+export async function findComps(db: Db, ids: string[]): Promise<Comp[]> {
+  const rows = await db
+    .selectFrom('sold_comps as s')
+    .select([
+      's.id',
+      's.close_price',
+      's.list_price',
+      sql<string>`s.close_date::text`.as('close_date'),
+      's.beds',
+      's.baths_total',
+      's.baths_full',
+      's.baths_half',
+      's.baths_three_quarter',
+      's.area',
+      's.address_full',
+      's.city',
+      's.state',
+      's.zip',
+      's.longitude',
+      's.latitude',
+    ])
+    .where('s.id', 'in', ids)
+    .execute();
+  return rows.map((s) => ({
+    _id: s.id,
+    MLSSoldPrice: s.close_price,
+    LatestListingPrice: s.list_price,
+    closeDate: s.close_date,
+    BedroomsTotal: s.beds,
+    BathroomsTotal: s.baths_total,
+    BathroomsFull: s.baths_full,
+    BathroomsHalf: s.baths_half,
+    BathroomsThreeQuarter: s.baths_three_quarter,
+    BuildingAreaTotal: s.area,
+    PropertyAddressFull: s.address_full,
+    PropertyAddressCity: s.city,
+    PropertyAddressState: s.state,
+    PropertyAddressZIP: s.zip,
+    location: { type: 'Point', coordinates: [s.longitude, s.latitude] },
+  }));
 }
 
 /** Where the previous page ended in the search order, and how many came before. */
@@ -96,8 +185,7 @@ export interface SearchCursor {
 }
 
 export interface SearchPage {
-  /** The page's properties as a JSON array text. */
-  itemsJson: string;
+  properties: Property[];
   /** Where this page ended, or null when it was the last. */
   next: SearchCursor | null;
 }
@@ -107,36 +195,37 @@ export interface SearchPage {
  * the (longitude, latitude, id) btree with the latitude range checked inside the index. One more
  * row than the page is read to know whether another page exists.
  */
-export function searchQuery(bounds: MapBounds, after: SearchCursor | null, limit: number) {
-  const cursor = after
-    ? sql`and (p.longitude, p.latitude, p.id) > (${after.longitude}::float8, ${after.latitude}::float8, ${after.id}::uuid)`
-    : sql``;
-  const offset = after?.count ?? 0;
-  return sql<{ items: string; n: number; last: [number, number, string] | null }>`
-    with page as (
-      select p.*, row_number() over () as rn from (
-        select p.* from properties p
-        where p.longitude between ${bounds.sw.lng}::float8 and ${bounds.ne.lng}::float8
-          and p.latitude between ${bounds.sw.lat}::float8 and ${bounds.ne.lat}::float8
-          ${cursor}
-        order by p.longitude, p.latitude, p.id
-        limit ${limit + 1}
-      ) p
-    )
-    select
-      (select coalesce(json_agg(${propertyObject(sql`${offset}::int + p.rn::int - 1`)} order by p.rn), '[]'::json)::text
-         from page p where p.rn <= ${limit}) as items,
-      (select count(*)::int from page) as n,
-      (select json_build_array(p.longitude, p.latitude, p.id) from page p where p.rn = ${limit}) as last`;
+export function searchQuery(db: Db, bounds: MapBounds, after: SearchCursor | null, limit: number) {
+  let query = db
+    .selectFrom('properties as p')
+    .select(PROPERTY_COLUMNS)
+    .where('p.longitude', '>=', bounds.sw.lng)
+    .where('p.longitude', '<=', bounds.ne.lng)
+    .where('p.latitude', '>=', bounds.sw.lat)
+    .where('p.latitude', '<=', bounds.ne.lat);
+  if (after) {
+    query = query.where(
+      sql<boolean>`(p.longitude, p.latitude, p.id) > (${after.longitude}::float8, ${after.latitude}::float8, ${after.id}::uuid)`,
+    );
+  }
+  return query
+    .orderBy('p.longitude')
+    .orderBy('p.latitude')
+    .orderBy('p.id')
+    .limit(limit + 1);
 }
 
-export async function searchBounds(db: AnyDb, bounds: MapBounds, after: SearchCursor | null, limit: number): Promise<SearchPage> {
-  const result = await searchQuery(bounds, after, limit).execute(db);
-  const row = result.rows[0];
-  const more = row.n > limit && row.last;
+export async function searchBounds(db: Db, bounds: MapBounds, after: SearchCursor | null, limit: number): Promise<SearchPage> {
+  const rows = await searchQuery(db, bounds, after, limit).execute();
+  const offset = after?.count ?? 0;
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
   return {
-    itemsJson: row.items,
-    next: more ? { longitude: row.last![0], latitude: row.last![1], id: row.last![2], count: (after?.count ?? 0) + limit } : null,
+    properties: page.map((row, i) => toProperty(row, offset + i)),
+    next:
+      rows.length > limit && last
+        ? { longitude: last.longitude, latitude: last.latitude, id: last.id, count: offset + limit }
+        : null,
   };
 }
 
@@ -144,20 +233,14 @@ export function encodeCursor(c: SearchCursor): string {
   return Buffer.from(JSON.stringify([c.longitude, c.latitude, c.id, c.count])).toString('base64url');
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
-
 /** The cursor of a paging token, or null when the token is not one of ours. */
 export function decodeCursor(token: string): SearchCursor | null {
   try {
     const value = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as unknown;
     if (!Array.isArray(value) || value.length !== 4) return null;
-    const [longitude, latitude, id, count] = value;
+    const [longitude, latitude, id, count] = value as unknown[];
     if (typeof longitude !== 'number' || typeof latitude !== 'number' || typeof id !== 'string' || !isUuid(id)) return null;
-    if (!Number.isInteger(count) || count < 0) return null;
+    if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) return null;
     return { longitude, latitude, id, count };
   } catch {
     return null;

@@ -1,9 +1,18 @@
-import { Type, type Static } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import { boundsProblems, type MapBounds } from '../../../shared/geo/bounds';
-import type { RouteOptions } from '../../context';
+import { Envelope, ErrorBody } from '../../../shared/schemas/common';
+import {
+  Comp,
+  CompsQuery,
+  Property,
+  PropertyParams,
+  SearchPropertiesPage,
+  SearchPropertiesQuery,
+} from '../../../shared/schemas/property';
+import { Type } from '@sinclair/typebox';
+import type { RoutePlugin } from '../../context';
 import { badRequest, notFound } from '../../http/errors';
-import { decodeCursor, encodeCursor, findComps, findProperty, isUuid, searchBounds } from './repository';
+import { isUuid } from '../../http/ids';
+import { decodeCursor, encodeCursor, findComps, findProperty, searchBounds } from './repository';
 
 /** The server's page size cap for the bounds search; `limit` may ask for fewer. */
 export const SEARCH_PAGE_SIZE = 1000;
@@ -21,26 +30,30 @@ export const PROPERTY_MESSAGES = {
   badToken: 'The paging token is not valid; start again without it',
 } as const;
 
-const SearchQuery = Type.Object({
-  type: Type.Literal('bounds'),
-  bounds: Type.String({ minLength: 1, maxLength: 1000 }),
-  zoom: Type.Optional(Type.Number({ minimum: 0, maximum: 30 })),
-  lastValue: Type.Optional(Type.String({ maxLength: 500 })),
-  next: Type.Optional(Type.String({ maxLength: 500 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1 })),
-});
-
-const CompsQuery = Type.Object({ ids: Type.String({ maxLength: 50 * 40 }) });
-const PropertyParams = Type.Object({ id: Type.String() });
+/** The bounds of a search, or 400 with the spec's bounds rules as the message. */
+function parseBounds(text: string): MapBounds {
+  let bounds: unknown;
+  try {
+    bounds = JSON.parse(text);
+  } catch {
+    throw badRequest(PROPERTY_MESSAGES.badBoundsJson, { bounds: PROPERTY_MESSAGES.badBoundsJson });
+  }
+  const problems = boundsProblems(bounds);
+  if (problems.length) {
+    const message = problems.length === 1 ? problems[0] : `${problems.join('. ')}.`;
+    throw badRequest(message, { bounds: message });
+  }
+  return bounds as MapBounds;
+}
 
 /**
  * Under /api/v1/auth (authenticated): GET /property/comps, GET /property/:id and
  * GET /searchProperties. /property/comps is a static route, so /property/:id never shadows it.
  */
-export async function propertiesRoutes(app: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
-  app.get<{ Querystring: Static<typeof CompsQuery> }>(
+export const propertiesRoutes: RoutePlugin = async (app, { ctx }) => {
+  app.get(
     '/property/comps',
-    { schema: { querystring: CompsQuery } },
+    { schema: { querystring: CompsQuery, response: { 200: Envelope(Type.Array(Comp)), 404: ErrorBody } } },
     async (request) => {
       const ids = [
         ...new Set(
@@ -55,47 +68,37 @@ export async function propertiesRoutes(app: FastifyInstance, { ctx }: RouteOptio
       const bad = ids.find((id) => !isUuid(id));
       if (bad !== undefined) throw badRequest(PROPERTY_MESSAGES.badCompId(bad), { ids: PROPERTY_MESSAGES.badCompId(bad) });
       const lower = ids.map((id) => id.toLowerCase());
-      const comps = await findComps(ctx.db, lower);
-      const byId = new Map(comps.map((c) => [String(c._id), c]));
+      const byId = new Map((await findComps(ctx.db, lower)).map((c) => [c._id, c]));
       const missing = lower.filter((id) => !byId.has(id));
       if (missing.length) throw notFound(PROPERTY_MESSAGES.compsNotFound(missing));
-      return { data: lower.map((id) => byId.get(id)) };
+      return { data: lower.map((id) => byId.get(id)!) };
     },
   );
 
-  app.get<{ Params: Static<typeof PropertyParams> }>('/property/:id', { schema: { params: PropertyParams } }, async (request) => {
-    const { id } = request.params;
-    if (!isUuid(id)) throw badRequest(PROPERTY_MESSAGES.badPropertyId, { id: PROPERTY_MESSAGES.badPropertyId });
-    const property = await findProperty(ctx.db, id.toLowerCase());
-    if (!property) throw notFound(PROPERTY_MESSAGES.propertyNotFound);
-    return { data: property };
-  });
+  app.get(
+    '/property/:id',
+    { schema: { params: PropertyParams, response: { 200: Envelope(Property), 404: ErrorBody } } },
+    async (request) => {
+      const { id } = request.params;
+      if (!isUuid(id)) throw badRequest(PROPERTY_MESSAGES.badPropertyId, { id: PROPERTY_MESSAGES.badPropertyId });
+      const property = await findProperty(ctx.db, id.toLowerCase());
+      if (!property) throw notFound(PROPERTY_MESSAGES.propertyNotFound);
+      return { data: property };
+    },
+  );
 
-  app.get<{ Querystring: Static<typeof SearchQuery> }>(
+  app.get(
     '/searchProperties',
-    { schema: { querystring: SearchQuery } },
-    async (request, reply) => {
+    { schema: { querystring: SearchPropertiesQuery, response: { 200: Envelope(SearchPropertiesPage) } } },
+    async (request) => {
       const q = request.query;
-      let bounds: unknown;
-      try {
-        bounds = JSON.parse(q.bounds);
-      } catch {
-        throw badRequest(PROPERTY_MESSAGES.badBoundsJson, { bounds: PROPERTY_MESSAGES.badBoundsJson });
-      }
-      const problems = boundsProblems(bounds);
-      if (problems.length) {
-        const message = problems.length === 1 ? problems[0] : `${problems.join('. ')}.`;
-        throw badRequest(message, { bounds: message });
-      }
+      const bounds = parseBounds(q.bounds);
       const token = q.next ?? q.lastValue;
-      const limit = Math.min(SEARCH_PAGE_SIZE, q.limit ?? SEARCH_PAGE_SIZE);
-      reply.type('application/json; charset=utf-8');
-      if (token === 'done') return '{"data":{"properties":[],"next":"done"}}';
+      if (token === 'done') return { data: { properties: [], next: 'done' } };
       const after = token ? decodeCursor(token) : null;
       if (token && !after) throw badRequest(PROPERTY_MESSAGES.badToken, { next: PROPERTY_MESSAGES.badToken });
-      const page = await searchBounds(ctx.db, bounds as MapBounds, after, limit);
-      const next = page.next ? encodeCursor(page.next) : 'done';
-      return `{"data":{"properties":${page.itemsJson},"next":${JSON.stringify(next)}}}`;
+      const page = await searchBounds(ctx.db, bounds, after, Math.min(SEARCH_PAGE_SIZE, q.limit ?? SEARCH_PAGE_SIZE));
+      return { data: { properties: page.properties, next: page.next ? encodeCursor(page.next) : 'done' } };
     },
   );
-}
+};
