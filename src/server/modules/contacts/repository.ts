@@ -1,8 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import { badRequest } from '../../http/errors';
-import type { AnyDb } from '../listings/repository';
 import { likePattern } from '../admin/common';
 import { CONTACT_LIMITS, CONTACT_MESSAGES } from './messages';
+import type { Db } from '../../db/database';
 
 export interface PropertyRow {
   id: string;
@@ -63,7 +63,7 @@ function matches(q: string): RawBuilder<unknown> {
 }
 
 /** 400 naming the ids that are not properties; run inside the write's transaction. */
-async function checkProperties(trx: AnyDb, ids: string[]): Promise<void> {
+async function checkProperties(trx: Db, ids: string[]): Promise<void> {
   if (!ids.length) return;
   const found = await sql<{ id: string }>`
     select id::text as id from properties
@@ -76,7 +76,7 @@ async function checkProperties(trx: AnyDb, ids: string[]): Promise<void> {
   }
 }
 
-async function linkProperties(trx: AnyDb, contactId: string, ids: string[]): Promise<void> {
+async function linkProperties(trx: Db, contactId: string, ids: string[]): Promise<void> {
   await sql`delete from contact_properties where contact_id = ${contactId}::uuid`.execute(trx);
   if (!ids.length) return;
   await sql`
@@ -85,8 +85,8 @@ async function linkProperties(trx: AnyDb, contactId: string, ids: string[]): Pro
 }
 
 /** An agent's own contacts: every call is scoped by `agentId`, so another agent's contact reads as unknown. */
-export function createContactsRepository(db: AnyDb) {
-  const findOne = async (q: AnyDb, agentId: string, id: string) =>
+export function createContactsRepository(db: Db) {
+  const findOne = async (q: Db, agentId: string, id: string) =>
     (await sql<ContactRow>`${SELECT} where c.agent_id = ${agentId}::uuid and c.id = ${id}::uuid`.execute(q)).rows[0];
 
   return {

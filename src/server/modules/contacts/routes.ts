@@ -2,7 +2,6 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { RouteOptions } from '../../context';
 import { forbidden, unauthorized } from '../../http/errors';
-import type { AnyDb } from '../listings/repository';
 import { CONTACT_MESSAGES } from './messages';
 import { createContactsService } from './service';
 
@@ -25,7 +24,7 @@ const NoQuery = Type.Object({});
 
 /** An Agent's contacts, under /api/v1/auth (docs/investor-api.md). Admins and Investors get 403. */
 export async function contactsRoutes(app: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
-  const contacts = createContactsService(ctx.db as unknown as AnyDb);
+  const contacts = createContactsService(ctx.db);
 
   // onRequest (after the scope's authenticate), so the role is refused before any validation.
   app.addHook('onRequest', async (request) => {

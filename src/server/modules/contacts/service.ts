@@ -2,10 +2,10 @@ import { formatAddress } from '../../../shared/format';
 import type { Contact, ContactInput, ContactProperty } from '../../../shared/investor-types';
 import { trimContact, validateContact } from '../../../shared/validation';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import type { AnyDb } from '../listings/repository';
 import { isUuid, throwIfInvalid } from '../admin/common';
 import { CONTACT_LIMITS, CONTACT_MESSAGES } from './messages';
 import { createContactsRepository, type ContactRow, type ContactValues, type PropertyRow } from './repository';
+import type { Db } from '../../db/database';
 
 /** Trims the input and checks every field (all problems at once, per field); ids lower-cased, repeats dropped. */
 export function checkContactInput(input: Partial<ContactInput>): ContactValues {
@@ -51,7 +51,7 @@ function checkId(id: string): string {
 }
 
 /** An agent's contacts and the properties linked to them (docs/investor-api.md). */
-export function createContactsService(db: AnyDb) {
+export function createContactsService(db: Db) {
   const repository = createContactsRepository(db);
 
   return {

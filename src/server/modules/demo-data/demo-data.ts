@@ -1,7 +1,8 @@
 import { lookupByName } from 'zipcodes';
 import { haversineMiles } from '../../../shared/geo/distance';
 import type { ListingRecord, SoldRecord } from '../listings/records';
-import { recomputeDirty, upsertListings, upsertSold, type AnyDb, type RecomputeProgress } from '../listings/repository';
+import { recomputeDirty, upsertListings, upsertSold, type RecomputeProgress } from '../listings/repository';
+import type { Db } from '../../db/database';
 
 /**
  * Deterministic demo data (docs/listings.md): listings and sold comps across 20 US cities, on real
@@ -424,7 +425,7 @@ export interface DemoLoadSummary {
  * twice) and computes comps, deal status and strategy results. Idempotent: loading the same seed
  * again changes nothing.
  */
-export async function loadDemoData(db: AnyDb, options: DemoLoadOptions): Promise<DemoLoadSummary> {
+export async function loadDemoData(db: Db, options: DemoLoadOptions): Promise<DemoLoadSummary> {
   const started = Date.now();
   const batchSize = options.batchSize ?? 2000;
   const n = options.listings;

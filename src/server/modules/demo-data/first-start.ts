@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import { DEFAULT_DEMO_SEED, demoListingsFromEnv, loadDemoData } from './demo-data';
 import { createProgress, type Progress } from '../../cli/progress';
-import type { AnyDb } from '../listings/repository';
+import type { Db } from '../../db/database';
 
 /**
  * On a database without any listing, loads the demo data set (DEMO_LISTINGS listings, default
  * 20,000; 0 disables) with a progress bar on stderr. Runs before the server listens.
  */
-export async function loadDemoOnFirstStart(db: AnyDb, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export async function loadDemoOnFirstStart(db: Db, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const listings = demoListingsFromEnv(env);
   if (listings === 0) return;
   const any = await sql<{ found: boolean }>`select exists (select 1 from properties) as found`.execute(db);

@@ -3,7 +3,8 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { CsvParser, csvField, type CsvRecord } from './csv';
 import { fromReso, type ListingRecord, type RawRecord, type SoldRecord } from '../listings/records';
-import { recomputeDirty, upsertListings, upsertSold, type AnyDb, type RecomputeProgress } from '../listings/repository';
+import { recomputeDirty, upsertListings, upsertSold, type RecomputeProgress } from '../listings/repository';
+import type { Db } from '../../db/database';
 
 /**
  * The listing feed importer (docs/listings.md): CSV or JSON Lines with RESO names, streamed in
@@ -111,7 +112,7 @@ async function* jsonlSource(file: string, onBytes: (n: number) => void): AsyncGe
   if (out.length) yield out;
 }
 
-export async function importFile(db: AnyDb, file: string, options: ImportOptions = {}): Promise<ImportSummary> {
+export async function importFile(db: Db, file: string, options: ImportOptions = {}): Promise<ImportSummary> {
   const started = Date.now();
   const batchSize = options.batchSize ?? 1000;
   const format = options.format ?? (path.extname(file).toLowerCase() === '.csv' ? 'csv' : 'jsonl');

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { boundingBox } from '../../../shared/geo/distance';
 import type { AssumptionOverrides } from '../../../shared/invest';
 import {
@@ -12,14 +12,13 @@ import {
 } from './analysis';
 import { COMP_RULES, MAX_COMP_RADIUS_MILES, monthsBefore, selectComps, type CompCandidate } from './comps';
 import { COLUMN_TYPES, LISTING_COLUMNS, SOLD_COLUMNS, type ListingRecord, type SoldRecord } from './records';
+import type { Db } from '../../db/database';
 
 /**
  * Set-based database work of the listings: batched upserts that write only what changed, and the
  * recomputation of comps, deal status and strategy results (docs/listings.md).
  * Every statement is plain PostgreSQL, the same on PGlite and on a server.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyDb = Kysely<any>;
 
 const recordset = (columns: readonly string[], extra: Record<string, string> = {}) =>
   sql.raw([...columns.map((c) => `${c} ${COLUMN_TYPES[c]}`), ...Object.entries(extra).map(([c, t]) => `${c} ${t}`)].join(', '));
@@ -46,7 +45,7 @@ export interface UpsertCounts {
  * Inserts new listings and updates changed ones (marking them for recomputation); a row whose
  * every field is unchanged is not written, so its updated_at stays.
  */
-export async function upsertListings(db: AnyDb, records: readonly ListingRecord[]): Promise<UpsertCounts> {
+export async function upsertListings(db: Db, records: readonly ListingRecord[]): Promise<UpsertCounts> {
   const rows = lastPerKey(records);
   if (!rows.length) return { inserted: 0, updated: 0, unchanged: 0 };
   const data = LISTING_COLUMNS.filter((c) => c !== 'listing_key');
@@ -73,7 +72,7 @@ export async function upsertListings(db: AnyDb, records: readonly ListingRecord[
  * the listings (it sold). Listings near a changed sale (within the widest comp radius) and listings
  * that used a changed sale as a comp are marked for recomputation.
  */
-export async function upsertSold(db: AnyDb, records: readonly SoldRecord[]): Promise<UpsertCounts & { removedListings: number }> {
+export async function upsertSold(db: Db, records: readonly SoldRecord[]): Promise<UpsertCounts & { removedListings: number }> {
   const rows = lastPerKey(records);
   if (!rows.length) return { inserted: 0, updated: 0, unchanged: 0, removedListings: 0 };
   const data = SOLD_COLUMNS.filter((c) => c !== 'listing_key');
@@ -109,7 +108,7 @@ export async function upsertSold(db: AnyDb, records: readonly SoldRecord[]): Pro
  * sale's new and old locations: the listings that could gain or lose it as a comp).
  */
 export async function markNearSales(
-  db: AnyDb,
+  db: Db,
   sales: ReadonlyArray<{ id: string; latitude: number; longitude: number }>,
 ): Promise<void> {
   if (!sales.length) return;
@@ -123,7 +122,7 @@ export async function markNearSales(
 }
 
 /** The latest rate of a product (by week), or null. */
-export async function latestRate(db: AnyDb, product = FINANCING_PRODUCT): Promise<number | null> {
+export async function latestRate(db: Db, product = FINANCING_PRODUCT): Promise<number | null> {
   const row = await sql<{ rate: number }>`
     select rate from rates where lower(product) = lower(${product}) order by as_of desc, created_at desc limit 1`.execute(db);
   return row.rows[0]?.rate ?? null;
@@ -138,7 +137,7 @@ export const marketKey = (city: string, state: string): string => `${city.trim()
  * The strategy calculator of a listing's market at `rate`: markets with assumption overrides get
  * their own, every other listing the defaults'. Built once per batch, not per listing.
  */
-export async function calculatorsAt(db: AnyDb, rate: number | null): Promise<(city: string, state: string) => Calculator> {
+export async function calculatorsAt(db: Db, rate: number | null): Promise<(city: string, state: string) => Calculator> {
   const fallback = strategyCalculator(assumptionsFor(rate));
   const markets = await sql<{ city: string; state: string; assumptions: AssumptionOverrides }>`
     select city, state, assumptions from markets where assumptions <> '{}'::jsonb`.execute(db);
@@ -150,7 +149,7 @@ export async function calculatorsAt(db: AnyDb, rate: number | null): Promise<(ci
 }
 
 /** The end of the comps' 12-month window: the feed's newest sale (so an older feed still has comps). */
-export async function compsAsOf(db: AnyDb): Promise<string> {
+export async function compsAsOf(db: Db): Promise<string> {
   const row = await sql<{ d: string | null }>`select max(close_date)::text as d from sold_comps`.execute(db);
   return row.rows[0]?.d ?? new Date().toISOString().slice(0, 10);
 }
@@ -189,7 +188,7 @@ export interface RecomputeOptions {
 }
 
 /** Listings waiting for recomputation. */
-export async function countDirty(db: AnyDb): Promise<number> {
+export async function countDirty(db: Db): Promise<number> {
   const r = await sql<{ n: number }>`select count(*)::int as n from properties where needs_recompute`.execute(db);
   return r.rows[0].n;
 }
@@ -199,7 +198,7 @@ export async function countDirty(db: AnyDb): Promise<number> {
  * `needs_recompute`, in batches along the longitude order (so a batch's comps come from few grid
  * cells). updated_at moves only when something the API shows changed.
  */
-export async function recomputeDirty(db: AnyDb, options: RecomputeOptions = {}): Promise<number> {
+export async function recomputeDirty(db: Db, options: RecomputeOptions = {}): Promise<number> {
   const batchSize = options.batchSize ?? 2000;
   const total = await countDirty(db);
   if (total === 0) return 0;
@@ -334,7 +333,7 @@ const ANALYSIS_COLUMNS = [
 ];
 const SHOWN_COLUMNS = ANALYSIS_COLUMNS.filter((c) => c !== 'results_rate');
 
-async function writeAnalysis(db: AnyDb, updates: object[]): Promise<void> {
+async function writeAnalysis(db: Db, updates: object[]): Promise<void> {
   await sql`
     update properties p set
       ${sql.raw(ANALYSIS_COLUMNS.map((c) => `${c} = v.${c}`).join(', '))},
@@ -350,7 +349,7 @@ async function writeAnalysis(db: AnyDb, updates: object[]): Promise<void> {
  * After a new rate: recomputes the strategy results of every listing computed at another rate,
  * from its stored engine inputs, in batches by id. Returns how many listings it rewrote.
  */
-export async function recomputeForRate(db: AnyDb, options: RecomputeOptions = {}): Promise<number> {
+export async function recomputeForRate(db: Db, options: RecomputeOptions = {}): Promise<number> {
   const batchSize = options.batchSize ?? 2000;
   let done = 0;
   let last = '00000000-0000-0000-0000-000000000000';
@@ -404,7 +403,7 @@ export async function recomputeForRate(db: AnyDb, options: RecomputeOptions = {}
  * Marks a market's listings for recomputation (their results no longer match its assumptions);
  * the rate recomputer then rewrites them in the background. Returns how many it marked.
  */
-export async function markMarketStale(db: AnyDb, city: string, state: string): Promise<number> {
+export async function markMarketStale(db: Db, city: string, state: string): Promise<number> {
   const r = await sql`
     update properties set results_rate = null
     where lower(city) = ${city.trim().toLowerCase()} and upper(state) = ${state.trim().toUpperCase()} and inputs is not null`.execute(
@@ -414,7 +413,7 @@ export async function markMarketStale(db: AnyDb, city: string, state: string): P
 }
 
 /** Listings whose results were computed at a rate other than the latest 30-year rate. */
-export async function countStaleForRate(db: AnyDb): Promise<number> {
+export async function countStaleForRate(db: Db): Promise<number> {
   const rate = await latestRate(db);
   const r = await sql<{ n: number }>`
     select count(*)::int as n from properties where inputs is not null and results_rate is distinct from ${rate}::float8`.execute(

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { countStaleForRate, recomputeForRate, type AnyDb } from '../listings/repository';
+import { countStaleForRate, recomputeForRate } from '../listings/repository';
+import type { Db } from '../../db/database';
 
 /**
  * Recomputes strategy results after a new 30-year rate, in the background: batches of 2,000
@@ -14,7 +15,7 @@ export class RateRecomputer {
   rewritten = 0;
 
   constructor(
-    private readonly db: AnyDb,
+    private readonly db: Db,
     private readonly log?: FastifyBaseLogger,
     private readonly batchSize = 2000,
   ) {}
@@ -71,7 +72,7 @@ export class RateRecomputer {
 const recomputers = new WeakMap<object, RateRecomputer>();
 
 /** The one recomputer of an app (keyed by its context object). */
-export function rateRecomputerFor(key: object, db: AnyDb, log?: FastifyBaseLogger): RateRecomputer {
+export function rateRecomputerFor(key: object, db: Db, log?: FastifyBaseLogger): RateRecomputer {
   let r = recomputers.get(key);
   if (!r) recomputers.set(key, (r = new RateRecomputer(db, log)));
   return r;

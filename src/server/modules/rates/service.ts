@@ -3,7 +3,7 @@ import type { Rate } from '../../../shared/api-types';
 import { loanTermMonths } from '../../../shared/invest';
 import { parseDate } from '../listings/records';
 import { parseCsv } from '../feed-import/csv';
-import type { AnyDb } from '../listings/repository';
+import type { Db } from '../../db/database';
 
 export type { Rate };
 
@@ -25,7 +25,7 @@ const toRate = (r: RateRow): Rate => ({
 });
 
 /** The latest rate of each product, longest term first. */
-export async function latestRates(db: AnyDb): Promise<Rate[]> {
+export async function latestRates(db: Db): Promise<Rate[]> {
   const rows = await sql<RateRow>`
     select distinct on (lower(product)) id, product, rate, as_of::text as as_of, source
     from rates order by lower(product), as_of desc, created_at desc`.execute(db);
@@ -40,7 +40,7 @@ export interface NewRate {
 }
 
 /** Adds a rate, or replaces the rate of that product and week. */
-export async function upsertRate(db: AnyDb, input: NewRate): Promise<{ rate: Rate; created: boolean }> {
+export async function upsertRate(db: Db, input: NewRate): Promise<{ rate: Rate; created: boolean }> {
   const row = await sql<RateRow & { created: boolean }>`
     insert into rates (product, rate, as_of, source)
     values (${input.product}, ${input.rate}, ${input.asOf}::date, ${input.source ?? ''})
@@ -104,7 +104,7 @@ export function parsePmmsCsv(text: string): { rows: PmmsRow[]; skipped: Array<{ 
 }
 
 /** Writes PMMS rows (one statement); returns how many rates were added or changed. */
-export async function importPmms(db: AnyDb, rows: PmmsRow[], source = PMMS_SOURCE): Promise<number> {
+export async function importPmms(db: Db, rows: PmmsRow[], source = PMMS_SOURCE): Promise<number> {
   const values = rows.flatMap((r) => [
     ...(r.thirty !== null ? [{ product: PMMS_PRODUCTS.thirty, rate: r.thirty, as_of: r.asOf }] : []),
     ...(r.fifteen !== null ? [{ product: PMMS_PRODUCTS.fifteen, rate: r.fifteen, as_of: r.asOf }] : []),

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AnyDb } from '../listings/repository';
+import type { Db } from '../../db/database';
 
 /** A saved calculation with its property as it reads now. */
 export interface SavedCalculationRow {
@@ -40,8 +40,8 @@ const SELECT = sql`
   from saved_calculations s join properties p on p.id = s.property_id`;
 
 /** Every read and write is scoped to the owner: another user's id behaves like an unknown one. */
-export function createSavedCalculationsRepository(db: AnyDb) {
-  const findOne = async (q: AnyDb, userId: string, id: string) =>
+export function createSavedCalculationsRepository(db: Db) {
+  const findOne = async (q: Db, userId: string, id: string) =>
     (await sql<SavedCalculationRow>`${SELECT} where s.user_id = ${userId}::uuid and s.id = ${id}::uuid`.execute(q)).rows[0];
 
   return {

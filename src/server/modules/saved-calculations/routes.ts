@@ -2,7 +2,6 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { NewSavedCalculation } from '../../../shared/investor-types';
 import type { RouteOptions } from '../../context';
-import type { AnyDb } from '../listings/repository';
 import { STRATEGY_KEYS, createSavedCalculationsService } from './service';
 
 /** Names are checked after trimming (1–120); the schema only bounds the raw text. */
@@ -24,7 +23,7 @@ const RenameBody = Type.Object({ name: Name }, { additionalProperties: false });
 
 /** The caller's own saved calculations, under /api/v1/auth (docs/investor-api.md). */
 export async function savedCalculationsRoutes(app: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
-  const saved = createSavedCalculationsService(ctx.db as unknown as AnyDb);
+  const saved = createSavedCalculationsService(ctx.db);
 
   app.get('/saved-calculations/all', { schema: { querystring: NoQuery } }, async (request) => ({
     data: await saved.list(request.auth!.userId),

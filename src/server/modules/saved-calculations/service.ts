@@ -3,10 +3,11 @@ import { analyzeWhatIf, whatIfProblems, type WhatIf } from '../../../shared/inve
 import type { NewSavedCalculation, SavedCalculation, SavedResults, StrategyKey } from '../../../shared/investor-types';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { FINANCING_PRODUCT, roundResults } from '../listings/analysis';
-import { latestRate, type AnyDb } from '../listings/repository';
+import { latestRate } from '../listings/repository';
 import { isUniqueViolation, isUuid } from '../admin/common';
 import { PROPERTY_MESSAGES } from '../properties/routes';
 import { createSavedCalculationsRepository, type SavedCalculationRow } from './repository';
+import type { Db } from '../../db/database';
 
 export const STRATEGY_KEYS = ['buyHold', 'brrrr', 'fixFlip', 'shortTerm'] as const satisfies readonly StrategyKey[];
 
@@ -87,7 +88,7 @@ const nameTaken = (name: string) =>
   conflict(SAVED_CALCULATION_MESSAGES.nameTaken(name), { name: SAVED_CALCULATION_MESSAGES.nameTaken(name) });
 
 /** A user's saved what-if calculations (docs/investor-api.md); results are always recomputed here. */
-export function createSavedCalculationsService(db: AnyDb) {
+export function createSavedCalculationsService(db: Db) {
   const repository = createSavedCalculationsRepository(db);
   const rateNow = () => latestRate(db, FINANCING_PRODUCT);
 
