@@ -1,6 +1,5 @@
-import type { RoleName } from './api-types';
-
-export const ROLE_NAMES: readonly RoleName[] = ['Admin', 'Agent', 'Investor'];
+export const ROLE_NAMES = ['Admin', 'Agent', 'Investor'] as const;
+export type RoleName = (typeof ROLE_NAMES)[number];
 
 /** An unknown or missing role is treated as Investor (spec section 6). */
 export function normalizeRole(role: string | null | undefined): RoleName {

@@ -99,7 +99,13 @@ const makeCalc = (
   propertyId: 'p1',
   propertyAddress: '1200 E 11th St, Austin, TX 78702',
   strategy: 'buyHold',
-  results: { BuyHoldResults: {}, BRRRRResults: {}, FixFlipResults: {}, ShortTermResults: {} },
+  // The page recomputes from whatIf and never reads the stored results.
+  results: {
+    BuyHoldResults: {},
+    BRRRRResults: {},
+    FixFlipResults: {},
+    ShortTermResults: {},
+  } as unknown as SavedCalculation['results'],
   current: { listPrice: 200_000, rate: 6.5, compIDs: ['c1', 'c2'] },
   createdAt: '2026-01-02T09:00:00Z',
   updatedAt: '2026-01-02T09:00:00Z',

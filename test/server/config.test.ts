@@ -43,6 +43,7 @@ describe('loadConfig', () => {
       CLIENT_DIR: '/srv/client',
       GOOGLE_MAPS_API_KEY: 'key',
       GOOGLE_MAPS_MAP_ID: 'map',
+      API_DOCS: '1',
       RATE_LIMIT_LOGIN_PER_MINUTE: '100',
       RATE_LIMIT_LOGIN_PER_MINUTE_PER_ADDRESS: '200',
       RATE_LIMIT_SIGNUP_PER_HOUR: '300',
@@ -71,6 +72,7 @@ describe('loadConfig', () => {
         forgotPasswordPerHour: 400,
         forgotPasswordPerHourPerAddress: 500,
       },
+      apiDocs: true,
     });
   });
 

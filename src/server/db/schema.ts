@@ -3,6 +3,8 @@ import type { DealConfidence, MarkerColor } from '../../shared/schemas/property'
 import type { AssumptionOverrides } from '../../shared/schemas/assumptions';
 import type { LatLng, MapBounds } from '../../shared/schemas/geo';
 import type { StrategyResults } from '../../shared/schemas/results';
+import type { SavedResults, StrategyKey } from '../../shared/schemas/saved-calculations';
+import type { WhatIf } from '../../shared/schemas/what-if';
 import type { EngineInputs } from '../modules/listings/analysis';
 
 /**
@@ -201,9 +203,10 @@ export interface SavedCalculationsTable {
   user_id: string;
   property_id: string;
   name: string;
-  strategy: string;
-  what_if: Json<unknown>;
-  results: Json<unknown>;
+  strategy: StrategyKey;
+  what_if: Json<WhatIf>;
+  /** The results recomputed from what_if when saved. */
+  results: Json<SavedResults>;
   rate: number;
   list_price: number;
   comp_ids: Generated<string[]>;

@@ -4,27 +4,9 @@ import type { Assumptions } from './defaults';
 import { fixFlip, fixFlipInput, type FixFlipAnalysis } from './fix-flip';
 import { shortTermInput, shortTermRental, type ShortTermAnalysis } from './short-term-rental';
 
-/**
- * A what-if analysis of one property: its own figures plus a full set of assumptions. The property
- * page edits one of these and recomputes in the browser; a saved calculation stores one and the
- * server recomputes its results with the same code, so stored results can never disagree with the
- * inputs they claim to come from.
- */
-export interface PropertyFigures {
-  purchasePrice: number;
-  monthlyRent: number;
-  rehabCost: number;
-  /** After-repair value. */
-  arv: number;
-  /** Peak-season nightly rate (short-term rental). */
-  peakNightlyRate: number;
-  squareFeet: number;
-}
+import type { PropertyFigures, WhatIf } from '../schemas/what-if';
 
-export interface WhatIf {
-  figures: PropertyFigures;
-  assumptions: Assumptions;
-}
+export type { PropertyFigures, WhatIf };
 
 export interface WhatIfAnalysis {
   buyHold: BuyHoldAnalysis;

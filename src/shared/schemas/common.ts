@@ -58,3 +58,13 @@ export interface Paged<T> {
 
 /** A query string that takes no parameters (unknown ones are dropped). */
 export const NoQuery = Type.Object({});
+
+/** The body of a 204 answer. */
+export const NoContent = Type.Null({ description: 'No content' });
+
+/**
+ * One of a few strings, as a JSON-schema `enum` (a union of literals would be an `anyOf`, whose
+ * validation messages cannot list the accepted values).
+ */
+export const StringEnum = <T extends string>(values: readonly T[], options: { description?: string } = {}) =>
+  Type.Unsafe<T>({ type: 'string', enum: [...values], ...options });

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateOnly, Id } from './common';
+import { NOT_BLANK } from './formats';
 
 /** One published mortgage rate (GET /rates/latest). */
 export const Rate = Type.Object({
@@ -14,3 +15,15 @@ export const Rate = Type.Object({
   source: Type.String(),
 });
 export type Rate = Static<typeof Rate>;
+
+/** POST /admin/rates (Admin): a week's rate of a product; the same product and week is replaced. */
+export const NewRate = Type.Object(
+  {
+    product: Type.String({ minLength: 1, maxLength: 60, pattern: NOT_BLANK }),
+    rate: Type.Number({ exclusiveMinimum: 0, maximum: 30 }),
+    asOf: Type.String({ minLength: 1, maxLength: 10, pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+    source: Type.Optional(Type.String({ maxLength: 100 })),
+  },
+  { additionalProperties: false },
+);
+export type NewRate = Static<typeof NewRate>;

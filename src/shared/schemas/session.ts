@@ -1,8 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTime, Id, Nullable } from './common';
+import { ROLE_NAMES } from '../roles';
+import { DateTime, Id, Nullable, StringEnum } from './common';
 
 /** The three roles (an unknown role is treated as Investor: src/shared/roles.ts). */
-export const RoleName = Type.Union([Type.Literal('Admin'), Type.Literal('Agent'), Type.Literal('Investor')]);
+export const RoleName = StringEnum(ROLE_NAMES);
 export type RoleName = Static<typeof RoleName>;
 
 export const Role = Type.Object({ _id: Id, name: RoleName });

@@ -1,4 +1,4 @@
-import { Envelope, ErrorBody, NoQuery } from '../../../shared/schemas/common';
+import { Envelope, ErrorBody, NoContent, NoQuery } from '../../../shared/schemas/common';
 import {
   CheckResetTokenAnswer,
   CheckResetTokenQuery,
@@ -14,7 +14,6 @@ import type { RoutePlugin } from '../../context';
 import { createAuthRateLimits } from './rate-limits';
 
 const Session = Envelope(SessionResponse);
-const NoContent = { 204: { type: 'null', description: 'Done' } } as const;
 
 /** Public auth calls under /api/v1: sign-in, sign-up, refresh, sign-out and the password reset. */
 export const authRoutes: RoutePlugin = async (app, { ctx }) => {
@@ -47,22 +46,22 @@ export const authRoutes: RoutePlugin = async (app, { ctx }) => {
 
   app.delete(
     '/session/:token',
-    { schema: { params: SessionParams, querystring: NoQuery, response: NoContent } },
+    { schema: { params: SessionParams, querystring: NoQuery, response: { 204: NoContent } } },
     async (request, reply) => {
       await auth.logout(request.params.token);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
   app.post(
     '/forgot-password',
     {
-      schema: { body: ForgotPasswordRequest, querystring: NoQuery, response: { ...NoContent, 429: ErrorBody } },
+      schema: { body: ForgotPasswordRequest, querystring: NoQuery, response: { 204: NoContent, 429: ErrorBody } },
       ...limits.forgotPassword,
     },
     async (request, reply) => {
       await auth.forgotPassword(request.body.username);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
@@ -77,10 +76,10 @@ export const authRoutes: RoutePlugin = async (app, { ctx }) => {
 
   app.post(
     '/reset-password',
-    { schema: { body: ResetPasswordRequest, querystring: NoQuery, response: { ...NoContent, 408: ErrorBody } } },
+    { schema: { body: ResetPasswordRequest, querystring: NoQuery, response: { 204: NoContent, 408: ErrorBody } } },
     async (request, reply) => {
       await auth.resetPassword(request.body.passwordResetToken, request.body.password);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 };

@@ -1,13 +1,13 @@
-import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
-import type { RouteOptions } from '../../context';
+import { Envelope, NoQuery } from '../../../shared/schemas/common';
+import { ClientConfig } from '../../../shared/schemas/config';
+import type { RoutePlugin } from '../../context';
 
 /** GET /api/v1/config (public): what the client needs from the server's configuration. */
-export async function configRoutes(app: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
-  app.get('/config', { schema: { querystring: Type.Object({}) } }, async () => ({
+export const configRoutes: RoutePlugin = async (app, { ctx }) => {
+  app.get('/config', { schema: { querystring: NoQuery, response: { 200: Envelope(ClientConfig) } } }, async () => ({
     data: {
       googleMapsApiKey: ctx.config.googleMapsApiKey ?? null,
       googleMapsMapId: ctx.config.googleMapsMapId ?? null,
     },
   }));
-}
+};

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { badRequest } from '../../http/errors';
-import { likePattern } from '../admin/common';
+import { likePattern } from '../../db/text-search';
 import { CONTACT_LIMITS, CONTACT_MESSAGES } from './messages';
 import type { Db } from '../../db/database';
 

@@ -1,29 +1,16 @@
-import { Type, type Static } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
-import type { RouteOptions } from '../../context';
+import { Type } from '@sinclair/typebox';
+import { Envelope, ErrorBody, NoContent, NoQuery } from '../../../shared/schemas/common';
+import { Contact, ContactInput, ContactProperty, ContactsQuery } from '../../../shared/schemas/contacts';
+import type { RoutePlugin } from '../../context';
 import { forbidden, unauthorized } from '../../http/errors';
 import { CONTACT_MESSAGES } from './messages';
 import { createContactsService } from './service';
 
-const Text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
-
-/**
- * Types and outer bounds only: the fields are checked after trimming by checkContactInput, with
- * the form's own messages. Unknown members are ignored.
- */
-const ContactBody = Type.Object({
-  name: Text(1000),
-  email: Text(1000),
-  phone: Text(200),
-  notes: Text(10_000),
-  propertyIds: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 1000 })),
-});
 const IdParams = Type.Object({ id: Type.String({ maxLength: 200 }) });
-const SearchQuery = Type.Object({ q: Text(200) });
-const NoQuery = Type.Object({});
+const One = Envelope(Contact);
 
 /** An Agent's contacts, under /api/v1/auth (docs/investor-api.md). Admins and Investors get 403. */
-export async function contactsRoutes(app: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
+export const contactsRoutes: RoutePlugin = async (app, { ctx }) => {
   const contacts = createContactsService(ctx.db);
 
   // onRequest (after the scope's authenticate), so the role is refused before any validation.
@@ -32,46 +19,49 @@ export async function contactsRoutes(app: FastifyInstance, { ctx }: RouteOptions
     if (request.auth.role !== 'Agent') throw forbidden(CONTACT_MESSAGES.agentsOnly);
   });
 
-  app.get<{ Querystring: Static<typeof SearchQuery> }>(
+  app.get(
     '/contacts',
-    { schema: { querystring: SearchQuery } },
-    async (request) => ({
-      data: await contacts.list(request.auth!.userId, request.query.q),
-    }),
+    { schema: { querystring: ContactsQuery, response: { 200: Envelope(Type.Array(Contact)), 403: ErrorBody } } },
+    async (request) => ({ data: await contacts.list(request.auth!.userId, request.query.q) }),
   );
 
-  app.get<{ Querystring: Static<typeof SearchQuery> }>(
+  app.get(
     '/contacts/property-options',
-    { schema: { querystring: SearchQuery } },
+    { schema: { querystring: ContactsQuery, response: { 200: Envelope(Type.Array(ContactProperty)), 403: ErrorBody } } },
     async (request) => ({ data: await contacts.propertyOptions(request.query.q) }),
   );
 
-  app.get<{ Params: Static<typeof IdParams> }>(
+  app.get(
     '/contacts/:id',
-    { schema: { params: IdParams, querystring: NoQuery } },
-    async (request) => ({
-      data: await contacts.get(request.auth!.userId, request.params.id),
-    }),
+    { schema: { params: IdParams, querystring: NoQuery, response: { 200: One, 403: ErrorBody, 404: ErrorBody } } },
+    async (request) => ({ data: await contacts.get(request.auth!.userId, request.params.id) }),
   );
 
-  app.post<{ Body: Static<typeof ContactBody> }>(
+  app.post(
     '/contacts',
-    { schema: { body: ContactBody, querystring: NoQuery } },
+    { schema: { body: ContactInput, querystring: NoQuery, response: { 201: One, 403: ErrorBody, 409: ErrorBody } } },
     async (request, reply) => reply.code(201).send({ data: await contacts.create(request.auth!.userId, request.body) }),
   );
 
-  app.put<{ Params: Static<typeof IdParams>; Body: Static<typeof ContactBody> }>(
+  app.put(
     '/contacts/:id',
-    { schema: { params: IdParams, body: ContactBody, querystring: NoQuery } },
+    {
+      schema: {
+        params: IdParams,
+        body: ContactInput,
+        querystring: NoQuery,
+        response: { 200: One, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
     async (request) => ({ data: await contacts.update(request.auth!.userId, request.params.id, request.body) }),
   );
 
-  app.delete<{ Params: Static<typeof IdParams> }>(
+  app.delete(
     '/contacts/:id',
-    { schema: { params: IdParams, querystring: NoQuery } },
+    { schema: { params: IdParams, querystring: NoQuery, response: { 204: NoContent, 403: ErrorBody, 404: ErrorBody } } },
     async (request, reply) => {
       await contacts.remove(request.auth!.userId, request.params.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
-}
+};

@@ -1,8 +1,8 @@
 import { formatAddress } from '../../../shared/format';
 import type { Contact, ContactInput, ContactProperty } from '../../../shared/investor-types';
 import { trimContact, validateContact } from '../../../shared/validation';
-import { badRequest, conflict, notFound } from '../../http/errors';
-import { isUuid, throwIfInvalid } from '../admin/common';
+import { badRequest, conflict, notFound, throwIfInvalid } from '../../http/errors';
+import { isUuid } from '../../http/ids';
 import { CONTACT_LIMITS, CONTACT_MESSAGES } from './messages';
 import { createContactsRepository, type ContactRow, type ContactValues, type PropertyRow } from './repository';
 import type { Db } from '../../db/database';

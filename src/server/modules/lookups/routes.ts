@@ -1,12 +1,15 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
-import type { RouteOptions } from '../../context';
+import { Interest, Market, Strategy } from '../../../shared/schemas/catalog';
+import { Envelope, NoQuery } from '../../../shared/schemas/common';
+import type { RoutePlugin } from '../../context';
 
 /** Public catalogue lookups under /api/v1/lookups: active items only. */
-export async function lookupsRoutes(app: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
+export const lookupsRoutes: RoutePlugin = async (app, { ctx }) => {
   const lookups = ctx.services.lookups;
-  const schema = { querystring: Type.Object({}) };
-  app.get('/investmentStrategies', { schema }, async () => ({ data: await lookups.strategies() }));
-  app.get('/investmentMarkets', { schema }, async () => ({ data: await lookups.markets() }));
-  app.get('/investmentInterests', { schema }, async () => ({ data: await lookups.interests() }));
-}
+  const list = <T extends typeof Strategy | typeof Market | typeof Interest>(item: T) => ({
+    schema: { querystring: NoQuery, response: { 200: Envelope(Type.Array(item)) } },
+  });
+  app.get('/investmentStrategies', list(Strategy), async () => ({ data: await lookups.strategies() }));
+  app.get('/investmentMarkets', list(Market), async () => ({ data: await lookups.markets() }));
+  app.get('/investmentInterests', list(Interest), async () => ({ data: await lookups.interests() }));
+};

@@ -1,28 +1,18 @@
-import { Type, type Static } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
-import type { RouteOptions } from '../../context';
+import { Type } from '@sinclair/typebox';
+import { Envelope, NoQuery } from '../../../shared/schemas/common';
+import { NewRate, Rate } from '../../../shared/schemas/rates';
+import type { RoutePlugin } from '../../context';
 import { requireRole } from '../../http/auth-guard';
 import { badRequest } from '../../http/errors';
-import { NOT_BLANK } from '../../../shared/schemas/formats';
 import { parseDate } from '../listings/records';
 import { rateRecomputerFor } from './recomputer';
 import { latestRates, upsertRate } from './service';
-
-const NewRateBody = Type.Object(
-  {
-    product: Type.String({ minLength: 1, maxLength: 60, pattern: NOT_BLANK }),
-    rate: Type.Number({ exclusiveMinimum: 0, maximum: 30 }),
-    asOf: Type.String({ minLength: 1, maxLength: 10, pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
-    source: Type.Optional(Type.String({ maxLength: 100 })),
-  },
-  { additionalProperties: false },
-);
 
 /**
  * GET /api/v1/rates/latest (public) and POST /api/v1/admin/rates (Admin). A new rate recomputes
  * every listing's strategy results in the background.
  */
-export async function ratesRoutes(app: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
+export const ratesRoutes: RoutePlugin = async (app, { ctx }) => {
   const recomputer = rateRecomputerFor(ctx, ctx.db, app.log);
   app.addHook('onReady', async () => {
     // Results computed at an older rate (a rate added while the server was down): catch up.
@@ -30,11 +20,16 @@ export async function ratesRoutes(app: FastifyInstance, { ctx }: RouteOptions): 
   });
   app.addHook('onClose', async () => recomputer.stop());
 
-  app.get('/rates/latest', { schema: { querystring: Type.Object({}) } }, async () => ({ data: await latestRates(ctx.db) }));
+  app.get('/rates/latest', { schema: { querystring: NoQuery, response: { 200: Envelope(Type.Array(Rate)) } } }, async () => ({
+    data: await latestRates(ctx.db),
+  }));
 
-  app.post<{ Body: Static<typeof NewRateBody> }>(
+  app.post(
     '/admin/rates',
-    { onRequest: [ctx.authenticate, requireRole('Admin')], schema: { body: NewRateBody } },
+    {
+      onRequest: [ctx.authenticate, requireRole('Admin')],
+      schema: { body: NewRate, querystring: NoQuery, response: { 200: Envelope(Rate), 201: Envelope(Rate) } },
+    },
     async (request, reply) => {
       const body = request.body;
       const asOf = parseDate(body.asOf);
@@ -52,4 +47,4 @@ export async function ratesRoutes(app: FastifyInstance, { ctx }: RouteOptions): 
       return reply.code(created ? 201 : 200).send({ data: rate });
     },
   );
-}
+};

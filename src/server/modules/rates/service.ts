@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Rate } from '../../../shared/api-types';
+import type { NewRate, Rate } from '../../../shared/schemas/rates';
 import { loanTermMonths } from '../../../shared/invest';
 import { parseDate } from '../listings/records';
 import { parseCsv } from '../feed-import/csv';
@@ -30,13 +30,6 @@ export async function latestRates(db: Db): Promise<Rate[]> {
     select distinct on (lower(product)) id, product, rate, as_of::text as as_of, source
     from rates order by lower(product), as_of desc, created_at desc`.execute(db);
   return rows.rows.map(toRate).sort((a, b) => b.termMonths - a.termMonths || a.product.localeCompare(b.product));
-}
-
-export interface NewRate {
-  product: string;
-  rate: number;
-  asOf: string;
-  source?: string;
 }
 
 /** Adds a rate, or replaces the rate of that product and week. */

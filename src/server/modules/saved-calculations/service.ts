@@ -4,12 +4,11 @@ import type { NewSavedCalculation, SavedCalculation, SavedResults, StrategyKey }
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { FINANCING_PRODUCT, roundResults } from '../listings/analysis';
 import { latestRate } from '../listings/repository';
-import { isUniqueViolation, isUuid } from '../admin/common';
+import { isUniqueViolation } from '../../db/errors';
+import { isUuid } from '../../http/ids';
 import { PROPERTY_MESSAGES } from '../properties/routes';
 import { createSavedCalculationsRepository, type SavedCalculationRow } from './repository';
 import type { Db } from '../../db/database';
-
-export const STRATEGY_KEYS = ['buyHold', 'brrrr', 'fixFlip', 'shortTerm'] as const satisfies readonly StrategyKey[];
 
 export const NAME_MAX_LENGTH = 120;
 /** How many saved calculations one user may keep. */
@@ -26,9 +25,6 @@ export const SAVED_CALCULATION_MESSAGES = {
   limit: `You already have ${MAX_SAVED_CALCULATIONS} saved calculations, the most one user can keep. Delete some to save new ones.`,
 } as const;
 
-/** jsonb comes back parsed from pg and PGlite; a string is parsed here in case a driver leaves it as text. */
-const parsed = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
-
 function toSavedCalculation(row: SavedCalculationRow, rateNow: number | null): SavedCalculation {
   return {
     _id: row.id,
@@ -40,18 +36,18 @@ function toSavedCalculation(row: SavedCalculationRow, rateNow: number | null): S
       PropertyAddressState: row.state,
       PropertyAddressZIP: row.zip,
     }),
-    strategy: row.strategy as StrategyKey,
-    whatIf: parsed<WhatIf>(row.what_if),
-    results: parsed<SavedResults>(row.results),
-    saved: { listPrice: Number(row.list_price), rate: Number(row.rate), compIDs: parsed<string[]>(row.comp_ids) ?? [] },
+    strategy: row.strategy,
+    whatIf: row.what_if,
+    results: row.results,
+    saved: { listPrice: row.list_price, rate: row.rate, compIDs: row.comp_ids },
     // Without any 30-year rate on file the saved one is the best "now" there is.
     current: {
-      listPrice: Number(row.current_list_price),
-      rate: rateNow ?? Number(row.rate),
-      compIDs: parsed<string[]>(row.current_comp_ids) ?? [],
+      listPrice: row.current_list_price,
+      rate: rateNow ?? row.rate,
+      compIDs: row.current_comp_ids,
     },
-    createdAt: new Date(row.created_at).toISOString(),
-    updatedAt: new Date(row.updated_at).toISOString(),
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
   };
 }
 

@@ -1,13 +1,13 @@
-import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
-import type { RouteOptions } from '../../context';
+import { Envelope, NoQuery } from '../../../shared/schemas/common';
+import { User } from '../../../shared/schemas/session';
+import type { RoutePlugin } from '../../context';
 import { unauthorized } from '../../http/errors';
 
 /** Authenticated user calls, under /api/v1/auth (the scope runs `authenticate` first). */
-export async function usersRoutes(app: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
-  app.get('/getUser', { schema: { querystring: Type.Object({}) } }, async (request) => {
+export const usersRoutes: RoutePlugin = async (app, { ctx }) => {
+  app.get('/getUser', { schema: { querystring: NoQuery, response: { 200: Envelope(User) } } }, async (request) => {
     const user = await ctx.services.users.getUser(request.auth!.userId);
     if (!user) throw unauthorized();
     return { data: user };
   });
-}
+};
