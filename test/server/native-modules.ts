@@ -13,3 +13,4 @@ jest.mock('@electric-sql/pglite', () => outside('@electric-sql/pglite'));
 jest.mock('@electric-sql/pglite/contrib/pg_trgm', () => outside('@electric-sql/pglite/contrib/pg_trgm'));
 jest.mock('content-disposition', () => outside('content-disposition'));
 jest.mock('cookie', () => outside('cookie'));
+jest.mock('jose', () => outside('jose'));

@@ -46,7 +46,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function issue(userId: string, sessionId: string, roleName: string, refreshToken: string): Promise<SessionResponse> {
     const user = await users.getUser(userId);
     if (!user) throw sessionExpired();
-    const token = signAccessToken({ sub: userId, sid: sessionId, role: normalizeRole(roleName) }, jwtSecret);
+    const token = await signAccessToken({ sub: userId, sid: sessionId, role: normalizeRole(roleName) }, jwtSecret);
     return { token, refreshToken, user };
   }
 
@@ -115,7 +115,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** Resolves a bearer token to a live session of an active user, or throws 401. */
     async authenticate(accessToken: string | undefined): Promise<AuthContext> {
-      const claims = accessToken ? verifyAccessToken(accessToken, jwtSecret) : null;
+      const claims = accessToken ? await verifyAccessToken(accessToken, jwtSecret) : null;
       if (!claims) throw unauthorized();
       const session = await repository.findLiveSession(claims.sid, claims.sub);
       if (!session || !session.active) throw unauthorized();
