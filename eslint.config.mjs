@@ -48,8 +48,13 @@ export default tseslint.config(
     settings: { 'import-x/resolver': { typescript: { project: path.join(root, 'tsconfig.json') } } },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      // Fastify plugins and hooks, RTK Query callbacks and test mocks are async by contract even when they do not await.
+      '@typescript-eslint/require-await': 'off',
       'import-x/no-restricted-paths': [
         'error',
         {
@@ -81,6 +86,11 @@ export default tseslint.config(
       ...tseslint.configs.disableTypeChecked.languageOptions,
       globals: { ...globals.browser },
       sourceType: 'script',
+    },
+    rules: {
+      ...tseslint.configs.disableTypeChecked.rules,
+      // An ES5-style script injected into the page as it is; `var self = this` is its closure idiom.
+      '@typescript-eslint/no-this-alias': 'off',
     },
   },
   {

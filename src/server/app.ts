@@ -152,7 +152,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 1024 },
     frameworkErrors: frameworkErrorHandler,
-    schemaErrorFormatter: schemaErrorFormatter as never,
+    schemaErrorFormatter,
     ajv: { customOptions: { allErrors: true, verbose: true }, plugins: [addCustomFormats as never] },
   }).withTypeProvider<TypeBoxTypeProvider>();
   const db = database.db;

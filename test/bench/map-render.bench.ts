@@ -203,10 +203,10 @@ function instrument(): void {
     longTasks: [] as Array<{ start: number; duration: number }>,
   };
   w.__mapBench = state;
-  const originalFetch = window.fetch;
+  const originalFetch = window.fetch.bind(window);
   window.fetch = async function (input: RequestInfo | URL, init?: RequestInit) {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const response = await originalFetch.call(this, input, init);
+    const response = await originalFetch(input, init);
     if (url.includes('/searchProperties')) {
       const entry = { at: performance.now(), done: false };
       state.responses.push(entry);

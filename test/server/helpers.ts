@@ -110,6 +110,7 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}.${counter}.${randomBytes(3).toString('hex')}@example.com`;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers loosely; their assertions check the shape
 export function json<T = any>(response: LightMyRequestResponse): T {
   return JSON.parse(response.body) as T;
 }

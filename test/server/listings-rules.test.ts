@@ -1,3 +1,4 @@
+import type * as FeedCsv from '../../src/server/modules/feed-import/csv';
 import { dealStatusFromComps, dealStatusFromMarker, markerColorFor, DEAL_COLORS } from '../../src/shared/deal-status';
 import { boundsProblems, BOUNDS_MESSAGES, isSearchableBounds } from '../../src/shared/geo/bounds';
 import { haversineMiles } from '../../src/shared/geo/distance';
@@ -77,9 +78,7 @@ describe('CSV parser', () => {
   });
 
   it('gives the same records whatever the chunking', () => {
-    const { CsvParser } = jest.requireActual(
-      '../../src/server/modules/feed-import/csv',
-    ) as typeof import('../../src/server/modules/feed-import/csv');
+    const { CsvParser } = jest.requireActual<typeof FeedCsv>('../../src/server/modules/feed-import/csv');
     const text = 'k,v\n1,"a,""b""\r\nc"\r\n2,d\n';
     const whole = parseCsv(text).map((r) => [r.fields, r.raw]);
     for (let size = 1; size < 8; size++) {

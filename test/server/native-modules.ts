@@ -1,11 +1,12 @@
+import type * as NodeRequireModule from './node-require';
+
 /**
  * Jest setup file of the server project (jest.config.ts `setupFiles`): packages Jest's CommonJS
  * module sandbox cannot load are loaded by Node itself (see node-require.ts). ES-module-only
  * packages (kysely 0.29) need Node's require(esm); PGlite's CommonJS build loads built-ins with a
  * dynamic import(); content-disposition and cookie are loaded by Fastify plugins the same way.
  */
-const outside = (name: string): unknown =>
-  (jest.requireActual('./node-require') as typeof import('./node-require')).nodeRequire(name);
+const outside = (name: string): unknown => jest.requireActual<typeof NodeRequireModule>('./node-require').nodeRequire(name);
 
 jest.mock('kysely', () => outside('kysely'));
 jest.mock('kysely/migration', () => outside('kysely/migration'));

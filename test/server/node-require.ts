@@ -4,6 +4,6 @@
  * CommonJS build loads built-ins with dynamic import().
  */
 export function nodeRequire(name: string): unknown {
-  const nodeModule = process.getBuiltinModule('node:module') as typeof import('node:module');
-  return nodeModule.createRequire(`${process.cwd()}/package.json`)(name);
+  const { createRequire } = process.getBuiltinModule('node:module');
+  return createRequire(`${process.cwd()}/package.json`)(name);
 }

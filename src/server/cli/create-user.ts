@@ -7,7 +7,7 @@ import { loadConfig } from '../config';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { createDatabase, migrateToLatest } from '../db/database';
 import { seed } from '../db/seed';
-import { hashPassword } from '../modules/auth/passwords';
+import { hashPassword } from '../modules/auth';
 
 const USAGE = `Usage: node dist/server/cli/create-user.js --email <email> --password <password> --role <Admin|Agent|Investor> [--first-name <name>] [--last-name <name>]
 

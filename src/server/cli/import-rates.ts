@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { importPmms, parsePmmsCsv, PMMS_SOURCE } from '../modules/rates/service';
 import { fail, openCliDatabase, runMain } from './cli-common';
 import { createProgress } from './progress';
-import { recomputeForRate } from '../modules/listings/repository';
+import { recomputeForRate } from '../modules/listings';
 
 const USAGE = `Usage: npm run import:rates -- <pmms.csv> [--source "Freddie Mac PMMS"]
 

@@ -1,11 +1,11 @@
-import type { ColumnType, Generated, GeneratedAlways, Insertable, JSONColumnType, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
 import type { DealConfidence, MarkerColor } from '../../shared/schemas/property';
 import type { AssumptionOverrides } from '../../shared/schemas/assumptions';
-import type { LatLng, MapBounds } from '../../shared/schemas/geo';
+import type { MapBounds } from '../../shared/schemas/geo';
 import type { StrategyResults } from '../../shared/schemas/results';
 import type { SavedResults, StrategyKey } from '../../shared/schemas/saved-calculations';
 import type { WhatIf } from '../../shared/schemas/what-if';
-import type { EngineInputs } from '../modules/listings/analysis';
+import type { EngineInputs } from '../modules/listings';
 
 /**
  * A jsonb column: read as the parsed value; written as the value (the drivers serialise it) or as

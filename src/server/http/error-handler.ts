@@ -57,5 +57,5 @@ export function registerErrorHandling(app: FastifyInstance): void {
 export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   request.log.info({ code: error.code }, 'request rejected by the router');
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-  return sendError(reply, status, ERROR_CODES.validation, status === 414 ? 'The URL is too long' : 'The URL is not valid');
+  void sendError(reply, status, ERROR_CODES.validation, status === 414 ? 'The URL is too long' : 'The URL is not valid');
 }

@@ -55,17 +55,17 @@ function messageFor(field: string, error: AjvError): string {
     case 'minLength':
       return Number(params.limit) <= 1 || error.data === ''
         ? `${label} is required`
-        : `${label} must be at least ${params.limit} characters`;
+        : `${label} must be at least ${String(params.limit)} characters`;
     case 'maxLength':
-      return `${label} must be at most ${params.limit} characters`;
+      return `${label} must be at most ${String(params.limit)} characters`;
     case 'pattern':
       return params.pattern === NOT_BLANK ? `${label} is required` : `${label} is not in the expected format`;
     case 'format':
-      return params.format === EMAIL_FORMAT ? SHARED.invalidEmailFor(label) : `${label} is not a valid ${params.format}`;
+      return params.format === EMAIL_FORMAT ? SHARED.invalidEmailFor(label) : `${label} is not a valid ${String(params.format)}`;
     case 'type':
       if (EMAIL_FIELDS.has(last)) return SHARED.invalidEmailAddress;
       if (PASSWORD_FIELDS.has(last)) return SHARED.invalidPasswordType;
-      return `${label} must be ${params.type === 'array' || params.type === 'integer' ? 'an' : 'a'} ${params.type}`;
+      return `${label} must be ${params.type === 'array' || params.type === 'integer' ? 'an' : 'a'} ${String(params.type)}`;
     case 'enum':
       return `${label} must be one of: ${(params.allowedValues as unknown[]).join(', ')}`;
     case 'const':
@@ -74,11 +74,11 @@ function messageFor(field: string, error: AjvError): string {
     case 'maximum':
     case 'exclusiveMinimum':
     case 'exclusiveMaximum':
-      return `${label} must be ${params.comparison} ${params.limit}`;
+      return `${label} must be ${String(params.comparison)} ${String(params.limit)}`;
     case 'minItems':
-      return `${label} must have at least ${params.limit} item${params.limit === 1 ? '' : 's'}`;
+      return `${label} must have at least ${String(params.limit)} item${params.limit === 1 ? '' : 's'}`;
     case 'maxItems':
-      return `${label} must have at most ${params.limit} items`;
+      return `${label} must have at most ${String(params.limit)} items`;
     case 'additionalProperties':
       return `${humanize(String(params.additionalProperty))} is not allowed`;
     default:

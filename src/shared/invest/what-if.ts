@@ -131,7 +131,7 @@ export function whatIfProblems(value: unknown): string[] {
     for (const key of Object.keys(assumptions))
       if (!(key in ASSUMPTION_LIMITS)) problems.push(`Unknown field assumptions.${key}`);
     for (const [section, limits] of Object.entries(ASSUMPTION_LIMITS)) {
-      sections.push([`assumptions.${section}`, assumptions[section], limits as Record<string, InputLimit>]);
+      sections.push([`assumptions.${section}`, assumptions[section], limits]);
     }
   }
   for (const [path, group, limits] of sections) {

@@ -1,4 +1,4 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
 
 /**
  * Building blocks of the wire schemas. Every wire type is a TypeBox schema in src/shared/schemas:
@@ -31,15 +31,19 @@ export const DateOnly = Type.String({ format: 'date' });
 /** Field name → message, for validation failures. */
 export const FieldErrors = Type.Record(Type.String(), Type.String());
 
-/** Every error answer: an HTTP status and `{ error: { code, message, fields? } }`. */
-export const ErrorBody = Type.Object({
-  error: Type.Object({
-    code: Type.String(),
-    message: Type.String(),
-    fields: Type.Optional(FieldErrors),
-  }),
+const ErrorDetails = Type.Object({
+  code: Type.String(),
+  message: Type.String(),
+  fields: Type.Optional(FieldErrors),
 });
+
+/** Every error answer: an HTTP status and `{ error: { code, message, fields? } }`. */
+export const ErrorBody = Type.Object({ error: ErrorDetails });
 export type ErrorBody = Static<typeof ErrorBody>;
+
+/** An error answer that carries more, e.g. the `report` of a refused import. */
+export const ErrorBodyWith = <T extends TProperties>(extra: T) =>
+  Type.Object({ error: Type.Composite([ErrorDetails, Type.Object(extra)]) });
 
 /** One page of a list: `items`, the `total` that match and where this page is. */
 export const Paged = <T extends TSchema>(item: T) =>

@@ -5,7 +5,7 @@ import { Nullable } from './common';
  * The four strategies' results: the spec's fields, as the engine (src/shared/invest) computes them
  * and as a property embeds them. `cashOnCashRoi` is null when no cash goes in (an infinite return).
  */
-const money = Type.Number;
+const money = (options?: { description: string }) => Type.Number(options);
 const roi = () => Nullable(Type.Number());
 
 export const BuyHoldResults = Type.Object({

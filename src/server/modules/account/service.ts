@@ -1,8 +1,8 @@
 import type { UserDetails } from '../../../shared/investor-types';
 import { validateChangePassword, validateUserDetails } from '../../../shared/validation';
-import { badRequest, conflict, unauthorized } from '../../http/errors';
-import { isUniqueViolation, throwIfInvalid } from '../admin/common';
-import { verifyPassword } from '../auth/passwords';
+import { badRequest, conflict, throwIfInvalid, unauthorized } from '../../http/errors';
+import { isUniqueViolation } from '../../db/errors';
+import { verifyPassword } from '../auth';
 import type { AccountRepository, DetailsRow } from './repository';
 
 export const ACCOUNT_MESSAGES = {

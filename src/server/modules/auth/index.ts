@@ -1,4 +1,4 @@
 /** What other modules use of auth: password hashing, the rate limiter and the service's types. */
-export { DEFAULT_SCRYPT_COST, hashPassword, type ScryptCost } from './passwords';
+export { DEFAULT_SCRYPT_COST, hashPassword, verifyPassword, type ScryptCost } from './passwords';
 export { MINUTE, limiter } from './rate-limits';
 export type { AuthContext, AuthService } from './service';

@@ -1,7 +1,13 @@
 import { lookupByName } from 'zipcodes';
 import { haversineMiles } from '../../../shared/geo/distance';
-import type { ListingRecord, SoldRecord } from '../listings/records';
-import { recomputeDirty, upsertListings, upsertSold, type RecomputeProgress } from '../listings/repository';
+import {
+  type ListingRecord,
+  type SoldRecord,
+  recomputeDirty,
+  upsertListings,
+  upsertSold,
+  type RecomputeProgress,
+} from '../listings';
 import type { Db } from '../../db/database';
 
 /**

@@ -2,8 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { CsvParser, csvField, type CsvRecord } from './csv';
-import { fromReso, type ListingRecord, type RawRecord, type SoldRecord } from '../listings/records';
-import { recomputeDirty, upsertListings, upsertSold, type RecomputeProgress } from '../listings/repository';
+import {
+  fromReso,
+  type ListingRecord,
+  type RawRecord,
+  type SoldRecord,
+  recomputeDirty,
+  upsertListings,
+  upsertSold,
+  type RecomputeProgress,
+} from '../listings';
 import type { Db } from '../../db/database';
 
 /**

@@ -2,10 +2,9 @@
  * Normalized feed records (what the importer and the demo generator write) and the RESO Data
  * Dictionary mapping. Field names are the database columns.
  */
-export interface ListingRecord {
+/** The room, address and position fields a listing and a sold comp share. */
+interface FeedFacts {
   listing_key: string;
-  list_price: number;
-  remarks: string;
   beds: number | null;
   baths_full: number | null;
   baths_half: number | null;
@@ -17,29 +16,22 @@ export interface ListingRecord {
   zip: string;
   latitude: number;
   longitude: number;
+}
+
+export interface ListingRecord extends FeedFacts {
+  list_price: number;
+  remarks: string;
   monthly_rent: number | null;
   rehab_estimate: number | null;
   arv_estimate: number | null;
   nightly_rate: number | null;
 }
 
-export interface SoldRecord {
-  listing_key: string;
+export interface SoldRecord extends FeedFacts {
   close_price: number;
   list_price: number | null;
   /** YYYY-MM-DD */
   close_date: string;
-  beds: number | null;
-  baths_full: number | null;
-  baths_half: number | null;
-  baths_three_quarter: number | null;
-  area: number | null;
-  address_full: string;
-  city: string;
-  state: string;
-  zip: string;
-  latitude: number;
-  longitude: number;
 }
 
 export type FeedRecord = { kind: 'listing'; record: ListingRecord } | { kind: 'sold'; record: SoldRecord };

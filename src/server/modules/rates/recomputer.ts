@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { countStaleForRate, recomputeForRate } from '../listings/repository';
+import { countStaleForRate, recomputeForRate } from '../listings';
 import type { Db } from '../../db/database';
 
 /**

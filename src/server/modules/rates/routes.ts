@@ -4,7 +4,7 @@ import { NewRate, Rate } from '../../../shared/schemas/rates';
 import type { RoutePlugin } from '../../context';
 import { requireRole } from '../../http/auth-guard';
 import { badRequest } from '../../http/errors';
-import { parseDate } from '../listings/records';
+import { parseDate } from '../listings';
 import { rateRecomputerFor } from './recomputer';
 import { latestRates, upsertRate } from './service';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { NewRate, Rate } from '../../../shared/schemas/rates';
 import { loanTermMonths } from '../../../shared/invest';
-import { parseDate } from '../listings/records';
+import { parseDate } from '../listings';
 import { parseCsv } from '../feed-import/csv';
 import type { Db } from '../../db/database';
 

@@ -1,12 +1,11 @@
 import { formatAddress } from '../../../shared/format';
 import { analyzeWhatIf, whatIfProblems, type WhatIf } from '../../../shared/invest';
-import type { NewSavedCalculation, SavedCalculation, SavedResults, StrategyKey } from '../../../shared/investor-types';
+import type { NewSavedCalculation, SavedCalculation } from '../../../shared/investor-types';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { FINANCING_PRODUCT, roundResults } from '../listings/analysis';
-import { latestRate } from '../listings/repository';
+import { FINANCING_PRODUCT, roundResults, latestRate } from '../listings';
 import { isUniqueViolation } from '../../db/errors';
 import { isUuid } from '../../http/ids';
-import { PROPERTY_MESSAGES } from '../properties/routes';
+import { PROPERTY_MESSAGES } from '../properties';
 import { createSavedCalculationsRepository, type SavedCalculationRow } from './repository';
 import type { Db } from '../../db/database';
 
