@@ -1,5 +1,5 @@
 /**
- * The account page (spec sections 2, 5 and 8): a fresh user changes their details and their
+ * The account page: a fresh user changes their details and their
  * password, then signs in again with the new email and password.
  */
 import { expect, test } from '@playwright/test';
@@ -17,7 +17,7 @@ test('update the user details and change the password, then sign in with the new
   const password = page.locator('form#change-password');
   await expect(details.getByLabel('Username/email')).toHaveValue(email);
 
-  // Section 5 rules: nothing is sent while a field is wrong.
+  // The form's rules: nothing is sent while a field is wrong.
   await details.getByLabel('First name').fill('');
   await details.getByLabel('Username/email').fill('not-an-email');
   await details.getByRole('button', { name: 'Save details' }).click();

@@ -1,5 +1,5 @@
 /**
- * Contacts (spec section 6: Agents only): an Agent adds, finds, edits and deletes a contact linked
+ * Contacts (Agents only): an Agent adds, finds, edits and deletes a contact linked
  * to a property; an Investor has no Contacts link and the URL shows a refusal.
  */
 import { expect, test } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * Profile screens (spec section 2): a fresh user saves strategies and the map popup's strategy
+ * Profile screens: a fresh user saves strategies and the map popup's strategy
  * tabs follow at once; the experience is saved too, and both survive a reload.
  */
 import type { Page } from '@playwright/test';

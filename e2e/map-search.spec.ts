@@ -71,7 +71,7 @@ async function propertiesIn(page: Page, bounds = AUSTIN_BOUNDS): Promise<ApiProp
   return all;
 }
 
-/** Spec section 2: street and city title-cased (ordinals stay lower: 12th), the state upper-cased. */
+/** Addresses: street and city title-cased (ordinals stay lower: 12th), the state upper-cased. */
 function expectedAddress(p: ApiProperty): string {
   const word = (w: string) => {
     if (/^\d+(st|nd|rd|th)$/i.test(w)) return w.toLowerCase();
@@ -267,7 +267,7 @@ test('choosing a place fits the map to it and records a recent search', async ({
   expect(after.bounds.north).toBeGreaterThanOrEqual(dallas.viewport.north - 1e-6);
   expect(after.bounds.south).toBeLessThanOrEqual(dallas.viewport.south + 1e-6);
 
-  // Restricted to the US and English (spec section 2), with the fields the popup needs.
+  // Restricted to the US and English, with the fields the popup needs.
   const calls = await placesRequests(page);
   const suggestion = calls.find((c) => c.kind === 'fetchAutocompleteSuggestions');
   expect(suggestion?.includedRegionCodes).toEqual(['us']);

@@ -1,11 +1,11 @@
 /**
- * Deal status of a listed property from its sold comps (docs/listings.md, spec sections 2 and 4).
+ * Deal status of a listed property from its sold comps (docs/listings.md).
  *
  * - Priced below every comp's sold price: Good Deal, green #10b981.
  * - Priced above every comp's sold price: Overpriced, red #ef4444.
  * - Anything else, or no comps: Market Price, cyan #06b6d4.
  *
- * The client derives the status back from the marker background (spec section 4): green is a Good
+ * The client derives the status back from the marker background: green is a Good
  * Deal, red is Overpriced, anything else or missing is Market Price.
  */
 import type { MarkerColor } from './schemas/property';
@@ -45,7 +45,7 @@ export function markerColorFor(status: DealStatus): MarkerColor {
   return { ...(MARKER_COLORS[status] ?? MARKER_COLORS['Market Price']) };
 }
 
-/** Spec section 4: the status read back from a marker background; anything else or missing is Market Price. */
+/** The status read back from a marker background; anything else or missing is Market Price. */
 export function dealStatusFromMarker(background: string | null | undefined): DealStatus {
   const value = typeof background === 'string' ? background.trim().toLowerCase() : '';
   if (value === DEAL_COLORS.goodDeal) return 'Good Deal';

@@ -1,5 +1,5 @@
 /**
- * The market form's state select (spec section 2): the 50 states, DC, American Samoa, Guam,
+ * The market form's state select: the 50 states, DC, American Samoa, Guam,
  * Northern Mariana Islands, Puerto Rico, US Minor Outlying Islands and US Virgin Islands,
  * by two-letter USPS / ISO 3166-2:US code.
  */

@@ -34,7 +34,7 @@ describe('deal status', () => {
   });
 });
 
-describe('map bounds rules (spec section 5)', () => {
+describe('map bounds rules', () => {
   const ok = { ne: { lat: 30.3, lng: -97.7 }, sw: { lat: 30.2, lng: -97.8 } };
   it('accepts good bounds', () => {
     expect(boundsProblems(ok)).toEqual([]);

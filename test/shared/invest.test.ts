@@ -48,7 +48,7 @@ describe('mortgage maths', () => {
   });
 });
 
-describe('loan-term helper (spec section 9)', () => {
+describe('loan-term helper', () => {
   it.each([
     ['30-Year Fixed', 360],
     ['30 year fixed rate', 360],

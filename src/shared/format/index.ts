@@ -1,7 +1,7 @@
 /**
- * Display formats of spec section 9: currency USD (en-US), ROI 2 decimals, occupancy 1 decimal,
+ * Display formats: currency USD (en-US), ROI 2 decimals, occupancy 1 decimal,
  * months 1 decimal; bathrooms with one decimal when more than 1; addresses title-cased with the state
- * upper-cased (spec section 2). Pure functions shared by the client and any server-side rendering.
+ * upper-cased. Pure functions shared by the client and any server-side rendering.
  */
 
 /** What a missing number is shown as. */
@@ -113,7 +113,7 @@ export interface AddressParts {
 }
 
 /**
- * The formatted address of spec section 2: 'Address, City, ST 78701' — street and city title-cased,
+ * The formatted address: 'Address, City, ST 78701' — street and city title-cased,
  * state upper-cased; empty parts are left out.
  */
 export function formatAddress(p: AddressParts): string {

@@ -1,5 +1,5 @@
 /**
- * Map bounds rules of spec section 5. The map searches only when every bound is present, north is
+ * Map bounds rules. The map searches only when every bound is present, north is
  * greater than south, east is greater than west, each span is greater than 0.001 and less than 10
  * degrees, latitudes are within -90..90 and longitudes within -180..180. The client uses this to
  * decide whether to search; the server answers 400 with these messages.

@@ -1,5 +1,5 @@
 /**
- * The loan-term helper of spec section 9: term text → months.
+ * The loan-term helper: term text → months.
  * "30-Year Fixed" or anything 'jumbo' → 360; 20 → 240; 15 → 180; 10 → 120; 7 → 84; 5 → 60
  * (a year count followed by the word year); any other text → 0.
  */

@@ -3,7 +3,7 @@ import { MESSAGES } from './messages';
 import { checkEmail, checkPasswordPolicy, isBlank, type FieldErrors } from './rules';
 
 /**
- * Admin form rules of spec section 5. Values are trimmed first; the same functions run in the
+ * Admin form rules. Values are trimmed first; the same functions run in the
  * browser before submit and on the server behind every admin route.
  */
 
@@ -103,5 +103,5 @@ export function validateAccountForm(raw: Partial<AccountFormValues>): FieldError
   return collect([['name', required(v.name, 'Name')]]);
 }
 
-/** 'Invalid {thing} ID provided' for a delete without an id (spec section 5). */
+/** 'Invalid {thing} ID provided' for a delete without an id. */
 export const invalidIdMessage = (thing: string): string => `Invalid ${thing} ID provided`;

@@ -1,4 +1,4 @@
-/** Validation messages of spec section 5, word for word. */
+/** The product's validation messages, word for word. */
 export const MESSAGES = {
   emailRequired: 'Email is required',
   passwordRequired: 'Password is required',

@@ -14,7 +14,7 @@ export function isValidEmail(value: string): boolean {
 }
 
 /**
- * Email check of spec section 5: required, then a basic address pattern.
+ * Email check: required, then a basic address pattern.
  * With a field label the messages are '{field} is required' / '{field} is not a valid email';
  * without one, 'Email is required' / 'Email is not a valid email'.
  */

@@ -9,7 +9,7 @@ export interface DetailsRow {
   username: string;
 }
 
-/** The signed-in user's own details and password (the account page, spec section 5). */
+/** The signed-in user's own details and password (the account page). */
 export function createAccountRepository(db: Db) {
   return {
     async findDetails(userId: string): Promise<DetailsRow | undefined> {

@@ -114,7 +114,7 @@ const r2 = (v: number) => Math.round(v * 100) / 100;
 const r2n = (v: number | null) => (v === null ? null : Math.round(v * 100) / 100);
 
 /**
- * The four strategies' spec fields (spec section 3), rounded to cents / hundredths of a percent,
+ * The four strategies' result fields, rounded to cents / hundredths of a percent,
  * for many properties under one set of assumptions. The engine's input builders run once; each
  * property then only sets its own figures on the built inputs (the engine functions are pure and
  * keep no reference to them), which is several times faster than building fresh inputs per property.
@@ -149,7 +149,7 @@ export function strategyCalculator(a: Assumptions): (i: EngineInputs) => Strateg
 }
 
 /**
- * The four strategies' spec fields (spec section 3) rounded to cents / hundredths of a percent: what a
+ * The four strategies' result fields rounded to cents / hundredths of a percent: what a
  * property stores, and what a saved calculation stores of its own what-if analysis.
  */
 export function roundResults({ buyHold: bh, brrrr: br, fixFlip: ff, shortTerm: st }: WhatIfAnalysis): StrategyResults {

@@ -100,7 +100,7 @@ export const COLUMN_TYPES: Record<string, string> = {
 
 /**
  * RESO name → our field. `BathroomsTotalInteger` is ignored: the total is always
- * full + half + three-quarter (spec section 3). The estimate columns are not RESO; a feed may carry
+ * full + half + three-quarter. The estimate columns are not RESO; a feed may carry
  * them under these names (or the demo generator writes them).
  */
 export const RESO_FIELDS = {

@@ -8,7 +8,7 @@ export function createLookupsService(repository: LookupsRepository) {
       return rows.map(({ id, ...rest }) => ({ _id: id, ...rest }));
     },
 
-    /** Sorted by city (spec section 2). */
+    /** Sorted by city, as the profile's markets screen lists them. */
     async markets(): Promise<Market[]> {
       const rows = await repository.activeMarkets();
       return rows.map(({ id, ...rest }) => ({ _id: id, ...rest }));

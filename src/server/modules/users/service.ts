@@ -2,7 +2,7 @@ import type { User } from '../../../shared/api-types';
 import { normalizeRole } from '../../../shared/roles';
 import type { UserProfileIds, UserRecord, UsersRepository } from './repository';
 
-/** The wire User of spec section 3; never carries the password hash. */
+/** The wire User; never carries the password hash. */
 export function toUser(record: UserRecord, profile: UserProfileIds): User {
   const role = normalizeRole(record.role_name);
   return {
