@@ -1,7 +1,13 @@
 import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
-import '../../src/client/api/auth-api'; // registers its resetApiState
-import { createRawBaseQuery, publicBaseQuery, resetReauthState, withReauth } from '../../src/client/api/base-query';
+import { authCall, baseQuery } from '../../src/client/api/base-api';
+import {
+  createRawBaseQuery,
+  publicBaseQuery,
+  resetReauthState,
+  withReauth,
+  type AppBaseQuery,
+} from '../../src/client/api/base-query';
 import { sessionReducer, sessionStored } from '../../src/client/features/session/session-slice';
 import type { SessionResponse, User } from '../../src/shared/api-types';
 import { jsonResponse } from './fetch-polyfill';
@@ -67,7 +73,8 @@ function server(validToken: () => string, refresh: () => Response) {
   };
 }
 
-const protectedQuery = () => withReauth(createRawBaseQuery('/api/v1/auth', 8000, true));
+/** The app's base query in the auth scope (/api/v1/auth, 8 s, bearer token, re-auth). */
+const protectedQuery = (): AppBaseQuery => (args, api, extraOptions) => baseQuery(authCall(args), api, extraOptions);
 
 beforeEach(() => resetReauthState());
 
@@ -166,7 +173,7 @@ describe('base query: re-auth', () => {
     results.forEach((r) => expect(r.error?.status).toBe(401));
     expect(calls('/refresh-token')).toHaveLength(1);
     expect(count('session/sessionCleared')).toBe(1);
-    expect(count('authApi/resetApiState')).toBe(1);
+    expect(count('api/resetApiState')).toBe(1);
     expect(store.getState().session.token).toBeNull();
   });
 
@@ -206,7 +213,7 @@ describe('base query: re-auth', () => {
           ? jsonResponse(200, { data: { path } })
           : jsonResponse(401, { error: { code: 'UNAUTHORIZED', message: 'Token expired' } });
       });
-      const query = withReauth(createRawBaseQuery('/api/v1/auth', 8000, true), publicBaseQuery, () => clock);
+      const query = withReauth(createRawBaseQuery('/api/v1/auth', 8000, true), { now: () => clock });
 
       const slow = query('/slow', api, {}); // sent with t1, answers later
       await Promise.resolve();

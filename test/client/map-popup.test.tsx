@@ -6,7 +6,7 @@ import { makeStore } from '../../src/client/app/store';
 import { MapLegend } from '../../src/client/features/map/map-legend';
 import type { Comp, MapProperty } from '../../src/client/features/map/map-types';
 import { PropertyPopup } from '../../src/client/features/map/property-popup';
-import { SearchPage } from '../../src/client/features/search/search-page';
+import { SearchPage } from '../../src/client/features/map/search-page';
 import type { User } from '../../src/shared/api-types';
 import { jsonResponse, type MiniRequest } from './fetch-polyfill';
 

@@ -2,9 +2,7 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, persistStore } from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
-import { adminApi } from '../api/admin-api';
-import { authApi } from '../api/auth-api';
-import { publicApi } from '../api/public-api';
+import { api } from '../api/base-api';
 import { SESSION_STORAGE_KEY } from '../constants';
 import { mapReducer, propertiesMerged } from '../features/map/map-slice';
 import { sessionReducer } from '../features/session/session-slice';
@@ -22,9 +20,7 @@ export const rootReducer = combineReducers({
   session: persistReducer(sessionPersistConfig, sessionReducer),
   theme: themeReducer,
   map: mapReducer,
-  [publicApi.reducerPath]: publicApi.reducer,
-  [authApi.reducerPath]: authApi.reducer,
-  [adminApi.reducerPath]: adminApi.reducer,
+  [api.reducerPath]: api.reducer,
 });
 
 export function makeStore(preloadedState?: Partial<ReturnType<typeof rootReducer>>) {
@@ -40,7 +36,7 @@ export function makeStore(preloadedState?: Partial<ReturnType<typeof rootReducer
           ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER, propertiesMerged.type],
           ignoredPaths: ['map.properties'],
         },
-      }).concat(publicApi.middleware, authApi.middleware, adminApi.middleware),
+      }).concat(api.middleware),
   });
 }
 

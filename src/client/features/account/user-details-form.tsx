@@ -6,7 +6,7 @@ import { validateUserDetails } from '../../../shared/validation';
 import { errorMessage } from '../../api/base-query';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { sharedRule } from '../../components/form-rules';
-import { selectUser, userLoaded } from '../session/session-slice';
+import { selectUser, userLoaded } from '../session';
 import { useUpdateUserDetailsMutation, useUserDetailsQuery } from './account-api';
 import { showFormError } from './form-errors';
 

@@ -29,7 +29,8 @@ import {
   type SectionKey,
 } from './admin-settings-api';
 import { useDebouncedValue } from '../../components/use-debounced-value';
-import { ConfirmDialog, DeleteDialog } from './confirm-dialogs';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DeleteDialog } from './confirm-dialogs';
 import { CsvImportDialog } from './csv-import-dialog';
 
 export const SEARCH_DEBOUNCE_MS = 300;

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { validateForgotPassword } from '../../../shared/validation';
 import { errorMessage, errorStatus } from '../../api/base-query';
-import { useForgotPasswordMutation } from '../../api/public-api';
+import { useForgotPasswordMutation } from './auth-api';
 import { sharedRule } from '../../components/form-rules';
 import { AuthCard } from './auth-card';
 

@@ -3,11 +3,10 @@ import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { validateLogin } from '../../../shared/validation';
 import { errorMessage } from '../../api/base-query';
-import { useLoginMutation } from '../../api/public-api';
+import { useLoginMutation } from './auth-api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { applyServerFieldErrors, sharedRule } from '../../components/form-rules';
-import { returnTarget } from '../session/return-target';
-import { selectToken, sessionStored, userLoaded } from '../session/session-slice';
+import { returnTarget, selectToken, sessionStored, userLoaded } from '../session';
 import { AuthCard } from './auth-card';
 
 interface LoginValues {

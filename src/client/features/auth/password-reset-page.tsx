@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { validateResetPassword } from '../../../shared/validation';
 import { errorStatus } from '../../api/base-query';
-import { useCheckResetTokenQuery, useResetPasswordMutation } from '../../api/public-api';
+import { useCheckResetTokenQuery, useResetPasswordMutation } from './auth-api';
 import { sharedRule } from '../../components/form-rules';
 import { AuthCard } from './auth-card';
 

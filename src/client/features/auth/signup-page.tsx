@@ -4,10 +4,10 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router-dom';
 import { validateSignup } from '../../../shared/validation';
 import { errorMessage } from '../../api/base-query';
-import { useSignupMutation } from '../../api/public-api';
+import { useSignupMutation } from './auth-api';
 import { useAppDispatch } from '../../app/hooks';
 import { applyServerFieldErrors, sharedRule } from '../../components/form-rules';
-import { sessionStored, userLoaded } from '../session/session-slice';
+import { sessionStored, userLoaded } from '../session';
 import { AuthCard } from './auth-card';
 
 interface SignupValues {

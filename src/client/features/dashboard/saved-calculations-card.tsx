@@ -5,9 +5,8 @@ import { formatCashOnCash } from '../../../shared/format';
 import type { SavedCalculation, SavedResults, StrategyKey } from '../../../shared/investor-types';
 import { savedChanges } from '../../../shared/saved-changes';
 import { CalculatorIcon } from '../../components/icons';
-import { STRATEGY_TABS } from '../map/popup-rules';
-import { SavedCalculationActions } from '../saved-calculations/saved-calculation-actions';
-import { useSavedCalculationsQuery } from '../saved-calculations/saved-calculations-api';
+import { STRATEGY_TABS } from '../map';
+import { SavedCalculationActions, useSavedCalculationsQuery } from '../saved-calculations';
 import { DashboardCard } from './dashboard-card';
 
 export const calculationUrl = (c: Pick<SavedCalculation, '_id' | 'propertyId'>) =>

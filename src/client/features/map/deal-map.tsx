@@ -9,7 +9,7 @@ import {
   type MapEvent,
 } from '@vis.gl/react-google-maps';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useAddRecentSearchMutation } from '../../api/auth-api';
+import { useAddRecentSearchMutation } from './map-api';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import type { MapBounds } from '../../../shared/geo/bounds';
 import { boundsEqual } from './bounds-search';

@@ -1,14 +1,15 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { Button, ConfigProvider, Descriptions, Tabs, Tag, Typography, theme } from 'antd';
+import { Button, ConfigProvider, Descriptions, Tabs, Typography, theme } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { usePropertyCompsQuery } from '../../api/auth-api';
-import { useInvestmentStrategiesQuery } from '../../api/public-api';
+import { useInvestmentStrategiesQuery } from '../../api/lookups-api';
 import { useAppSelector } from '../../app/hooks';
-import { dealStatusFromMarker, DEAL_COLORS, type DealStatus } from '../../../shared/deal-status';
+import { dealStatusFromMarker, type DealStatus } from '../../../shared/deal-status';
 import { formatAddress, formatBaths, formatCurrency, formatInteger, formatSquareFeet } from '../../../shared/format';
-import { selectUser } from '../session/session-slice';
+import { selectUser } from '../session';
 import { CompsTab } from './comps-tab';
+import { DealLabel } from './deal-label';
+import { usePropertyCompsQuery } from './map-api';
 import { COMPS_DELAY_MS, MAP_TEXT, POPUP_HEIGHT, POPUP_WIDTH } from './map-constants';
 import type { MapProperty } from './map-types';
 import { visibleStrategyTabs } from './popup-rules';
@@ -16,20 +17,6 @@ import { StrategyResults } from './strategy-results';
 
 /** The info window is always white: the popup keeps Ant Design's light algorithm in dark mode too. */
 const POPUP_THEME = { algorithm: theme.defaultAlgorithm };
-
-export const DEAL_LABEL_COLORS: Record<DealStatus, string> = {
-  'Good Deal': DEAL_COLORS.goodDeal,
-  Overpriced: DEAL_COLORS.overpriced,
-  'Market Price': DEAL_COLORS.marketPrice,
-};
-
-export function DealLabel({ status }: { status: DealStatus }) {
-  return (
-    <Tag color={DEAL_LABEL_COLORS[status]} className="dm-deal-label" data-testid="deal-label">
-      {status}
-    </Tag>
-  );
-}
 
 function HouseIcon() {
   return (

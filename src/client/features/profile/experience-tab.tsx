@@ -2,7 +2,7 @@ import { Button, Radio, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { EXPERIENCE_LEVELS, type ExperienceLevel } from '../../../shared/investor-types';
 import { useAppSelector } from '../../app/hooks';
-import { selectUser } from '../session/session-slice';
+import { selectUser } from '../session';
 import { useUpdateProfileExperienceMutation } from './profile-api';
 import { useProfileSave } from './use-profile-save';
 

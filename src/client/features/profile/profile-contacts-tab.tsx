@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom';
 import { normalizeRole } from '../../../shared/roles';
 import { errorMessage } from '../../api/base-query';
 import { useAppSelector } from '../../app/hooks';
-import { useContactsQuery } from '../contacts/contacts-api';
-import { selectUser } from '../session/session-slice';
+import { useContactsQuery } from '../contacts';
+import { selectUser } from '../session';
 
 function AgentContacts() {
   const { data, isLoading, error, refetch } = useContactsQuery('');

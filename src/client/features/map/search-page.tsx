@@ -1,11 +1,11 @@
 import { Spin } from 'antd';
 import { useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { cameraFromParams, placeFromParams } from '../map/camera-params';
-import { DealMap, MapMessage } from '../map/deal-map';
-import { MAP_TEXT } from '../map/map-constants';
-import { useMapConfigQuery } from '../map/map-config-api';
-import { selectViewport } from '../map/map-slice';
+import { cameraFromParams, placeFromParams } from './camera-params';
+import { DealMap, MapMessage } from './deal-map';
+import { MAP_TEXT } from './map-constants';
+import { useMapConfigQuery } from './map-api';
+import { selectViewport } from './map-slice';
 import { useAppSelector } from '../../app/hooks';
 
 /**
