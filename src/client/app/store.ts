@@ -3,10 +3,11 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, persistStore } from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
 import { api } from '../api/base-api';
-import { SESSION_STORAGE_KEY } from '../constants';
+import { IS_DEVELOPMENT, SESSION_STORAGE_KEY } from '../constants';
 import { mapReducer, propertiesMerged } from '../features/map/map-slice';
 import { sessionReducer } from '../features/session/session-slice';
 import { themeReducer } from '../features/theme/theme-slice';
+import { devToolsOptions } from './devtools-sanitizers';
 
 /** The session is persisted whole under exactly one localStorage key (no 'persist:' prefix). */
 export const sessionPersistConfig = {
@@ -27,7 +28,8 @@ export function makeStore(preloadedState?: Partial<ReturnType<typeof rootReducer
   return configureStore({
     reducer: rootReducer,
     preloadedState: preloadedState as ReturnType<typeof rootReducer> | undefined,
-    devTools: process.env.NODE_ENV !== 'production',
+    // Development only, with the large map state and API payloads summarised (devtools-sanitizers.ts).
+    devTools: devToolsOptions(IS_DEVELOPMENT),
     middleware: (getDefault) =>
       getDefault({
         // The map may know tens of thousands of properties: the development-only checks skip them.
@@ -35,6 +37,9 @@ export function makeStore(preloadedState?: Partial<ReturnType<typeof rootReducer
         serializableCheck: {
           ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER, propertiesMerged.type],
           ignoredPaths: ['map.properties'],
+          // Its cache first checks that the whole state is deeply frozen, map.properties included:
+          // 100+ ms an action with 20,000 known properties. Without it only the checked paths are walked.
+          disableCache: true,
         },
       }).concat(api.middleware),
   });
