@@ -93,10 +93,10 @@ export function renderSignedIn(
  * jsdom matches every Ant Design CSS-in-JS rule on each getComputedStyle call, which makes tables
  * and selects take seconds to render; these tests read no computed styles.
  */
-export function useFastComputedStyle(): void {
-  const real = window.getComputedStyle;
+export function withFastComputedStyle(): void {
+  const real = window.getComputedStyle.bind(window);
   beforeAll(() => {
-    window.getComputedStyle = (() => document.createElement('div').style) as unknown as typeof window.getComputedStyle;
+    window.getComputedStyle = () => document.createElement('div').style;
   });
   afterAll(() => {
     window.getComputedStyle = real;

@@ -42,7 +42,7 @@ function setup() {
   });
   store.dispatch(sessionStored(session(1)));
   const api: BaseQueryApi = {
-    getState: store.getState,
+    getState: () => store.getState(),
     dispatch: store.dispatch,
     signal: new AbortController().signal,
     abort: () => undefined,
@@ -66,7 +66,7 @@ const bearer = (request: { headers: Headers }) => request.headers.get('authoriza
 
 /** A protected endpoint that accepts only `validToken`; the refresh endpoint answers with `refresh`. */
 function server(validToken: () => string, refresh: () => Response) {
-  return async (request: Request) => {
+  return (request: Request) => {
     const path = new URL(request.url).pathname;
     if (path === '/api/v1/refresh-token') return refresh();
     if (bearer(request) === `Bearer ${validToken()}`) return jsonResponse(200, { data: { path, ok: true } });

@@ -213,7 +213,7 @@ describe('property popup', () => {
     expect(within(st).getByText('These results are best estimates and are not guaranteed.')).toBeInTheDocument();
   });
 
-  it('closes through its close button', async () => {
+  it('closes through its close button', () => {
     mockApi([200, { data: [] }]);
     const { onClose } = renderPopup(property, []);
     fireEvent.click(screen.getByLabelText('Close'));

@@ -71,7 +71,7 @@ export function createRawBaseQuery(baseUrl: string, timeout: number, withToken: 
     },
   });
   return async (args, api, extraOptions) => {
-    const result = await raw(args, api, extraOptions as object);
+    const result = await raw(args, api, extraOptions);
     if (result.error) return { error: toApiError(result.error), meta: result.meta };
     const body = result.data as { data?: unknown } | null;
     const data = body && typeof body === 'object' && 'data' in body ? body.data : (body ?? null);

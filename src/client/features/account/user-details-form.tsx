@@ -54,10 +54,17 @@ export function UserDetailsForm() {
           showIcon
           role="alert"
           title={errorMessage(details.error)}
-          action={<Button onClick={() => details.refetch()}>Try again</Button>}
+          action={<Button onClick={() => void details.refetch()}>Try again</Button>}
         />
       ) : (
-        <Form form={form} name="user-details" layout="vertical" onFinish={onFinish} requiredMark noValidate>
+        <Form
+          form={form}
+          name="user-details"
+          layout="vertical"
+          onFinish={(values) => void onFinish(values)}
+          requiredMark
+          noValidate
+        >
           {generalError ? <Alert type="error" showIcon title={generalError} className="dm-form-alert" role="alert" /> : null}
           <Form.Item label="First name" name="firstName" required rules={[sharedRule(validateUserDetails, 'firstName')]}>
             <Input autoComplete="given-name" maxLength={100} />

@@ -29,7 +29,7 @@ export function SignupPage() {
       dispatch(sessionStored(session));
       dispatch(userLoaded(session.user));
       toast.success('Account created successfully!');
-      navigate('/app', { replace: true });
+      void navigate('/app', { replace: true });
     } catch (error) {
       setServerError(errorMessage(error));
       applyServerFieldErrors(form, error, { username: 'email' });
@@ -38,7 +38,7 @@ export function SignupPage() {
 
   return (
     <AuthCard title="Create your account" subtitle="Start researching deals in minutes. All you need is an email.">
-      <Form form={form} name="signup" layout="vertical" onFinish={onFinish} noValidate>
+      <Form form={form} name="signup" layout="vertical" onFinish={(values) => void onFinish(values)} noValidate>
         {serverError ? <Alert type="error" showIcon title={serverError} className="dm-form-alert" role="alert" /> : null}
         <Form.Item label="Email" name="email" required rules={[sharedRule(validateSignup, 'email')]}>
           <Input type="email" autoComplete="email" autoFocus />

@@ -55,7 +55,7 @@ function AgentContacts() {
         showIcon
         role="alert"
         title={errorMessage(error)}
-        action={<Button onClick={() => refetch()}>Try again</Button>}
+        action={<Button onClick={() => void refetch()}>Try again</Button>}
       />
     );
   } else if (!data.length && !q) {
@@ -103,7 +103,7 @@ function AgentContacts() {
       <ConfirmDialog
         open={dialog?.kind === 'delete'}
         title="Delete Contact"
-        onYes={() => toDelete && confirmDelete(toDelete)}
+        onYes={() => toDelete && void confirmDelete(toDelete)}
         onNo={close}
         busy={deleting}
         danger

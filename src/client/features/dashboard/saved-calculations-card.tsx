@@ -2,7 +2,7 @@ import { Empty, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router-dom';
 import { formatCashOnCash } from '../../../shared/format';
-import type { SavedCalculation, SavedResults, StrategyKey } from '../../../shared/investor-types';
+import type { SavedCalculation, StrategyKey } from '../../../shared/investor-types';
 import { savedChanges } from '../../../shared/saved-changes';
 import { CalculatorIcon } from '../../components/icons';
 import { STRATEGY_TABS } from '../map';
@@ -16,7 +16,7 @@ const strategyOf = (key: StrategyKey) => STRATEGY_TABS.find((tab) => tab.key ===
 
 /** The saved strategy's cash-on-cash ROI, as the strategy tabs show it. */
 function cashOnCash(c: SavedCalculation): string {
-  const resultsKey = strategyOf(c.strategy)?.results as keyof SavedResults | undefined;
+  const resultsKey = strategyOf(c.strategy)?.results;
   const results = resultsKey ? c.results?.[resultsKey] : undefined;
   const roi = results?.cashOnCashRoi;
   return formatCashOnCash(typeof roi === 'number' ? roi : null, results?.cashOnCashInfinite === true);

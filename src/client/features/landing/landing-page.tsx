@@ -34,7 +34,7 @@ export function LandingPage() {
       return;
     }
     const target = searchTarget(place);
-    navigate(token ? target : loginWithReturn(target));
+    void navigate(token ? target : loginWithReturn(target));
   };
 
   return (

@@ -79,13 +79,15 @@ export function PropertyPopup({ property, onClose }: { property: MapProperty; on
 
   const compIds = property.compIDs ?? [];
   const compKey = compIds.join(',');
-  const [compsArg, setCompsArg] = useState<string[] | null>(null);
+  // The comps of this selection are asked for once its delay has passed.
+  const selection = `${property._id}|${compKey}`;
+  const [readySelection, setReadySelection] = useState<string | null>(null);
   useEffect(() => {
-    setCompsArg(null);
     if (!compKey) return undefined;
-    const timer = setTimeout(() => setCompsArg(compKey.split(',')), COMPS_DELAY_MS);
+    const timer = setTimeout(() => setReadySelection(selection), COMPS_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [property._id, compKey]);
+  }, [selection, compKey]);
+  const compsArg = compKey && readySelection === selection ? compIds : null;
   const comps = usePropertyCompsQuery(compsArg ?? skipToken);
   useEffect(() => {
     if (comps.error) console.error('Comps request failed', comps.error);

@@ -16,7 +16,7 @@ function AgentContacts() {
         showIcon
         role="alert"
         title={errorMessage(error)}
-        action={<Button onClick={() => refetch()}>Try again</Button>}
+        action={<Button onClick={() => void refetch()}>Try again</Button>}
       />
     );
   }

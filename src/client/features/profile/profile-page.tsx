@@ -27,7 +27,7 @@ export function ProfilePage() {
       <PageTitle>Profile</PageTitle>
       <Tabs
         activeKey={active ?? ''}
-        onChange={(key) => navigate(`/app/profile/${key}`)}
+        onChange={(key) => void navigate(`/app/profile/${key}`)}
         items={PROFILE_TABS.map((tab) => ({ key: tab.key, label: tab.label }))}
       />
       <Outlet />

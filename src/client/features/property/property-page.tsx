@@ -1,6 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Alert, Button, Col, Row, Space, Typography } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { Rate, Strategy } from '../../../shared/api-types';
 import { dealStatusFromMarker } from '../../../shared/deal-status';
@@ -65,34 +65,39 @@ function PropertyAnalysis({ property, latestRate, ratesFailed, catalogue }: Prop
   );
 
   const applySaved = useCallback(
-    (calc: SavedCalculation) => {
-      dispatch({ type: 'apply', whatIf: calc.whatIf, strategy: calc.strategy });
-      if (isRental(calc.strategy)) setProjected(calc.strategy);
+    (saved: SavedCalculation) => {
+      dispatch({ type: 'apply', whatIf: saved.whatIf, strategy: saved.strategy });
+      if (isRental(saved.strategy)) setProjected(saved.strategy);
     },
     [dispatch],
   );
 
-  // A saved calculation's inputs apply once when it opens; a later refetch (after a rename) keeps the user's edits.
-  const appliedId = useRef<string | null>(null);
+  // A saved calculation's inputs apply once when it opens (?calc=); a later refetch (after a rename)
+  // keeps the user's edits, and one just saved here is adopted as it is (its inputs are on screen).
+  // Tracked while rendering (React's pattern for state that follows loaded data), not in an effect.
+  const [appliedFor, setAppliedFor] = useState<string | null>(null);
+  const [adopting, setAdopting] = useState<string | null>(null);
+  const calc = saved.data?._id === calcId ? saved.data : undefined;
+  const calcHere = calc?.propertyId === property._id;
+  if (calcId === null && appliedFor !== null) setAppliedFor(null); // closed: opening it again applies it again
+  if (calc && calcHere && appliedFor !== calc._id) {
+    setAppliedFor(calc._id);
+    if (adopting === calc._id) setAdopting(null);
+    else applySaved(calc);
+  }
+  // A calculation of another property opens on that property's page.
   useEffect(() => {
-    const calc = saved.data;
-    if (!calc || appliedId.current === calc._id) return;
-    if (calc.propertyId !== property._id) {
-      navigate(`/app/property/${encodeURIComponent(calc.propertyId)}?calc=${encodeURIComponent(calc._id)}`, { replace: true });
-      return;
+    if (calc && !calcHere) {
+      void navigate(`/app/property/${encodeURIComponent(calc.propertyId)}?calc=${encodeURIComponent(calc._id)}`, {
+        replace: true,
+      });
     }
-    appliedId.current = calc._id;
-    applySaved(calc);
-  }, [saved.data, property._id, navigate, applySaved]);
+  }, [calc, calcHere, navigate]);
 
-  const closeSaved = () => {
-    appliedId.current = null;
-    setSearchParams({}, { replace: true });
-  };
-  const openSaved = (calc: SavedCalculation) => {
-    // Its inputs are the ones on screen already.
-    appliedId.current = calc._id;
-    setSearchParams({ calc: calc._id }, { replace: true });
+  const closeSaved = () => setSearchParams({}, { replace: true });
+  const openSaved = (created: SavedCalculation) => {
+    setAdopting(created._id);
+    setSearchParams({ calc: created._id }, { replace: true });
   };
   const takeCurrent = (calc: SavedCalculation) => {
     dispatch({ type: 'figure', key: 'purchasePrice', value: calc.current.listPrice });
@@ -216,7 +221,7 @@ export function PropertyPage() {
           showIcon
           role="alert"
           title={message === DEFAULT_ERROR_MESSAGE ? PROPERTY_LOAD_FAILED : message}
-          action={<Button onClick={() => property.refetch()}>Try again</Button>}
+          action={<Button onClick={() => void property.refetch()}>Try again</Button>}
         />
         <Typography.Paragraph className="dm-note">
           <Link to="/app/search">Back to the map</Link>

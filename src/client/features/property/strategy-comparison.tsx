@@ -81,7 +81,7 @@ export function StrategyComparison(props: StrategyComparisonProps) {
           <Segmented
             aria-labelledby="dm-focus-label"
             value={focus}
-            onChange={(value) => onFocus(value as StrategyKey)}
+            onChange={(value) => onFocus(value)}
             options={STRATEGIES.map((s) => ({ value: s.key, label: s.name }))}
           />
         </div>

@@ -76,7 +76,7 @@ export function SavedCalculationActions({ calculation, onDeleted, size = 'small'
       <ConfirmDialog
         open={dialog === 'delete'}
         title="Delete saved calculation"
-        onYes={confirmDelete}
+        onYes={() => void confirmDelete()}
         onNo={close}
         busy={deleting}
         danger

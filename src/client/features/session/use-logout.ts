@@ -38,6 +38,6 @@ export function useLogout(): () => Promise<void> {
       console.warn('Could not clear the stored session', error);
     }
     dispatch(api.util.resetApiState());
-    navigate('/', { replace: true });
+    void navigate('/', { replace: true });
   }, [deleteSession, dispatch, navigate, persistor, store]);
 }
