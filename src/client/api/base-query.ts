@@ -166,7 +166,7 @@ export function createScopedBaseQuery(reauth: ReauthOptions = {}): ScopedBaseQue
   const byScope = {} as Record<ApiScope, AppBaseQuery>;
   for (const scope of Object.keys(API_SCOPES) as ApiScope[]) {
     const { baseUrl, timeout, withToken } = API_SCOPES[scope];
-    const raw = scope === 'public' ? publicBaseQuery : createRawBaseQuery(baseUrl, timeout, withToken);
+    const raw = createRawBaseQuery(baseUrl, timeout, withToken);
     byScope[scope] = withToken ? withReauth(raw, reauth) : raw;
   }
   return ({ scope, ...request }, api, extraOptions) => byScope[scope](request, api, extraOptions);
