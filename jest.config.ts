@@ -4,6 +4,13 @@ const tsJest: Config['transform'] = {
   '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }],
 };
 
+/**
+ * msw 2.11+ depends on ESM-only packages (rettime, until-async, @open-draft/deferred-promise 3, ...),
+ * which Jest 29's CommonJS runtime can load only once compiled: the client project compiles `.mjs`
+ * files and until-async's `.js` under node_modules with ts-jest, and ignores the rest as usual.
+ */
+const esmToCommonJs: [string, Record<string, unknown>] = ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs' } }];
+
 const config: Config = {
   // Two cores here and in CI: run two test files at a time.
   maxWorkers: 2,
@@ -23,9 +30,14 @@ const config: Config = {
     },
     {
       displayName: 'client',
-      testEnvironment: 'jsdom',
+      // jsdom with Node's fetch globals, which msw intercepts (the msw docs' Jest setup).
+      testEnvironment: 'jest-fixed-jsdom',
       roots: ['<rootDir>/test/client'],
-      transform: tsJest,
+      transform: {
+        ...tsJest,
+        '/node_modules/.+\\.mjs$|/node_modules/until-async/.+\\.js$': esmToCommonJs,
+      },
+      transformIgnorePatterns: ['/node_modules/(?!until-async/)(?!.+\\.mjs$)'],
       setupFilesAfterEnv: ['<rootDir>/test/client/setup.ts'],
       moduleNameMapper: { '\\.(css|svg|png|jpg)$': '<rootDir>/test/client/file-stub.ts' },
     },

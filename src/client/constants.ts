@@ -13,6 +13,17 @@ export const PUBLIC_BASE = '/api/v1';
 export const AUTH_BASE = '/api/v1/auth';
 export const ADMIN_BASE = '/api/v1/admin';
 
+/**
+ * The spec's three API scopes, served by the one base query (src/client/api/base-api.ts): where a
+ * call goes, how long it may take, whether it carries the bearer token and is re-authenticated on a 401.
+ */
+export const API_SCOPES = {
+  public: { baseUrl: PUBLIC_BASE, timeout: PUBLIC_TIMEOUT_MS, withToken: false },
+  auth: { baseUrl: AUTH_BASE, timeout: AUTH_TIMEOUT_MS, withToken: true },
+  admin: { baseUrl: ADMIN_BASE, timeout: ADMIN_TIMEOUT_MS, withToken: true },
+} as const;
+export type ApiScope = keyof typeof API_SCOPES;
+
 /** Toasts: auto-close, at most 3 visible, 356 px wide, 14 px gap, Alt+T focuses them. */
 export const TOAST_DURATION_MS = 4000;
 export const TOAST_LIMIT = 3;

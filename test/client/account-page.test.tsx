@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { AccountPage } from '../../src/client/features/account/account-page';
-import { callsTo, makeUser, mockApi, renderSignedIn, useFastComputedStyle } from './api-mock';
+import { callsTo, makeUser, mockApi, renderSignedIn, withFastComputedStyle } from './api-mock';
 
 jest.setTimeout(30_000);
-useFastComputedStyle();
+withFastComputedStyle();
 afterEach(() => act(() => toast.remove()));
 
 const fill = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });

@@ -17,7 +17,7 @@ import {
 import { MarketAssumptionsDialog, toOverrides } from '../../src/client/features/admin-settings/market-assumptions-dialog';
 import { DEFAULT_ASSUMPTIONS } from '../../src/shared/invest';
 import type { User } from '../../src/shared/api-types';
-import { callsTo, mockApi as mockApiCalls, useFastComputedStyle, type SentCall } from './api-mock';
+import { callsTo, mockApi as mockApiCalls, withFastComputedStyle, type SentCall } from './api-mock';
 
 jest.setTimeout(30_000);
 
@@ -89,7 +89,7 @@ function renderAdmin(path: string, user: User = admin) {
   return { store, ...utils };
 }
 
-useFastComputedStyle();
+withFastComputedStyle();
 
 beforeEach(() => {
   sent = [];
@@ -423,7 +423,7 @@ describe('dashboard counts', () => {
 
   it('other roles do not even ask for the counts', async () => {
     mockApi({});
-    renderAdmin('/app', { ...admin, role: 'Investor' } as User);
+    renderAdmin('/app', { ...admin, role: 'Investor' });
     expect(await screen.findByText('Welcome back, Root.')).toBeInTheDocument();
     await waitFor(() => expect(sent.length).toBeGreaterThan(0)); // the dashboard's own lists
     expect(sent.filter((c) => c.path.endsWith('Count'))).toHaveLength(0);
@@ -459,11 +459,11 @@ describe('market assumptions', () => {
     renderAdmin('/app/adminSettings/markets');
     fireEvent.click(await findButton('Investment assumptions for Austin, TX'));
     const dialog = await dialogTitled('Investment Assumptions: Austin, TX');
-    const tax = within(dialog).getByLabelText('Property tax (per year, of value)') as HTMLInputElement;
+    const tax = within(dialog).getByLabelText<HTMLInputElement>('Property tax (per year, of value)');
     await waitFor(() => expect(tax.value).toBe('2.1'));
-    const vacancy = within(dialog).getByLabelText('Vacancy') as HTMLInputElement;
+    const vacancy = within(dialog).getByLabelText<HTMLInputElement>('Vacancy');
     expect(vacancy.placeholder).toBe('8 (default)');
-    expect((within(dialog).getByLabelText('Interest rate') as HTMLInputElement).disabled).toBe(true);
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Interest rate').disabled).toBe(true);
     fill(vacancy, '6');
     fireEvent.blur(vacancy);
     fireEvent.click(byButton('Save Assumptions', dialog));

@@ -6,7 +6,10 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { makeStore } from '../../src/client/app/store';
 import type { User } from '../../src/shared/api-types';
-import { jsonResponse, type MiniRequest } from './fetch-polyfill';
+import { http, type HttpHandler } from 'msw';
+import { jsonResponse, logRequest, server, type SentCall } from './msw-server';
+
+export type { SentCall };
 
 /** A signed-in user for the investor pages' tests. */
 export function makeUser(overrides: Partial<User> = {}): User {
@@ -29,29 +32,28 @@ export function makeUser(overrides: Partial<User> = {}): User {
 
 type Reply = [number, unknown?];
 type Handler = (body: unknown, url: URL) => Reply;
-export interface SentCall {
-  method: string;
-  path: string;
-  search: URLSearchParams;
-  body: unknown;
-}
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /**
- * Replaces fetch with answers keyed `METHOD /path` (no query string). Unknown calls get a 404.
- * Returns the list of calls made, in order.
+ * Answers `METHOD /path` (no query string) through the msw server, one msw handler per entry; any
+ * other call gets a 404 with the server's error shape. Returns the calls made, in order. A later
+ * mockApi in the same test replaces the earlier one.
  */
 export function mockApi(handlers: Record<string, Handler | Reply>): SentCall[] {
   const sent: SentCall[] = [];
-  globalThis.fetch = jest.fn(async (req: MiniRequest) => {
-    const url = new URL(req.url);
-    const body = typeof req.body === 'string' && req.body ? JSON.parse(req.body) : undefined;
-    sent.push({ method: req.method, path: url.pathname, search: url.searchParams, body });
-    const handler = handlers[`${req.method} ${url.pathname}`];
-    if (!handler)
-      return jsonResponse(404, { error: { code: 'NOT_FOUND', message: `No mock for ${req.method} ${url.pathname}` } });
-    const [status, reply] = typeof handler === 'function' ? handler(body, url) : handler;
-    return jsonResponse(status, reply);
-  }) as unknown as typeof fetch;
+  const routes: HttpHandler[] = Object.entries(handlers).map(([key, handler]) => {
+    const [method, path] = key.split(' ');
+    return http[method.toLowerCase() as Method](path, async ({ request }) => {
+      const call = await logRequest(sent, request);
+      const [status, reply] = typeof handler === 'function' ? handler(call.body, new URL(request.url)) : handler;
+      return jsonResponse(status, reply);
+    });
+  });
+  const notFound = http.all('*', async ({ request }) => {
+    const { method, path } = await logRequest(sent, request);
+    return jsonResponse(404, { error: { code: 'NOT_FOUND', message: `No mock for ${method} ${path}` } });
+  });
+  server.use(...routes, notFound);
   return sent;
 }
 
@@ -91,10 +93,10 @@ export function renderSignedIn(
  * jsdom matches every Ant Design CSS-in-JS rule on each getComputedStyle call, which makes tables
  * and selects take seconds to render; these tests read no computed styles.
  */
-export function useFastComputedStyle(): void {
-  const real = window.getComputedStyle;
+export function withFastComputedStyle(): void {
+  const real = window.getComputedStyle.bind(window);
   beforeAll(() => {
-    window.getComputedStyle = (() => document.createElement('div').style) as unknown as typeof window.getComputedStyle;
+    window.getComputedStyle = () => document.createElement('div').style;
   });
   afterAll(() => {
     window.getComputedStyle = real;

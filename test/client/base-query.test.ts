@@ -1,10 +1,17 @@
 import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
-import '../../src/client/api/auth-api'; // registers its resetApiState
-import { createRawBaseQuery, publicBaseQuery, resetReauthState, withReauth } from '../../src/client/api/base-query';
+import { authCall, baseQuery } from '../../src/client/api/base-api';
+import {
+  createRawBaseQuery,
+  publicBaseQuery,
+  resetReauthState,
+  withReauth,
+  type AppBaseQuery,
+} from '../../src/client/api/base-query';
 import { sessionReducer, sessionStored } from '../../src/client/features/session/session-slice';
 import type { SessionResponse, User } from '../../src/shared/api-types';
-import { jsonResponse } from './fetch-polyfill';
+import { HttpResponse } from 'msw';
+import { answerAll, jsonResponse, type SentCall } from './msw-server';
 
 const user: User = {
   _id: 'u1',
@@ -35,7 +42,7 @@ function setup() {
   });
   store.dispatch(sessionStored(session(1)));
   const api: BaseQueryApi = {
-    getState: store.getState,
+    getState: () => store.getState(),
     dispatch: store.dispatch,
     signal: new AbortController().signal,
     abort: () => undefined,
@@ -49,17 +56,17 @@ function setup() {
 }
 
 type Handler = (request: Request) => Promise<Response> | Response;
-let fetchMock: jest.Mock<Promise<Response>, [Request]>;
+/** Every request the server received, in order. */
+let sent: SentCall[];
 function mockFetch(handler: Handler) {
-  fetchMock = jest.fn(async (request: Request) => handler(request));
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
+  sent = answerAll((request) => handler(request));
 }
-const calls = (suffix: string) => fetchMock.mock.calls.filter(([r]) => new URL(r.url).pathname.endsWith(suffix));
-const bearer = (request: Request) => request.headers.get('authorization');
+const calls = (suffix: string) => sent.filter((c) => c.path.endsWith(suffix));
+const bearer = (request: { headers: Headers }) => request.headers.get('authorization');
 
 /** A protected endpoint that accepts only `validToken`; the refresh endpoint answers with `refresh`. */
 function server(validToken: () => string, refresh: () => Response) {
-  return async (request: Request) => {
+  return (request: Request) => {
     const path = new URL(request.url).pathname;
     if (path === '/api/v1/refresh-token') return refresh();
     if (bearer(request) === `Bearer ${validToken()}`) return jsonResponse(200, { data: { path, ok: true } });
@@ -67,7 +74,8 @@ function server(validToken: () => string, refresh: () => Response) {
   };
 }
 
-const protectedQuery = () => withReauth(createRawBaseQuery('/api/v1/auth', 8000, true));
+/** The app's base query in the auth scope (/api/v1/auth, 8 s, bearer token, re-auth). */
+const protectedQuery = (): AppBaseQuery => (args, api, extraOptions) => baseQuery(authCall(args), api, extraOptions);
 
 beforeEach(() => resetReauthState());
 
@@ -77,7 +85,7 @@ describe('base query: unwrapping and errors', () => {
     mockFetch(() => jsonResponse(200, { data: { hello: 'world' } }));
     const result = await publicBaseQuery('/lookups/investmentStrategies', api, {});
     expect(result).toMatchObject({ data: { hello: 'world' } });
-    expect(new URL(fetchMock.mock.calls[0][0].url).pathname).toBe('/api/v1/lookups/investmentStrategies');
+    expect(sent[0].path).toBe('/api/v1/lookups/investmentStrategies');
   });
 
   it('treats 204 as null data', async () => {
@@ -107,7 +115,7 @@ describe('base query: unwrapping and errors', () => {
     mockFetch(() => new Response('<html>oops</html>', { status: 502 }));
     const result = await publicBaseQuery('/lookups/investmentMarkets', api, {});
     expect(result.error?.message).toBe('An error occurred');
-    mockFetch(() => Promise.reject(new TypeError('network down')));
+    mockFetch(() => HttpResponse.error()); // the network is down
     const offline = await publicBaseQuery('/lookups/investmentMarkets', api, {});
     expect(offline.error).toMatchObject({ status: 'FETCH_ERROR', message: 'An error occurred' });
   });
@@ -117,8 +125,8 @@ describe('base query: unwrapping and errors', () => {
     mockFetch(() => jsonResponse(200, { data: null }));
     await protectedQuery()('/getUser', api, {});
     await publicBaseQuery('/lookups/investmentInterests', api, {});
-    expect(bearer(fetchMock.mock.calls[0][0])).toBe('Bearer t1');
-    expect(bearer(fetchMock.mock.calls[1][0])).toBeNull();
+    expect(bearer(sent[0])).toBe('Bearer t1');
+    expect(bearer(sent[1])).toBeNull();
   });
 });
 
@@ -136,11 +144,11 @@ describe('base query: re-auth', () => {
     const results = await Promise.all([query('/getUser', api, {}), query('/recentSearches', api, {}), query('/rates', api, {})]);
 
     expect(calls('/refresh-token')).toHaveLength(1);
-    expect(JSON.parse(calls('/refresh-token')[0][0].body as unknown as string)).toEqual({ refreshToken: 'r1' });
+    expect(calls('/refresh-token')[0].body).toEqual({ refreshToken: 'r1' });
     results.forEach((r) => expect(r.data).toMatchObject({ ok: true }));
     // 3 originals with t1 + 3 retries with t2
-    const protectedCalls = fetchMock.mock.calls.filter(([r]) => r.url.includes('/api/v1/auth/'));
-    expect(protectedCalls.map(([r]) => bearer(r)).sort()).toEqual([
+    const protectedCalls = sent.filter((c) => c.path.startsWith('/api/v1/auth/'));
+    expect(protectedCalls.map(bearer).sort()).toEqual([
       'Bearer t1',
       'Bearer t1',
       'Bearer t1',
@@ -166,7 +174,7 @@ describe('base query: re-auth', () => {
     results.forEach((r) => expect(r.error?.status).toBe(401));
     expect(calls('/refresh-token')).toHaveLength(1);
     expect(count('session/sessionCleared')).toBe(1);
-    expect(count('authApi/resetApiState')).toBe(1);
+    expect(count('api/resetApiState')).toBe(1);
     expect(store.getState().session.token).toBeNull();
   });
 
@@ -206,7 +214,7 @@ describe('base query: re-auth', () => {
           ? jsonResponse(200, { data: { path } })
           : jsonResponse(401, { error: { code: 'UNAUTHORIZED', message: 'Token expired' } });
       });
-      const query = withReauth(createRawBaseQuery('/api/v1/auth', 8000, true), publicBaseQuery, () => clock);
+      const query = withReauth(createRawBaseQuery('/api/v1/auth', 8000, true), { now: () => clock });
 
       const slow = query('/slow', api, {}); // sent with t1, answers later
       await Promise.resolve();
@@ -227,7 +235,7 @@ describe('base query: re-auth', () => {
     const refresh = await publicBaseQuery({ url: '/refresh-token', method: 'POST', body: { refreshToken: 'r1' } }, api, {});
     expect(login.error).toMatchObject({ status: 401, message: 'Invalid email or password' });
     expect(refresh.error?.status).toBe(401);
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(sent).toHaveLength(2);
     expect(count('session/sessionCleared')).toBe(0);
   });
 });

@@ -3,10 +3,10 @@ import toast from 'react-hot-toast';
 import { validateContact } from '../../src/client/features/contacts/contact-rules';
 import { ContactsPage } from '../../src/client/features/contacts/contacts-page';
 import type { Contact } from '../../src/shared/investor-types';
-import { callsTo, makeUser, mockApi, renderSignedIn, useFastComputedStyle } from './api-mock';
+import { callsTo, makeUser, mockApi, renderSignedIn, withFastComputedStyle } from './api-mock';
 
 jest.setTimeout(30_000);
-useFastComputedStyle();
+withFastComputedStyle();
 afterEach(() => act(() => toast.remove()));
 
 const fill = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });

@@ -6,10 +6,10 @@ import { changesSince } from '../../src/client/features/dashboard/saved-calculat
 import { RECENT_SEARCH_ZOOM, searchUrlFor, zoomForViewport } from '../../src/client/features/dashboard/search-link';
 import { cameraFromParams } from '../../src/client/features/map/camera-params';
 import type { SavedCalculation } from '../../src/shared/investor-types';
-import { callsTo, makeUser, mockApi, renderSignedIn, useFastComputedStyle } from './api-mock';
+import { callsTo, makeUser, mockApi, renderSignedIn, withFastComputedStyle } from './api-mock';
 
 jest.setTimeout(30_000);
-useFastComputedStyle();
+withFastComputedStyle();
 afterEach(() => act(() => toast.remove()));
 
 const DALLAS = {

@@ -3,7 +3,7 @@ import { ForgotPasswordPage } from '../../src/client/features/auth/forgot-passwo
 import { LoginPage } from '../../src/client/features/auth/login-page';
 import { ResetForm } from '../../src/client/features/auth/password-reset-page';
 import { SignupPage } from '../../src/client/features/auth/signup-page';
-import { jsonResponse } from './fetch-polyfill';
+import { answerAll, jsonResponse, type SentCall } from './msw-server';
 import { renderWithApp } from './render';
 
 /** Typing character by character through Ant Design is slow in jsdom; a change event is enough. */
@@ -11,10 +11,12 @@ const fill = (input: HTMLElement, value: string) => fireEvent.change(input, { ta
 
 jest.setTimeout(60_000);
 
-let fetchMock: jest.Mock;
+/** What the server answers in this test (a 500 unless the test says otherwise), and what was sent. */
+let answer: () => Response;
+let sent: SentCall[];
 beforeEach(() => {
-  fetchMock = jest.fn(async () => jsonResponse(500, {}));
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
+  answer = () => jsonResponse(500, {});
+  sent = answerAll(() => answer());
 });
 
 describe('form validation (nothing is sent while invalid)', () => {
@@ -26,25 +28,22 @@ describe('form validation (nothing is sent while invalid)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Email is required')).toBeInTheDocument();
     expect(await screen.findByText('Password is required')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent).toHaveLength(0);
   });
 
   it('login: shows the server message as a general error', async () => {
-    fetchMock.mockImplementation(async () =>
-      jsonResponse(401, { error: { code: 'UNAUTHORIZED', message: 'Invalid email or password' } }),
-    );
+    answer = () => jsonResponse(401, { error: { code: 'UNAUTHORIZED', message: 'Invalid email or password' } });
     renderWithApp(<LoginPage />, { path: '/login' });
     fill(screen.getByLabelText('Email'), 'ada@example.com');
     fill(screen.getByLabelText('Password'), 'wrong-password');
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
-    const request = fetchMock.mock.calls[0][0] as Request;
-    expect(JSON.parse(request.body as unknown as string)).toEqual({ username: 'ada@example.com', password: 'wrong-password' });
+    expect(sent[0].body).toEqual({ username: 'ada@example.com', password: 'wrong-password' });
   });
 
   it('login: success stores the session and follows ?from=', async () => {
     const session = { token: 't', refreshToken: 'r', user: { _id: 'u', username: 'ada@example.com', role: 'Investor' } };
-    fetchMock.mockImplementation(async () => jsonResponse(200, { data: session }));
+    answer = () => jsonResponse(200, { data: session });
     const { store } = renderWithApp(<LoginPage />, { path: '/login?from=%2Fapp%2Fsearch%3Fplace%3DAustin' });
     fill(screen.getByLabelText('Email'), 'ada@example.com');
     fill(screen.getByLabelText('Password'), 'secret-password');
@@ -60,7 +59,7 @@ describe('form validation (nothing is sent while invalid)', () => {
     expect(await screen.findByText('Email is required')).toBeInTheDocument();
     expect(await screen.findByText('Password is required')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent).toHaveLength(0);
   });
 
   it('forgot password: required, then pattern', async () => {
@@ -70,11 +69,11 @@ describe('form validation (nothing is sent while invalid)', () => {
     fill(screen.getByLabelText('Email'), 'not-an-email');
     fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     expect(await screen.findByText('Email is not a valid email')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent).toHaveLength(0);
   });
 
   it('forgot password: 204 shows Check Your Inbox', async () => {
-    fetchMock.mockImplementation(async () => jsonResponse(204));
+    answer = () => jsonResponse(204);
     renderWithApp(<ForgotPasswordPage />, { path: '/forgotPassword' });
     fill(screen.getByLabelText('Email'), 'ada@example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
@@ -90,6 +89,6 @@ describe('form validation (nothing is sent while invalid)', () => {
     fill(screen.getByLabelText('Confirm Password'), 'other-password');
     fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
     await waitFor(() => expect(screen.getAllByText('Passwords do not match')).toHaveLength(2));
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent).toHaveLength(0);
   });
 });

@@ -3,9 +3,9 @@ import { HelpPage } from '../../src/client/features/help/help-page';
 import { STRATEGY_GUIDES } from '../../src/client/features/help/strategy-guide';
 import type { MapProperty } from '../../src/client/features/map/map-types';
 import { strategyRows } from '../../src/client/features/map/strategy-results';
-import { renderSignedIn, useFastComputedStyle } from './api-mock';
+import { renderSignedIn, withFastComputedStyle } from './api-mock';
 
-useFastComputedStyle();
+withFastComputedStyle();
 
 /** Spec section 3: the fields of the four result objects. */
 const SPEC_FIELDS = {

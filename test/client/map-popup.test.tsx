@@ -6,9 +6,9 @@ import { makeStore } from '../../src/client/app/store';
 import { MapLegend } from '../../src/client/features/map/map-legend';
 import type { Comp, MapProperty } from '../../src/client/features/map/map-types';
 import { PropertyPopup } from '../../src/client/features/map/property-popup';
-import { SearchPage } from '../../src/client/features/search/search-page';
+import { SearchPage } from '../../src/client/features/map/search-page';
 import type { User } from '../../src/shared/api-types';
-import { jsonResponse, type MiniRequest } from './fetch-polyfill';
+import { answerAll, jsonResponse } from './msw-server';
 
 const STRATEGIES = [
   { _id: 's-bh', name: 'Buy & Hold', description: '', active: true },
@@ -107,14 +107,14 @@ const tab = (name: string) => {
 let requests: string[];
 function mockApi(compsReply: [number, unknown]) {
   requests = [];
-  globalThis.fetch = jest.fn(async (req: MiniRequest) => {
+  answerAll((req) => {
     const url = new URL(req.url);
     requests.push(url.pathname + url.search);
     if (url.pathname === '/api/v1/lookups/investmentStrategies') return jsonResponse(200, { data: STRATEGIES });
     if (url.pathname === '/api/v1/auth/property/comps') return jsonResponse(compsReply[0], compsReply[1]);
     if (url.pathname === '/api/v1/config') return jsonResponse(200, { data: { googleMapsApiKey: null, googleMapsMapId: null } });
     return jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'no mock' } });
-  }) as unknown as typeof fetch;
+  });
 }
 
 function renderPopup(p: MapProperty, strategies: string[], onClose = jest.fn()) {
@@ -213,7 +213,7 @@ describe('property popup', () => {
     expect(within(st).getByText('These results are best estimates and are not guaranteed.')).toBeInTheDocument();
   });
 
-  it('closes through its close button', async () => {
+  it('closes through its close button', () => {
     mockApi([200, { data: [] }]);
     const { onClose } = renderPopup(property, []);
     fireEvent.click(screen.getByLabelText('Close'));

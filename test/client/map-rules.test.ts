@@ -68,9 +68,9 @@ describe('bounds search uses the shared bounds rules', () => {
     const seen: string[] = [];
     const result = await runBoundsSearch(
       args,
-      async (a) => {
+      (a) => {
         calls.push(a.next);
-        return pages[a.next ?? 'first'];
+        return Promise.resolve(pages[a.next ?? 'first']);
       },
       (ps) => seen.push(...ps.map((p) => p._id)),
       () => false,
@@ -83,9 +83,9 @@ describe('bounds search uses the shared bounds rules', () => {
     const seen2: string[] = [];
     const r2 = await runBoundsSearch(
       args,
-      async (a) => {
+      (a) => {
         if (a.next === 't1') cancelled = true;
-        return pages[a.next ?? 'first'];
+        return Promise.resolve(pages[a.next ?? 'first']);
       },
       (ps) => seen2.push(...ps.map((p) => p._id)),
       () => cancelled,

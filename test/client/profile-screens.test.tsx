@@ -5,10 +5,10 @@ import { ProfileContactsTab } from '../../src/client/features/profile/profile-co
 import { InterestsTab, MarketsTab, StrategiesTab } from '../../src/client/features/profile/profile-lookups';
 import { ProfileOverview } from '../../src/client/features/profile/profile-page';
 import type { User } from '../../src/shared/api-types';
-import { callsTo, makeUser, mockApi, renderSignedIn, useFastComputedStyle } from './api-mock';
+import { callsTo, makeUser, mockApi, renderSignedIn, withFastComputedStyle } from './api-mock';
 
 jest.setTimeout(30_000);
-useFastComputedStyle();
+withFastComputedStyle();
 afterEach(() => act(() => toast.remove()));
 
 const MARKETS = [
@@ -171,7 +171,7 @@ describe('profile contacts', () => {
     expect(screen.getByRole('link', { name: 'Manage contacts' })).toHaveAttribute('href', '/app/contacts');
   });
 
-  it('a non-agent is told what contacts are, and nothing is asked of the server', async () => {
+  it('a non-agent is told what contacts are, and nothing is asked of the server', () => {
     const sent = mockApi({});
     renderSignedIn(<ProfileContactsTab />, { path: '/app/profile/contacts' });
     expect(screen.getByText(/Contacts are for agents/)).toHaveTextContent('Your account is an Investor account');

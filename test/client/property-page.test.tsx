@@ -10,12 +10,12 @@ import { changedInputCount, initialWhatIfState, whatIfReducer } from '../../src/
 import { formatCurrency, formatRoi } from '../../src/shared/format';
 import { analyzeWhatIf, withOverrides, type WhatIf } from '../../src/shared/invest';
 import type { SavedCalculation } from '../../src/shared/investor-types';
-import { callsTo, mockApi, renderSignedIn, useFastComputedStyle } from './api-mock';
+import { callsTo, mockApi, renderSignedIn, withFastComputedStyle } from './api-mock';
 
 jest.setTimeout(60_000);
 // The whole page (tables, charts, forty inputs) re-renders slowly in jsdom on a loaded machine.
 configure({ asyncUtilTimeout: 10_000 });
-useFastComputedStyle();
+withFastComputedStyle();
 afterEach(() => act(() => toast.remove()));
 
 const PROPERTY: MapProperty = {
@@ -120,7 +120,7 @@ function cardValue(strategy: string, label: string): string {
   const labelCell = within(card).getByText(label, { selector: '.ant-descriptions-item-label' });
   return labelCell.parentElement!.querySelector('.ant-descriptions-item-content')!.textContent ?? '';
 }
-const rateInput = () => screen.getByLabelText('Interest rate') as HTMLInputElement;
+const rateInput = () => screen.getByLabelText<HTMLInputElement>('Interest rate');
 
 describe('property page', () => {
   it('shows the property, its comps and all four strategies from the starting what-if', async () => {
@@ -139,7 +139,7 @@ describe('property page', () => {
 
     // Prefilled from the latest 30-Year Fixed rate, with its 360-month term; the market's tax rate applies.
     expect(rateInput().value).toBe('6.5');
-    expect((screen.getByLabelText('Loan term') as HTMLInputElement).value).toBe('360');
+    expect(screen.getByLabelText<HTMLInputElement>('Loan term').value).toBe('360');
     const expected = analyzeWhatIf(startingWhatIf());
     expect(cardValue('buyHold', 'Net monthly income')).toBe(formatCurrency(expected.buyHold.netMonthlyIncome));
     expect(cardValue('brrrr', 'Cash at refinance close')).toBe(formatCurrency(expected.brrrr.cashAtRefiClose));
@@ -232,7 +232,7 @@ describe('property page', () => {
     fireEvent.change(rateInput(), { target: { value: '7.25' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save calculation' }));
     const dialog = await screen.findByRole('dialog');
-    const name = within(dialog).getByLabelText('Name') as HTMLInputElement;
+    const name = within(dialog).getByLabelText<HTMLInputElement>('Name');
     expect(name.value).toBe('1200 E 11th St · Buy & Hold');
     fireEvent.change(name, { target: { value: '   ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));

@@ -1,13 +1,24 @@
 import '@testing-library/jest-dom';
-import { TextDecoder, TextEncoder } from 'node:util';
-import { installFetchPolyfill } from './fetch-polyfill';
+import { server } from './msw-server';
 
-installFetchPolyfill();
+/*
+ * The environment is jest-fixed-jsdom (jest.config.ts): jsdom with Node's own fetch, Request, Response,
+ * Headers, TextEncoder and streams, which msw intercepts. A browser resolves a relative Request URL
+ * against the page; Node's Request does not, so RTK Query's `new Request('/api/v1/...')` is resolved
+ * against jsdom's location (http://localhost/) here.
+ */
+class PageRequest extends Request {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
+  }
+}
+globalThis.Request = PageRequest;
 
-// react-router needs TextEncoder, which Jest's jsdom environment does not expose.
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
 const g = globalThis as Record<string, unknown>;
-if (!g.TextEncoder) g.TextEncoder = TextEncoder;
-if (!g.TextDecoder) g.TextDecoder = TextDecoder;
 
 // jsdom lacks matchMedia (Ant Design's responsive helpers and the theme slice use it).
 if (!window.matchMedia) {

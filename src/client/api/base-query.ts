@@ -5,18 +5,11 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query';
-import type { UnknownAction } from '@reduxjs/toolkit';
 import { Mutex } from 'async-mutex';
 import type { SessionResponse } from '../../shared/api-types';
-import {
-  ADMIN_BASE,
-  ADMIN_TIMEOUT_MS,
-  AUTH_BASE,
-  AUTH_TIMEOUT_MS,
-  PUBLIC_BASE,
-  PUBLIC_TIMEOUT_MS,
-  REFRESH_CACHE_MS,
-} from '../constants';
+import { API_SCOPES, REFRESH_CACHE_MS, type ApiScope } from '../constants';
+// The slice file itself, not features/session/index.ts: the session's public surface holds its
+// endpoints, which are built on this base query.
 import { sessionCleared, tokensRefreshed, type SessionState } from '../features/session/session-slice';
 
 /** The error every endpoint returns: the server's error.code / error.message surfaced (spec section 8). */
@@ -78,7 +71,7 @@ export function createRawBaseQuery(baseUrl: string, timeout: number, withToken: 
     },
   });
   return async (args, api, extraOptions) => {
-    const result = await raw(args, api, extraOptions as object);
+    const result = await raw(args, api, extraOptions);
     if (result.error) return { error: toApiError(result.error), meta: result.meta };
     const body = result.data as { data?: unknown } | null;
     const data = body && typeof body === 'object' && 'data' in body ? body.data : (body ?? null);
@@ -86,18 +79,9 @@ export function createRawBaseQuery(baseUrl: string, timeout: number, withToken: 
   };
 }
 
-export const publicBaseQuery = createRawBaseQuery(PUBLIC_BASE, PUBLIC_TIMEOUT_MS, false);
+export const publicBaseQuery = createRawBaseQuery(API_SCOPES.public.baseUrl, API_SCOPES.public.timeout, false);
 
 /* ------------------------------------------------------------------ re-auth */
-
-/** resetApiState of every API slice, registered by the slices so this module imports none of them. */
-const apiResetters: Array<() => UnknownAction> = [];
-export function registerApiReset(reset: () => UnknownAction): void {
-  apiResetters.push(reset);
-}
-export function resetAllApis(dispatch: (action: UnknownAction) => unknown): void {
-  for (const reset of apiResetters) dispatch(reset());
-}
 
 const mutex = new Mutex();
 /** The last successful refresh: when, and which access token it produced. */
@@ -111,21 +95,29 @@ export function resetReauthState(): void {
 const tokenOf = (api: BaseQueryApi): string | null => (api.getState() as SessionHolder).session?.token ?? null;
 const refreshTokenOf = (api: BaseQueryApi): string | null => (api.getState() as SessionHolder).session?.refreshToken ?? null;
 
+export interface ReauthOptions {
+  /** Runs POST /refresh-token (default: the public base, which is never re-authenticated). */
+  refreshQuery?: AppBaseQuery;
+  /** Called once when a refresh fails and the session is cleared: the API resets its cache here. */
+  onSessionLost?: (dispatch: BaseQueryApi['dispatch']) => void;
+  /** The clock, for tests. */
+  now?: () => number;
+}
+
 /**
  * Wraps a protected base query. On a 401: take the mutex; if another caller refreshed within
  * REFRESH_CACHE_MS and the token changed since this request was sent, retry with the new token;
  * otherwise POST /refresh-token once, store the new pair and retry the request once. A failed
- * refresh clears the session (once) and resets every API cache; the /app guard then goes to `/`.
+ * refresh clears the session (once) and calls onSessionLost; the /app guard then goes to `/`.
  */
 export function withReauth(
   baseQuery: AppBaseQuery,
-  refreshQuery: AppBaseQuery = publicBaseQuery,
-  now: () => number = Date.now,
+  { refreshQuery = publicBaseQuery, onSessionLost, now = Date.now }: ReauthOptions = {},
 ): AppBaseQuery {
   return async (args, api, extraOptions) => {
     await mutex.waitForUnlock();
     const sentWith = tokenOf(api);
-    let result = await baseQuery(args, api, extraOptions);
+    const result = await baseQuery(args, api, extraOptions);
     if (result.error?.status !== 401 || !sentWith) return result;
 
     const release = await mutex.acquire();
@@ -144,13 +136,12 @@ export function withReauth(
       if (!refreshed.error && session?.token) {
         api.dispatch(tokensRefreshed(session));
         lastRefresh = { at: now(), token: session.token };
-        result = await baseQuery(args, api, extraOptions);
-        return result;
+        return await baseQuery(args, api, extraOptions);
       }
       if (tokenOf(api)) {
         lastRefresh = null;
         api.dispatch(sessionCleared());
-        resetAllApis(api.dispatch);
+        onSessionLost?.(api.dispatch);
       }
       return result;
     } finally {
@@ -159,8 +150,27 @@ export function withReauth(
   };
 }
 
-export const authBaseQuery = withReauth(createRawBaseQuery(AUTH_BASE, AUTH_TIMEOUT_MS, true));
-export const adminBaseQuery = withReauth(createRawBaseQuery(ADMIN_BASE, ADMIN_TIMEOUT_MS, true));
+/* ------------------------------------------------------------------ scopes */
+
+/** What every endpoint's `query` returns: the request and the scope (public, auth or admin) it goes to. */
+export type ScopedArgs = FetchArgs & { scope: ApiScope };
+
+export type ScopedBaseQuery = BaseQueryFn<ScopedArgs, unknown, ApiError>;
+
+/**
+ * The one base query of the app's one API: each request names its scope, which picks the base URL,
+ * the timeout, the bearer token and re-auth from API_SCOPES. The public scope is never re-authenticated
+ * (login, signup and refresh-token among its calls).
+ */
+export function createScopedBaseQuery(reauth: ReauthOptions = {}): ScopedBaseQuery {
+  const byScope = {} as Record<ApiScope, AppBaseQuery>;
+  for (const scope of Object.keys(API_SCOPES) as ApiScope[]) {
+    const { baseUrl, timeout, withToken } = API_SCOPES[scope];
+    const raw = createRawBaseQuery(baseUrl, timeout, withToken);
+    byScope[scope] = withToken ? withReauth(raw, reauth) : raw;
+  }
+  return ({ scope, ...request }, api, extraOptions) => byScope[scope](request, api, extraOptions);
+}
 
 /** A readable message from whatever an RTK Query hook or unwrap() threw. */
 export function errorMessage(error: unknown, fallback = DEFAULT_ERROR_MESSAGE): string {

@@ -19,7 +19,7 @@ const DashboardPage = lazy(() => import(/* webpackChunkName: "dashboard" */ '../
 const AccountPage = lazy(() => import(/* webpackChunkName: "account" */ '../features/account/account-page'));
 const ContactsPage = lazy(() => import(/* webpackChunkName: "contacts" */ '../features/contacts/contacts-page'));
 const HelpPage = lazy(() => import(/* webpackChunkName: "help" */ '../features/help/help-page'));
-const SearchPage = lazy(() => import(/* webpackChunkName: "search" */ '../features/search/search-page'));
+const SearchPage = lazy(() => import(/* webpackChunkName: "search" */ '../features/map/search-page'));
 const PropertyPage = lazy(() => import(/* webpackChunkName: "property" */ '../features/property/property-page'));
 const AdminSettingsPage = lazy(
   () => import(/* webpackChunkName: "admin-settings" */ '../features/admin-settings/admin-settings-page'),

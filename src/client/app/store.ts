@@ -2,13 +2,12 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, persistStore } from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
-import { adminApi } from '../api/admin-api';
-import { authApi } from '../api/auth-api';
-import { publicApi } from '../api/public-api';
-import { SESSION_STORAGE_KEY } from '../constants';
+import { api } from '../api/base-api';
+import { IS_DEVELOPMENT, SESSION_STORAGE_KEY } from '../constants';
 import { mapReducer, propertiesMerged } from '../features/map/map-slice';
 import { sessionReducer } from '../features/session/session-slice';
 import { themeReducer } from '../features/theme/theme-slice';
+import { devToolsOptions } from './devtools-sanitizers';
 
 /** The session is persisted whole under exactly one localStorage key (no 'persist:' prefix). */
 export const sessionPersistConfig = {
@@ -22,16 +21,15 @@ export const rootReducer = combineReducers({
   session: persistReducer(sessionPersistConfig, sessionReducer),
   theme: themeReducer,
   map: mapReducer,
-  [publicApi.reducerPath]: publicApi.reducer,
-  [authApi.reducerPath]: authApi.reducer,
-  [adminApi.reducerPath]: adminApi.reducer,
+  [api.reducerPath]: api.reducer,
 });
 
 export function makeStore(preloadedState?: Partial<ReturnType<typeof rootReducer>>) {
   return configureStore({
     reducer: rootReducer,
     preloadedState: preloadedState as ReturnType<typeof rootReducer> | undefined,
-    devTools: process.env.NODE_ENV !== 'production',
+    // Development only, with the large map state and API payloads summarised (devtools-sanitizers.ts).
+    devTools: devToolsOptions(IS_DEVELOPMENT),
     middleware: (getDefault) =>
       getDefault({
         // The map may know tens of thousands of properties: the development-only checks skip them.
@@ -39,8 +37,11 @@ export function makeStore(preloadedState?: Partial<ReturnType<typeof rootReducer
         serializableCheck: {
           ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER, propertiesMerged.type],
           ignoredPaths: ['map.properties'],
+          // Its cache first checks that the whole state is deeply frozen, map.properties included:
+          // 100+ ms an action with 20,000 known properties. Without it only the checked paths are walked.
+          disableCache: true,
         },
-      }).concat(publicApi.middleware, authApi.middleware, adminApi.middleware),
+      }).concat(api.middleware),
   });
 }
 

@@ -1,5 +1,4 @@
 import { NavLink } from 'react-router-dom';
-import type { RoleName } from '../../shared/api-types';
 import { normalizeRole } from '../../shared/roles';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'dm-nav-link active' : 'dm-nav-link');
@@ -11,7 +10,7 @@ export interface NavItem {
 }
 
 /** Left links: Dashboard, Search, and Contacts for Agents only (Admin and Investor are the same). */
-export function leftLinksFor(role: RoleName | string | null | undefined): NavItem[] {
+export function leftLinksFor(role: string | null | undefined): NavItem[] {
   const links: NavItem[] = [
     { to: '/app', label: 'Dashboard', end: true },
     { to: '/app/search', label: 'Search' },
@@ -38,7 +37,7 @@ export function NavLinks({ items, label }: { items: NavItem[]; label: string }) 
 }
 
 /** The signed-in header's left links; hidden entirely while there is no user. */
-export function AppNavLeft({ role, hasUser }: { role: RoleName | string | null | undefined; hasUser: boolean }) {
+export function AppNavLeft({ role, hasUser }: { role: string | null | undefined; hasUser: boolean }) {
   if (!hasUser) return null;
   return <NavLinks items={leftLinksFor(role)} label="Main" />;
 }

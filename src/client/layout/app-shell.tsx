@@ -1,10 +1,9 @@
 import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
-import { useGetUserQuery } from '../api/auth-api';
+import { selectToken, selectUser, useGetUserQuery, userLoaded } from '../features/session';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { PageLoading } from '../components/page-loading';
 import { RouteProgress } from '../components/route-progress';
-import { selectToken, selectUser, userLoaded } from '../features/session/session-slice';
 import { AppHeader } from './app-header';
 import { BreakpointOverlay } from './breakpoint-overlay';
 import { RadialMenu } from './radial-menu/radial-menu';

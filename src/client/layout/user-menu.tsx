@@ -39,8 +39,8 @@ export function UserMenu({ user }: { user: User }) {
   ];
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'help') navigate('/app/help');
-    else if (key === 'adminSettings') navigate('/app/adminSettings');
+    if (key === 'help') void navigate('/app/help');
+    else if (key === 'adminSettings') void navigate('/app/adminSettings');
     else if (key === 'logout') void logout();
   };
 

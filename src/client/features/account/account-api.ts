@@ -1,20 +1,20 @@
 import type { ChangePasswordBody, UserDetails } from '../../../shared/investor-types';
-import { authApi } from '../../api/auth-api';
+import { api, authCall } from '../../api/base-api';
 
 /** GET/PATCH /userDetails and POST /changePassword (docs/investor-api.md, "Account"). */
-export const accountApi = authApi.enhanceEndpoints({ addTagTypes: ['UserDetails'] }).injectEndpoints({
+export const accountApi = api.enhanceEndpoints({ addTagTypes: ['UserDetails'] }).injectEndpoints({
   endpoints: (build) => ({
     userDetails: build.query<UserDetails, void>({
-      query: () => '/userDetails',
+      query: () => authCall('/userDetails'),
       providesTags: ['UserDetails'],
     }),
     /** The header reads the signed-in User, so a change refreshes it too. */
     updateUserDetails: build.mutation<UserDetails, UserDetails>({
-      query: (body) => ({ url: '/userDetails', method: 'PATCH', body }),
+      query: (body) => authCall({ url: '/userDetails', method: 'PATCH', body }),
       invalidatesTags: (_result, error) => (error ? [] : ['UserDetails', 'User']),
     }),
     changePassword: build.mutation<{ message: string }, ChangePasswordBody>({
-      query: (body) => ({ url: '/changePassword', method: 'POST', body }),
+      query: (body) => authCall({ url: '/changePassword', method: 'POST', body }),
     }),
   }),
 });

@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { normalizeRole } from '../../../shared/roles';
 import { useAppSelector } from '../../app/hooks';
 import { PageTitle } from '../../components/page-title';
-import { selectUser } from '../session/session-slice';
+import { selectUser } from '../session';
 import { ChangePasswordForm } from './change-password-form';
 import { UserDetailsForm } from './user-details-form';
 

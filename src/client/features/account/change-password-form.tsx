@@ -28,7 +28,14 @@ export function ChangePasswordForm() {
 
   return (
     <Card title="Change password" className="dm-account-card">
-      <Form form={form} name="change-password" layout="vertical" onFinish={onFinish} requiredMark noValidate>
+      <Form
+        form={form}
+        name="change-password"
+        layout="vertical"
+        onFinish={(values) => void onFinish(values)}
+        requiredMark
+        noValidate
+      >
         {generalError ? <Alert type="error" showIcon title={generalError} className="dm-form-alert" role="alert" /> : null}
         <Form.Item
           label="Current password"

@@ -6,7 +6,7 @@ import { validateUserDetails } from '../../../shared/validation';
 import { errorMessage } from '../../api/base-query';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { sharedRule } from '../../components/form-rules';
-import { selectUser, userLoaded } from '../session/session-slice';
+import { selectUser, userLoaded } from '../session';
 import { useUpdateUserDetailsMutation, useUserDetailsQuery } from './account-api';
 import { showFormError } from './form-errors';
 
@@ -54,10 +54,17 @@ export function UserDetailsForm() {
           showIcon
           role="alert"
           title={errorMessage(details.error)}
-          action={<Button onClick={() => details.refetch()}>Try again</Button>}
+          action={<Button onClick={() => void details.refetch()}>Try again</Button>}
         />
       ) : (
-        <Form form={form} name="user-details" layout="vertical" onFinish={onFinish} requiredMark noValidate>
+        <Form
+          form={form}
+          name="user-details"
+          layout="vertical"
+          onFinish={(values) => void onFinish(values)}
+          requiredMark
+          noValidate
+        >
           {generalError ? <Alert type="error" showIcon title={generalError} className="dm-form-alert" role="alert" /> : null}
           <Form.Item label="First name" name="firstName" required rules={[sharedRule(validateUserDetails, 'firstName')]}>
             <Input autoComplete="given-name" maxLength={100} />

@@ -1,13 +1,11 @@
 import type { Account, Interest, Market, Role, User } from '../../../shared/api-types';
-import { adminApi } from '../../api/admin-api';
-import { authApi } from '../../api/auth-api';
-import { publicApi } from '../../api/public-api';
+import { SIGNED_IN_USER, adminCall, api } from '../../api/base-api';
 import type { AccountType } from '../../../shared/validation';
 import type { AssumptionOverrides, Assumptions } from '../../../shared/invest';
 
 /**
- * The admin settings endpoints (docs/admin-api.md), injected into the admin slice
- * (base /api/v1/admin, 8 s, re-auth, no refetch on focus/reconnect, no polling).
+ * The admin settings endpoints (docs/admin-api.md), in the admin scope (base /api/v1/admin, 8 s,
+ * re-auth; no refetch on focus/reconnect, no polling: only a change refreshes what it made stale).
  */
 
 export type SectionKey = 'users' | 'markets' | 'interests' | 'strategies' | 'accounts';
@@ -125,39 +123,24 @@ export interface AuditArgs {
 
 const listTag = (section: SectionKey) => ({ type: TAG_OF[section], id: 'LIST' as const });
 
+/** The public catalogue each section feeds (the profile screens and the map popup read them). */
+const LOOKUP_OF: Partial<Record<SectionKey, string>> = { markets: 'markets', interests: 'interests', strategies: 'strategies' };
+
 /**
- * What a change in one section makes stale elsewhere: the dashboard counts (auth slice),
- * the public lookups the profile shows, the accounts list (user counts, new accounts) and the
- * signed-in user (an Admin may edit themself).
+ * What a successful change in one section makes stale: its list and the audit log, the accounts list
+ * (user counts, new accounts) for users and the users list (account names) for accounts; outside the
+ * admin area the dashboard counts, the public lookups and the signed-in user (an Admin may edit themself).
  */
-function invalidateOutside(section: SectionKey, dispatch: (action: unknown) => unknown): void {
-  if (section === 'users') {
-    dispatch(authApi.util.invalidateTags([{ type: 'Count', id: 'users' }, 'User']));
-  }
-  if (section === 'markets') dispatch(authApi.util.invalidateTags([{ type: 'Count', id: 'markets' }]));
-  const lookup = { markets: 'markets', interests: 'interests', strategies: 'strategies' } as Partial<Record<SectionKey, string>>;
-  const lookupId = lookup[section];
-  if (lookupId) dispatch(publicApi.util.invalidateTags([{ type: 'Lookup', id: lookupId }]));
-}
-
-/** Runs invalidateOutside once the mutation succeeded. */
-const afterSuccess =
-  <A>(sectionOf: (arg: A) => SectionKey) =>
-  async (arg: A, { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<unknown> }) => {
-    try {
-      await queryFulfilled;
-      invalidateOutside(sectionOf(arg), dispatch);
-    } catch {
-      /* the caller shows the error */
-    }
-  };
-
-/** Tags a change invalidates inside the admin slice. */
 function changedTags(section: SectionKey) {
-  const tags: Array<{ type: EntityTag | 'AuditLog'; id: string }> = [listTag(section), { type: 'AuditLog', id: 'LIST' }];
+  const tags = [listTag(section), { type: 'AuditLog' as const, id: 'LIST' }];
   if (section === 'users') tags.push(listTag('accounts'));
   if (section === 'accounts') tags.push(listTag('users'));
-  return tags;
+  const outside: Array<{ type: 'Count' | 'Lookup'; id: string } | typeof SIGNED_IN_USER> = [];
+  if (section === 'users') outside.push({ type: 'Count', id: 'users' }, SIGNED_IN_USER);
+  if (section === 'markets') outside.push({ type: 'Count', id: 'markets' });
+  const lookup = LOOKUP_OF[section];
+  if (lookup) outside.push({ type: 'Lookup', id: lookup });
+  return [...tags, ...outside];
 }
 
 /** GET/PUT /market/:id/assumptions (docs/admin-api.md). */
@@ -167,109 +150,107 @@ export interface MarketAssumptions {
   defaults: Assumptions;
 }
 
-export const adminSettingsApi = adminApi.injectEndpoints({
-  endpoints: (build) => ({
-    adminList: build.query<Paged<AnyItem>, ListArgs>({
-      query: ({ section, q, page, pageSize, sort }) => ({
-        url: `/${section}`,
-        params: { q, page, pageSize, ...(sort ? { sort } : {}) },
+export const adminSettingsApi = api
+  .enhanceEndpoints({ addTagTypes: ['Market', 'Interest', 'Strategy', 'Account', 'AuditLog'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      adminList: build.query<Paged<AnyItem>, ListArgs>({
+        query: ({ section, q, page, pageSize, sort }) =>
+          adminCall({
+            url: `/${section}`,
+            params: { q, page, pageSize, ...(sort ? { sort } : {}) },
+          }),
+        providesTags: (result, _error, { section }) => [
+          listTag(section),
+          ...(result?.items ?? []).map((item) => ({ type: TAG_OF[section], id: item._id })),
+        ],
       }),
-      providesTags: (result, _error, { section }) => [
-        listTag(section),
-        ...(result?.items ?? []).map((item) => ({ type: TAG_OF[section], id: item._id })),
-      ],
-    }),
-    addUserData: build.query<UserLookups, void>({
-      query: () => '/addUser',
-      providesTags: [listTag('accounts')],
-      keepUnusedDataFor: 0,
-    }),
-    editUserData: build.query<EditUserData, string>({
-      query: (id) => `/editUser/${encodeURIComponent(id)}`,
-      providesTags: (_r, _e, id) => [{ type: 'User', id }, listTag('accounts')],
-      keepUnusedDataFor: 0,
-    }),
-    marketAssumptions: build.query<MarketAssumptions, string>({
-      query: (id) => `/market/${encodeURIComponent(id)}/assumptions`,
-      providesTags: (_r, _e, id) => [{ type: 'Market', id }],
-      keepUnusedDataFor: 0,
-    }),
-    updateMarketAssumptions: build.mutation<
-      MarketAssumptions & { listingsToRecompute: number },
-      { id: string; assumptions: AssumptionOverrides }
-    >({
-      query: ({ id, assumptions }) => ({
-        url: `/market/${encodeURIComponent(id)}/assumptions`,
-        method: 'PUT',
-        body: { assumptions },
+      addUserData: build.query<UserLookups, void>({
+        query: () => adminCall('/addUser'),
+        providesTags: [listTag('accounts')],
+        keepUnusedDataFor: 0,
       }),
-      invalidatesTags: (_r, error, { id }) =>
-        error
-          ? []
-          : [
-              { type: 'Market', id },
-              { type: 'AuditLog', id: 'LIST' },
-            ],
-    }),
-    adminItem: build.query<AnyItem, { section: Exclude<SectionKey, 'users'>; id: string }>({
-      query: ({ section, id }) => `/${THING_OF[section]}/${encodeURIComponent(id)}`,
-      providesTags: (_r, _e, { section, id }) => [{ type: TAG_OF[section], id }],
-      keepUnusedDataFor: 0,
-    }),
-    createUser: build.mutation<User, UserPayload>({
-      query: (body) => ({ url: '/user', method: 'POST', body }),
-      invalidatesTags: (_r, error) => (error ? [] : changedTags('users')),
-      onQueryStarted: afterSuccess(() => 'users'),
-    }),
-    updateUser: build.mutation<User, { id: string; body: UserPayload }>({
-      query: ({ id, body }) => ({ url: `/user/${encodeURIComponent(id)}`, method: 'PUT', body }),
-      invalidatesTags: (_r, error, { id }) => (error ? [] : [...changedTags('users'), { type: 'User', id }]),
-      onQueryStarted: afterSuccess(() => 'users'),
-    }),
-    createItem: build.mutation<AnyItem, { section: Exclude<SectionKey, 'users'>; body: object }>({
-      query: ({ section, body }) => ({ url: `/${THING_OF[section]}`, method: 'POST', body }),
-      invalidatesTags: (_r, error, { section }) => (error ? [] : changedTags(section)),
-      onQueryStarted: afterSuccess(({ section }) => section),
-    }),
-    updateItem: build.mutation<AnyItem, { section: Exclude<SectionKey, 'users'>; id: string; body: object }>({
-      query: ({ section, id, body }) => ({ url: `/${THING_OF[section]}/${encodeURIComponent(id)}`, method: 'PUT', body }),
-      invalidatesTags: (_r, error, { section, id }) => (error ? [] : [...changedTags(section), { type: TAG_OF[section], id }]),
-      onQueryStarted: afterSuccess(({ section }) => section),
-    }),
-    deleteItem: build.mutation<null, { section: SectionKey; id: string }>({
-      query: ({ section, id }) => ({ url: `/${THING_OF[section]}/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: (_r, error, { section }) => (error ? [] : changedTags(section)),
-      onQueryStarted: afterSuccess(({ section }) => section),
-    }),
-    bulkAction: build.mutation<BulkResult, BulkArgs>({
-      query: ({ section, ...body }) => ({ url: `/${section}/bulk`, method: 'POST', body }),
-      invalidatesTags: (_r, error, { section }) => (error ? [] : changedTags(section)),
-      onQueryStarted: afterSuccess(({ section }) => section),
-    }),
-    importCsv: build.mutation<ImportReport, { section: SectionKey; csv: string; dryRun: boolean }>({
-      query: ({ section, csv, dryRun }) => ({ url: `/${section}/import`, method: 'POST', body: { csv, dryRun } }),
-      invalidatesTags: (_r, error, { section, dryRun }) => (error || dryRun ? [] : changedTags(section)),
-      onQueryStarted: async (arg, api) => {
-        if (!arg.dryRun) await afterSuccess<typeof arg>(({ section }) => section)(arg, api);
-      },
-    }),
-    /** The CSV text, fetched through the admin base query (bearer token, re-auth). */
-    exportCsv: build.mutation<string, { section: SectionKey; q: string }>({
-      query: ({ section, q }) => ({
-        url: `/${section}/export.csv`,
-        params: { q },
-        responseHandler: 'content-type',
+      editUserData: build.query<EditUserData, string>({
+        query: (id) => adminCall(`/editUser/${encodeURIComponent(id)}`),
+        providesTags: (_r, _e, id) => [{ type: 'User', id }, listTag('accounts')],
+        keepUnusedDataFor: 0,
+      }),
+      marketAssumptions: build.query<MarketAssumptions, string>({
+        query: (id) => adminCall(`/market/${encodeURIComponent(id)}/assumptions`),
+        providesTags: (_r, _e, id) => [{ type: 'Market', id }],
+        keepUnusedDataFor: 0,
+      }),
+      updateMarketAssumptions: build.mutation<
+        MarketAssumptions & { listingsToRecompute: number },
+        { id: string; assumptions: AssumptionOverrides }
+      >({
+        query: ({ id, assumptions }) =>
+          adminCall({
+            url: `/market/${encodeURIComponent(id)}/assumptions`,
+            method: 'PUT',
+            body: { assumptions },
+          }),
+        invalidatesTags: (_r, error, { id }) =>
+          error
+            ? []
+            : [
+                { type: 'Market', id },
+                { type: 'AuditLog', id: 'LIST' },
+              ],
+      }),
+      adminItem: build.query<AnyItem, { section: Exclude<SectionKey, 'users'>; id: string }>({
+        query: ({ section, id }) => adminCall(`/${THING_OF[section]}/${encodeURIComponent(id)}`),
+        providesTags: (_r, _e, { section, id }) => [{ type: TAG_OF[section], id }],
+        keepUnusedDataFor: 0,
+      }),
+      createUser: build.mutation<User, UserPayload>({
+        query: (body) => adminCall({ url: '/user', method: 'POST', body }),
+        invalidatesTags: (_r, error) => (error ? [] : changedTags('users')),
+      }),
+      updateUser: build.mutation<User, { id: string; body: UserPayload }>({
+        query: ({ id, body }) => adminCall({ url: `/user/${encodeURIComponent(id)}`, method: 'PUT', body }),
+        invalidatesTags: (_r, error, { id }) => (error ? [] : [...changedTags('users'), { type: 'User', id }]),
+      }),
+      createItem: build.mutation<AnyItem, { section: Exclude<SectionKey, 'users'>; body: object }>({
+        query: ({ section, body }) => adminCall({ url: `/${THING_OF[section]}`, method: 'POST', body }),
+        invalidatesTags: (_r, error, { section }) => (error ? [] : changedTags(section)),
+      }),
+      updateItem: build.mutation<AnyItem, { section: Exclude<SectionKey, 'users'>; id: string; body: object }>({
+        query: ({ section, id, body }) =>
+          adminCall({ url: `/${THING_OF[section]}/${encodeURIComponent(id)}`, method: 'PUT', body }),
+        invalidatesTags: (_r, error, { section, id }) => (error ? [] : [...changedTags(section), { type: TAG_OF[section], id }]),
+      }),
+      deleteItem: build.mutation<null, { section: SectionKey; id: string }>({
+        query: ({ section, id }) => adminCall({ url: `/${THING_OF[section]}/${encodeURIComponent(id)}`, method: 'DELETE' }),
+        invalidatesTags: (_r, error, { section }) => (error ? [] : changedTags(section)),
+      }),
+      bulkAction: build.mutation<BulkResult, BulkArgs>({
+        query: ({ section, ...body }) => adminCall({ url: `/${section}/bulk`, method: 'POST', body }),
+        invalidatesTags: (_r, error, { section }) => (error ? [] : changedTags(section)),
+      }),
+      importCsv: build.mutation<ImportReport, { section: SectionKey; csv: string; dryRun: boolean }>({
+        query: ({ section, csv, dryRun }) => adminCall({ url: `/${section}/import`, method: 'POST', body: { csv, dryRun } }),
+        invalidatesTags: (_r, error, { section, dryRun }) => (error || dryRun ? [] : changedTags(section)),
+      }),
+      /** The CSV text, fetched through the admin base query (bearer token, re-auth). */
+      exportCsv: build.mutation<string, { section: SectionKey; q: string }>({
+        query: ({ section, q }) =>
+          adminCall({
+            url: `/${section}/export.csv`,
+            params: { q },
+            responseHandler: 'content-type',
+          }),
+      }),
+      auditLog: build.query<Paged<AuditEntry>, AuditArgs>({
+        query: ({ entityType, page, pageSize }) =>
+          adminCall({
+            url: '/audit-log',
+            params: { page, pageSize, ...(entityType ? { entityType } : {}) },
+          }),
+        providesTags: [{ type: 'AuditLog', id: 'LIST' }],
       }),
     }),
-    auditLog: build.query<Paged<AuditEntry>, AuditArgs>({
-      query: ({ entityType, page, pageSize }) => ({
-        url: '/audit-log',
-        params: { page, pageSize, ...(entityType ? { entityType } : {}) },
-      }),
-      providesTags: [{ type: 'AuditLog', id: 'LIST' }],
-    }),
-  }),
-});
+  });
 
 export const {
   useAdminListQuery,

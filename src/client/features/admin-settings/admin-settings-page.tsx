@@ -4,7 +4,7 @@ import { Link, Outlet, useLocation } from 'react-router-dom';
 import { BuildingIcon, HistoryIcon, MapPinIcon, StarIcon, TargetIcon, UsersIcon } from '../../components/icons';
 import { PageLoading } from '../../components/page-loading';
 import { PageTitle } from '../../components/page-title';
-import { RequireRole } from '../session/require-role';
+import { RequireRole } from '../session';
 
 export const ADMINS_ONLY = 'Admin settings are available to administrators only.';
 

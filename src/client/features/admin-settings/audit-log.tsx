@@ -29,8 +29,11 @@ export function auditDiff(before: Record<string, unknown> | null, after: Record<
   return changes;
 }
 
-const show = (value: unknown) =>
-  value === undefined || value === null || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+function show(value: unknown): string {
+  if (value === undefined || value === null || value === '') return '—';
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value);
+}
 
 function Diff({ entry }: { entry: AuditEntry }) {
   const changes = auditDiff(entry.before, entry.after);

@@ -1,39 +1,6 @@
-import { Button, Input, Modal, Typography } from 'antd';
-import { useId, useState, type ReactNode } from 'react';
-
-interface ConfirmDialogProps {
-  open: boolean;
-  title: string;
-  children?: ReactNode;
-  onYes: () => void;
-  onNo: () => void;
-  busy?: boolean;
-  yesDisabled?: boolean;
-  danger?: boolean;
-}
-
-/** A Yes/No confirmation (Ant Design Modal). */
-export function ConfirmDialog({ open, title, children, onYes, onNo, busy, yesDisabled, danger }: ConfirmDialogProps) {
-  return (
-    <Modal
-      open={open}
-      title={title}
-      onCancel={onNo}
-      destroyOnHidden
-      width={440}
-      footer={[
-        <Button key="no" onClick={onNo} disabled={busy}>
-          No
-        </Button>,
-        <Button key="yes" type="primary" danger={danger} loading={busy} disabled={yesDisabled} onClick={onYes}>
-          Yes
-        </Button>,
-      ]}
-    >
-      {children}
-    </Modal>
-  );
-}
+import { Input, Typography } from 'antd';
+import { useId, useState } from 'react';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 
 interface DeleteDialogProps {
   /** What is being deleted, as shown in the list ('Ada Lovelace', 'Austin, TX'). */

@@ -28,7 +28,8 @@ function csvProblem(error: unknown, fallback: string): string {
 export function readFileText(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result ?? ''));
+    // readAsText always answers a string.
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
     reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
     reader.readAsText(file);
   });
@@ -152,7 +153,7 @@ export function CsvImportDialog({ section, onClose }: CsvImportDialogProps) {
         <Button key="cancel" onClick={onClose}>
           Cancel
         </Button>,
-        <Button key="import" type="primary" disabled={!canImport} loading={importing.isLoading} onClick={doImport}>
+        <Button key="import" type="primary" disabled={!canImport} loading={importing.isLoading} onClick={() => void doImport()}>
           {importButtonText(valid)}
         </Button>,
       ]}

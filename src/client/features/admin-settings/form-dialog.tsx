@@ -10,7 +10,7 @@ import { adminErrorMessage } from './admin-messages';
 /** Closes an add/edit dialog back to its section list (users replace the history entry). */
 export function useCloseToList(replace: boolean): () => void {
   const navigate = useNavigate();
-  return useCallback(() => navigate('..', { replace }), [navigate, replace]);
+  return useCallback(() => void navigate('..', { replace }), [navigate, replace]);
 }
 
 interface SubmitOptions<V> {
@@ -32,7 +32,7 @@ export function useAdminSubmit<V extends object>(options: SubmitOptions<V>) {
   const [generalError, setGeneralError] = useState<string | null>(null);
   const { form, validate, send, successMessage, failureDefault, withErrorField, onDone } = options;
 
-  const submit = async () => {
+  const run = async () => {
     const values = trimValues(form.getFieldsValue(true) as V);
     form.setFieldsValue(values);
     const errors = validate(values);
@@ -54,6 +54,8 @@ export function useAdminSubmit<V extends object>(options: SubmitOptions<V>) {
       setSubmitting(false);
     }
   };
+  /** For onSubmit: errors end in a toast and a general form error, never in a rejection. */
+  const submit = () => void run();
   return { submit, submitting, generalError };
 }
 

@@ -27,7 +27,7 @@ const unitSuffix = (limit: InputLimit) => (limit.unit === 'percent' ? '%' : limi
 export function toFormValues(overrides: AssumptionOverrides): Values {
   const values: Values = {};
   for (const [section, group] of Object.entries(overrides)) {
-    for (const [key, value] of Object.entries(group ?? {})) values[fieldName(section, key)] = value as number;
+    for (const [key, value] of Object.entries(group ?? {})) values[fieldName(section, key)] = value;
   }
   return values;
 }
@@ -40,7 +40,7 @@ export function toOverrides(values: Values): AssumptionOverrides {
     const [section, key] = name.split('.');
     (out[section] ??= {})[key] = value;
   }
-  return out as AssumptionOverrides;
+  return out;
 }
 
 /**

@@ -29,7 +29,8 @@ import {
   type SectionKey,
 } from './admin-settings-api';
 import { useDebouncedValue } from '../../components/use-debounced-value';
-import { ConfirmDialog, DeleteDialog } from './confirm-dialogs';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DeleteDialog } from './confirm-dialogs';
 import { CsvImportDialog } from './csv-import-dialog';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -64,6 +65,13 @@ interface SectionListProps<S extends SectionKey> {
   minWidth?: number;
   /** Row actions of this section only, shown before Edit (markets: Assumptions). */
   extraActions?: (item: SectionItemTypes[S], name: string) => ReactNode;
+}
+
+/** A sortable column's order under `sort` ('key' ascending, '-key' descending). */
+function sortOrderOf(sort: string | undefined, key: string): 'ascend' | 'descend' | null {
+  if (sort === key) return 'ascend';
+  if (sort === `-${key}`) return 'descend';
+  return null;
 }
 
 const BULK_ACTIONS: Array<{ action: BulkAction; text: string; danger?: boolean }> = [
@@ -110,10 +118,13 @@ export function SectionList<S extends SectionKey>({
 
   // A new search starts at page 1; "all matching" meant the previous search. Rows picked by hand
   // stay picked (the bulk call names them by id), so a search that lands mid-selection loses nothing.
-  useEffect(() => {
+  // Adjusted while rendering (React's pattern for state that follows a changed value), not in an effect.
+  const [searched, setSearched] = useState(q);
+  if (searched !== q) {
+    setSearched(q);
     setPage(1);
     setAllMatching(false);
-  }, [q]);
+  }
 
   useEffect(() => {
     if (error) toast.error(listErrorMessage(error, section), { id: `admin-list-${section}` });
@@ -198,18 +209,11 @@ export function SectionList<S extends SectionKey>({
     }
   };
 
-  const sortOrderOf = (key: string) => {
-    if (!sort) return null;
-    if (sort === key) return 'ascend' as const;
-    if (sort === `-${key}`) return 'descend' as const;
-    return null;
-  };
-
   const tableColumns: ColumnsType<Item> = useMemo(
     () => [
       ...columns.map((column) => {
         const c = column as ColumnType<Item>;
-        return c.sorter === true ? { ...c, sortOrder: sortOrderOf(String(c.key)) } : c;
+        return c.sorter === true ? { ...c, sortOrder: sortOrderOf(sort, String(c.key)) } : c;
       }),
       {
         title: 'Actions',
@@ -220,13 +224,13 @@ export function SectionList<S extends SectionKey>({
           const name = rowName(item);
           return (
             <Space size={4}>
-              {extraActions?.(item as SectionItemTypes[S], name)}
+              {extraActions?.(item, name)}
               <Tooltip title="Edit">
                 <Button
                   type="text"
                   aria-label={`Edit ${name}`}
                   icon={<EditIcon />}
-                  onClick={() => navigate(`edit/${encodeURIComponent(item._id)}`)}
+                  onClick={() => void navigate(`edit/${encodeURIComponent(item._id)}`)}
                 />
               </Tooltip>
               <Tooltip title="Delete">
@@ -252,13 +256,13 @@ export function SectionList<S extends SectionKey>({
           </Tag>
         </div>
         <Space wrap className="dm-admin-tools">
-          <Button icon={<DownloadIcon />} onClick={onExport} loading={exporting.isLoading}>
+          <Button icon={<DownloadIcon />} onClick={() => void onExport()} loading={exporting.isLoading}>
             Export CSV
           </Button>
           <Button icon={<UploadIcon />} onClick={() => setImportOpen(true)}>
             Import CSV
           </Button>
-          <Button type="primary" icon={<PlusIcon />} onClick={() => navigate('add')}>
+          <Button type="primary" icon={<PlusIcon />} onClick={() => void navigate('add')}>
             Add New
           </Button>
         </Space>
@@ -315,7 +319,7 @@ export function SectionList<S extends SectionKey>({
           onChange: (keys, rows) => {
             setAllMatching(false);
             setSelected(keys);
-            setSelectedRows(rows as Item[]);
+            setSelectedRows(rows);
           },
         }}
         pagination={{
@@ -334,7 +338,7 @@ export function SectionList<S extends SectionKey>({
           entity={texts.entity}
           confirmName={confirmName?.(toDelete)}
           busy={deleting.isLoading}
-          onYes={confirmDelete}
+          onYes={() => void confirmDelete()}
           onNo={() => setToDelete(null)}
         />
       ) : null}
@@ -342,7 +346,7 @@ export function SectionList<S extends SectionKey>({
       <ConfirmDialog
         open={bulk !== null}
         title={bulk ? bulkQuestion(bulk, selectedCount, section) : ''}
-        onYes={confirmBulk}
+        onYes={() => void confirmBulk()}
         onNo={() => setBulk(null)}
         busy={bulking.isLoading}
         danger={bulk === 'delete'}

@@ -78,7 +78,7 @@ export function MarketsSection() {
             type="text"
             aria-label={`Investment assumptions for ${name}`}
             icon={<CalculatorIcon />}
-            onClick={() => navigate(`assumptions/${encodeURIComponent(market._id)}`)}
+            onClick={() => void navigate(`assumptions/${encodeURIComponent(market._id)}`)}
           />
         </Tooltip>
       )}

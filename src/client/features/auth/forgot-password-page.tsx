@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { validateForgotPassword } from '../../../shared/validation';
 import { errorMessage, errorStatus } from '../../api/base-query';
-import { useForgotPasswordMutation } from '../../api/public-api';
+import { useForgotPasswordMutation } from './auth-api';
 import { sharedRule } from '../../components/form-rules';
 import { AuthCard } from './auth-card';
 
@@ -44,7 +44,7 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthCard title="Forgot your password?" subtitle="Enter the email you sign in with and we'll send you a reset link.">
-      <Form form={form} name="forgotPassword" layout="vertical" onFinish={onFinish} noValidate>
+      <Form form={form} name="forgotPassword" layout="vertical" onFinish={(values) => void onFinish(values)} noValidate>
         {failure !== null ? (
           <Alert
             type="error"

@@ -3,11 +3,10 @@ import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { validateLogin } from '../../../shared/validation';
 import { errorMessage } from '../../api/base-query';
-import { useLoginMutation } from '../../api/public-api';
+import { useLoginMutation } from './auth-api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { applyServerFieldErrors, sharedRule } from '../../components/form-rules';
-import { returnTarget } from '../session/return-target';
-import { selectToken, sessionStored, userLoaded } from '../session/session-slice';
+import { returnTarget, selectToken, sessionStored, userLoaded } from '../session';
 import { AuthCard } from './auth-card';
 
 interface LoginValues {
@@ -35,7 +34,7 @@ export function LoginPage() {
       const session = await login({ username: values.email.trim(), password: values.password }).unwrap();
       dispatch(sessionStored(session));
       dispatch(userLoaded(session.user));
-      navigate(target, { replace: true });
+      void navigate(target, { replace: true });
     } catch (error) {
       setServerError(errorMessage(error));
       applyServerFieldErrors(form, error, { username: 'email' });
@@ -44,7 +43,7 @@ export function LoginPage() {
 
   return (
     <AuthCard title="Sign in to Dealmap" subtitle="Welcome back. Pick up your deal research where you left off.">
-      <Form form={form} name="login" layout="vertical" onFinish={onFinish} requiredMark noValidate>
+      <Form form={form} name="login" layout="vertical" onFinish={(values) => void onFinish(values)} requiredMark noValidate>
         {serverError ? <Alert type="error" showIcon title={serverError} className="dm-form-alert" role="alert" /> : null}
         <Form.Item label="Email" name="email" required rules={[sharedRule(validateLogin, 'email')]}>
           <Input type="email" autoComplete="username" autoFocus />

@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { validateResetPassword } from '../../../shared/validation';
 import { errorStatus } from '../../api/base-query';
-import { useCheckResetTokenQuery, useResetPasswordMutation } from '../../api/public-api';
+import { useCheckResetTokenQuery, useResetPasswordMutation } from './auth-api';
 import { sharedRule } from '../../components/form-rules';
 import { AuthCard } from './auth-card';
 
@@ -60,7 +60,7 @@ export function ResetForm({ token }: { token: string }) {
     try {
       await reset({ password: values.password, passwordResetToken: token }).unwrap();
       toast.success('Password reset. Sign in with your new password.');
-      navigate('/login', { replace: true });
+      void navigate('/login', { replace: true });
     } catch (error) {
       setFailure(errorStatus(error) === 408 ? 'expired' : 'failed');
     }
@@ -70,7 +70,7 @@ export function ResetForm({ token }: { token: string }) {
 
   return (
     <AuthCard title="Choose a new password" subtitle="Use at least 8 characters. You'll sign in with it next.">
-      <Form form={form} name="passwordReset" layout="vertical" onFinish={onFinish} noValidate>
+      <Form form={form} name="passwordReset" layout="vertical" onFinish={(values) => void onFinish(values)} noValidate>
         {failure === 'failed' ? <Alert type="error" showIcon title="Something went wrong" className="dm-form-alert" /> : null}
         <Form.Item
           label="New Password"

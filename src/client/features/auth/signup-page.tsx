@@ -4,10 +4,10 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router-dom';
 import { validateSignup } from '../../../shared/validation';
 import { errorMessage } from '../../api/base-query';
-import { useSignupMutation } from '../../api/public-api';
+import { useSignupMutation } from './auth-api';
 import { useAppDispatch } from '../../app/hooks';
 import { applyServerFieldErrors, sharedRule } from '../../components/form-rules';
-import { sessionStored, userLoaded } from '../session/session-slice';
+import { sessionStored, userLoaded } from '../session';
 import { AuthCard } from './auth-card';
 
 interface SignupValues {
@@ -29,7 +29,7 @@ export function SignupPage() {
       dispatch(sessionStored(session));
       dispatch(userLoaded(session.user));
       toast.success('Account created successfully!');
-      navigate('/app', { replace: true });
+      void navigate('/app', { replace: true });
     } catch (error) {
       setServerError(errorMessage(error));
       applyServerFieldErrors(form, error, { username: 'email' });
@@ -38,7 +38,7 @@ export function SignupPage() {
 
   return (
     <AuthCard title="Create your account" subtitle="Start researching deals in minutes. All you need is an email.">
-      <Form form={form} name="signup" layout="vertical" onFinish={onFinish} noValidate>
+      <Form form={form} name="signup" layout="vertical" onFinish={(values) => void onFinish(values)} noValidate>
         {serverError ? <Alert type="error" showIcon title={serverError} className="dm-form-alert" role="alert" /> : null}
         <Form.Item label="Email" name="email" required rules={[sharedRule(validateSignup, 'email')]}>
           <Input type="email" autoComplete="email" autoFocus />

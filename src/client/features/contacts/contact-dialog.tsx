@@ -70,7 +70,7 @@ export function ContactDialog({ contact, onClose }: ContactDialogProps) {
         name="contact"
         layout="vertical"
         initialValues={initialValues}
-        onFinish={onFinish}
+        onFinish={(values) => void onFinish(values)}
         requiredMark
         noValidate
       >

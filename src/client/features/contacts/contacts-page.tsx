@@ -7,8 +7,8 @@ import { DEFAULT_ERROR_MESSAGE, errorMessage } from '../../api/base-query';
 import { useAppSelector } from '../../app/hooks';
 import { PlusIcon } from '../../components/icons';
 import { PageTitle } from '../../components/page-title';
-import { ConfirmDialog } from '../admin-settings/confirm-dialogs';
-import { selectUser } from '../session/session-slice';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { selectUser } from '../session';
 import { AgentsOnly } from './agents-only';
 import { ContactDialog } from './contact-dialog';
 import { CONTACT_TEXT } from './contact-rules';
@@ -55,7 +55,7 @@ function AgentContacts() {
         showIcon
         role="alert"
         title={errorMessage(error)}
-        action={<Button onClick={() => refetch()}>Try again</Button>}
+        action={<Button onClick={() => void refetch()}>Try again</Button>}
       />
     );
   } else if (!data.length && !q) {
@@ -103,7 +103,7 @@ function AgentContacts() {
       <ConfirmDialog
         open={dialog?.kind === 'delete'}
         title="Delete Contact"
-        onYes={() => toDelete && confirmDelete(toDelete)}
+        onYes={() => toDelete && void confirmDelete(toDelete)}
         onNo={close}
         busy={deleting}
         danger

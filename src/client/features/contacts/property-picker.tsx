@@ -60,7 +60,7 @@ export function PropertyPicker({ id, value = [], onChange, linked }: PropertyPic
       optionRender={(option) => (
         <span className="dm-property-option">
           {option.label}
-          <span className="dm-choice-description"> {formatCurrency(option.data.price as number)}</span>
+          <span className="dm-choice-description"> {formatCurrency(option.data.price)}</span>
         </span>
       )}
       maxCount={CONTACT_LIMITS.properties}

@@ -1,11 +1,11 @@
 import { Card, Col, Row, Statistic, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { isAdmin } from '../../../shared/roles';
-import { useMarketCountQuery, useUserCountQuery } from '../../api/auth-api';
+import { useMarketCountQuery, useUserCountQuery } from './dashboard-api';
 import { useAppSelector } from '../../app/hooks';
 import { MapPinIcon, UsersIcon } from '../../components/icons';
 import { PageTitle } from '../../components/page-title';
-import { selectUser } from '../session/session-slice';
+import { selectUser } from '../session';
 import './dashboard.css';
 import { RatesCard } from './rates-card';
 import { RecentSearchesCard } from './recent-searches-card';

@@ -2,7 +2,7 @@ import { Empty, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { Rate } from '../../../shared/api-types';
 import { DEFAULT_ASSUMPTIONS } from '../../../shared/invest';
-import { useLatestRatesQuery } from '../../api/public-api';
+import { useLatestRatesQuery } from '../../api/lookups-api';
 import { StarIcon } from '../../components/icons';
 import { DashboardCard } from './dashboard-card';
 

@@ -1,7 +1,7 @@
 import { Empty, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router-dom';
-import { useRecentSearchesQuery } from '../../api/auth-api';
+import { useRecentSearchesQuery } from '../map';
 import { HistoryIcon } from '../../components/icons';
 import { DashboardCard } from './dashboard-card';
 import { searchUrlFor } from './search-link';

@@ -2,12 +2,11 @@ import { Empty, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router-dom';
 import { formatCashOnCash } from '../../../shared/format';
-import type { SavedCalculation, SavedResults, StrategyKey } from '../../../shared/investor-types';
+import type { SavedCalculation, StrategyKey } from '../../../shared/investor-types';
 import { savedChanges } from '../../../shared/saved-changes';
 import { CalculatorIcon } from '../../components/icons';
-import { STRATEGY_TABS } from '../map/popup-rules';
-import { SavedCalculationActions } from '../saved-calculations/saved-calculation-actions';
-import { useSavedCalculationsQuery } from '../saved-calculations/saved-calculations-api';
+import { STRATEGY_TABS } from '../map';
+import { SavedCalculationActions, useSavedCalculationsQuery } from '../saved-calculations';
 import { DashboardCard } from './dashboard-card';
 
 export const calculationUrl = (c: Pick<SavedCalculation, '_id' | 'propertyId'>) =>
@@ -17,7 +16,7 @@ const strategyOf = (key: StrategyKey) => STRATEGY_TABS.find((tab) => tab.key ===
 
 /** The saved strategy's cash-on-cash ROI, as the strategy tabs show it. */
 function cashOnCash(c: SavedCalculation): string {
-  const resultsKey = strategyOf(c.strategy)?.results as keyof SavedResults | undefined;
+  const resultsKey = strategyOf(c.strategy)?.results;
   const results = resultsKey ? c.results?.[resultsKey] : undefined;
   const roi = results?.cashOnCashRoi;
   return formatCashOnCash(typeof roi === 'number' ? roi : null, results?.cashOnCashInfinite === true);

@@ -1,4 +1,4 @@
-import type { RecentSearch } from '../map/map-types';
+import type { RecentSearch } from '../map';
 
 /** The zoom a recent search opens at when it has no viewport (a street-level look around a point). */
 export const RECENT_SEARCH_ZOOM = 14;

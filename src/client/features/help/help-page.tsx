@@ -1,8 +1,7 @@
 import { Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { PageTitle } from '../../components/page-title';
-import { LEGEND_ENTRIES } from '../map/map-legend';
-import { CLUSTER_MAX_ZOOM, MAP_TEXT } from '../map/map-constants';
+import { CLUSTER_MAX_ZOOM, LEGEND_ENTRIES, MAP_TEXT } from '../map';
 import './help.css';
 import { StrategyFigures } from './strategy-figures';
 

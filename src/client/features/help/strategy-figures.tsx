@@ -1,5 +1,5 @@
 import { Table, Typography } from 'antd';
-import { MAP_TEXT } from '../map/map-constants';
+import { MAP_TEXT } from '../map';
 import { MORTGAGE_PAYMENT, OPERATING_EXPENSES, STRATEGY_GUIDES, type FigureGuide } from './strategy-guide';
 
 const COLUMNS = [

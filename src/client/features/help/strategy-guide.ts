@@ -1,5 +1,5 @@
 import { DEFAULT_ASSUMPTIONS as D } from '../../../shared/invest';
-import type { StrategyTabKey } from '../map/popup-rules';
+import type { StrategyTabKey } from '../map';
 
 /**
  * What each strategy figure means and how it is worked out, in words (docs/investment-math.md).

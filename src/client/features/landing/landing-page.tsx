@@ -2,8 +2,7 @@ import { Button, Input, Typography } from 'antd';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
-import { loginWithReturn, searchTarget } from '../session/return-target';
-import { selectToken } from '../session/session-slice';
+import { loginWithReturn, searchTarget, selectToken } from '../session';
 
 export const PLACE_REQUIRED = 'Enter a city, state, or ZIP code to search';
 
@@ -35,7 +34,7 @@ export function LandingPage() {
       return;
     }
     const target = searchTarget(place);
-    navigate(token ? target : loginWithReturn(target));
+    void navigate(token ? target : loginWithReturn(target));
   };
 
   return (

@@ -4,6 +4,8 @@ import { formatAddress, formatBaths, formatCurrency } from '../../../shared/form
 import { MAP_TEXT } from './map-constants';
 import type { Comp } from './map-types';
 import { compsSummary, topComps } from './popup-rules';
+// The popup's styles: the property page shows this piece too.
+import './map.css';
 
 /** The Comps tab: summary cards, the price-position bar and the top 5 comps by sold price. */
 export function CompsTab({ price, comps, loading }: { price: number; comps: Comp[] | undefined; loading: boolean }) {

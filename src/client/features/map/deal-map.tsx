@@ -9,7 +9,7 @@ import {
   type MapEvent,
 } from '@vis.gl/react-google-maps';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useAddRecentSearchMutation } from '../../api/auth-api';
+import { useAddRecentSearchMutation } from './map-api';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import type { MapBounds } from '../../../shared/geo/bounds';
 import { boundsEqual } from './bounds-search';
@@ -68,21 +68,24 @@ function PropertyMarkers() {
   const map = useMap();
   const markerLib = useMapsLibrary('marker');
   const dispatch = useAppDispatch();
-  const [controller, setController] = useState<MarkerLayerController | null>(null);
+  // The layer lives outside React (it draws on the map); nothing renders from it.
+  const controllerRef = useRef<MarkerLayerController | null>(null);
   const entities = useAppSelector((s) => s.map.properties.entities);
   const bounds = useAppSelector((s) => s.map.viewport.bounds);
 
   useEffect(() => {
     if (!map || !markerLib) return undefined;
     const c = new MarkerLayerController(map, markerLib, (id) => dispatch(propertySelected(id)));
-    setController(c);
+    controllerRef.current = c;
     return () => {
       c.destroy();
-      setController(null);
+      controllerRef.current = null;
     };
   }, [map, markerLib, dispatch]);
 
+  // Runs after the effect above in the same commit, so a new layer is synced at once.
   useEffect(() => {
+    const controller = controllerRef.current;
     if (!controller) return undefined;
     // Pages arrive in bursts: one sync per frame.
     const frame = requestAnimationFrame(() => {
@@ -91,7 +94,7 @@ function PropertyMarkers() {
       if (div) div.dataset.shownMarkers = String(controller.counts.shown);
     });
     return () => cancelAnimationFrame(frame);
-  }, [controller, entities, bounds, map]);
+  }, [map, markerLib, dispatch, entities, bounds]);
 
   return null;
 }

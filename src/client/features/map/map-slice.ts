@@ -5,7 +5,7 @@
  */
 import { createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { LatLng, MapBounds } from '../../../shared/geo/bounds';
-import { sessionCleared } from '../session/session-slice';
+import { sessionCleared } from '../session';
 import { DEFAULT_CENTER, DEFAULT_ZOOM } from './map-constants';
 import type { MapProperty } from './map-types';
 

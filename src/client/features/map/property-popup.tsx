@@ -1,14 +1,15 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { Button, ConfigProvider, Descriptions, Tabs, Tag, Typography, theme } from 'antd';
+import { Button, ConfigProvider, Descriptions, Tabs, Typography, theme } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { usePropertyCompsQuery } from '../../api/auth-api';
-import { useInvestmentStrategiesQuery } from '../../api/public-api';
+import { useInvestmentStrategiesQuery } from '../../api/lookups-api';
 import { useAppSelector } from '../../app/hooks';
-import { dealStatusFromMarker, DEAL_COLORS, type DealStatus } from '../../../shared/deal-status';
+import { dealStatusFromMarker, type DealStatus } from '../../../shared/deal-status';
 import { formatAddress, formatBaths, formatCurrency, formatInteger, formatSquareFeet } from '../../../shared/format';
-import { selectUser } from '../session/session-slice';
+import { selectUser } from '../session';
 import { CompsTab } from './comps-tab';
+import { DealLabel } from './deal-label';
+import { usePropertyCompsQuery } from './map-api';
 import { COMPS_DELAY_MS, MAP_TEXT, POPUP_HEIGHT, POPUP_WIDTH } from './map-constants';
 import type { MapProperty } from './map-types';
 import { visibleStrategyTabs } from './popup-rules';
@@ -16,20 +17,6 @@ import { StrategyResults } from './strategy-results';
 
 /** The info window is always white: the popup keeps Ant Design's light algorithm in dark mode too. */
 const POPUP_THEME = { algorithm: theme.defaultAlgorithm };
-
-export const DEAL_LABEL_COLORS: Record<DealStatus, string> = {
-  'Good Deal': DEAL_COLORS.goodDeal,
-  Overpriced: DEAL_COLORS.overpriced,
-  'Market Price': DEAL_COLORS.marketPrice,
-};
-
-export function DealLabel({ status }: { status: DealStatus }) {
-  return (
-    <Tag color={DEAL_LABEL_COLORS[status]} className="dm-deal-label" data-testid="deal-label">
-      {status}
-    </Tag>
-  );
-}
 
 function HouseIcon() {
   return (
@@ -92,13 +79,15 @@ export function PropertyPopup({ property, onClose }: { property: MapProperty; on
 
   const compIds = property.compIDs ?? [];
   const compKey = compIds.join(',');
-  const [compsArg, setCompsArg] = useState<string[] | null>(null);
+  // The comps of this selection are asked for once its delay has passed.
+  const selection = `${property._id}|${compKey}`;
+  const [readySelection, setReadySelection] = useState<string | null>(null);
   useEffect(() => {
-    setCompsArg(null);
     if (!compKey) return undefined;
-    const timer = setTimeout(() => setCompsArg(compKey.split(',')), COMPS_DELAY_MS);
+    const timer = setTimeout(() => setReadySelection(selection), COMPS_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [property._id, compKey]);
+  }, [selection, compKey]);
+  const compsArg = compKey && readySelection === selection ? compIds : null;
   const comps = usePropertyCompsQuery(compsArg ?? skipToken);
   useEffect(() => {
     if (comps.error) console.error('Comps request failed', comps.error);

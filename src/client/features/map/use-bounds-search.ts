@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { authApi } from '../../api/auth-api';
+import { mapApi } from './map-api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { boundsSearchArgs, runBoundsSearch } from './bounds-search';
 import { BOUNDS_DEBOUNCE_MS } from './map-constants';
@@ -40,7 +40,7 @@ export function useBoundsSearch(): void {
         args,
         async (pageArgs) => {
           const request = dispatch(
-            authApi.endpoints.searchProperties.initiate(pageArgs, { subscribe: false, forceRefetch: true }),
+            mapApi.endpoints.searchProperties.initiate(pageArgs, { subscribe: false, forceRefetch: true }),
           );
           inflight.current = request;
           try {

@@ -1,5 +1,5 @@
 import { Input, Modal, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { DIALOG_BODY_STYLE, useDialogWidth } from '../../components/use-dialog-width';
 import { readNotes, writeNotes } from './notes-storage';
 
@@ -11,12 +11,16 @@ export function NotesDialog({ open, onClose, userId }: { open: boolean; onClose:
   const [text, setText] = useState('');
   const [saveState, setSaveState] = useState<SaveState>('idle');
 
-  useEffect(() => {
-    if (open) {
-      setText(readNotes(userId));
+  // Each opening (and a change of user) reloads the saved notes, adjusted while rendering.
+  const openFor = open ? userId : null;
+  const [loadedFor, setLoadedFor] = useState<string | null>(null);
+  if (loadedFor !== openFor) {
+    setLoadedFor(openFor);
+    if (openFor !== null) {
+      setText(readNotes(openFor));
       setSaveState('idle');
     }
-  }, [open, userId]);
+  }
 
   const onChange = (value: string) => {
     setText(value);

@@ -1,8 +1,8 @@
 import { Button, Radio, Space, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useDraft } from '../../components/use-draft';
 import { EXPERIENCE_LEVELS, type ExperienceLevel } from '../../../shared/investor-types';
 import { useAppSelector } from '../../app/hooks';
-import { selectUser } from '../session/session-slice';
+import { selectUser } from '../session';
 import { useUpdateProfileExperienceMutation } from './profile-api';
 import { useProfileSave } from './use-profile-save';
 
@@ -17,11 +17,9 @@ export function ExperienceTab() {
   const user = useAppSelector(selectUser);
   const recorded = user?.profile?.experience;
   const held: Choice = isLevel(recorded) ? recorded : NONE;
-  const [choice, setChoice] = useState<Choice>(held);
+  const [choice, setChoice] = useDraft<Choice>(held, held);
   const [update, { isLoading: saving }] = useUpdateProfileExperienceMutation();
   const save = useProfileSave('Experience');
-
-  useEffect(() => setChoice(held), [held]);
 
   return (
     <section aria-label="Experience" className="dm-profile-choices">
@@ -47,7 +45,7 @@ export function ExperienceTab() {
           type="primary"
           loading={saving}
           disabled={choice === held}
-          onClick={() => save(() => update(choice === NONE ? null : choice).unwrap())}
+          onClick={() => void save(() => update(choice === NONE ? null : choice).unwrap())}
         >
           Save experience
         </Button>

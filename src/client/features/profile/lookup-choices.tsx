@@ -1,5 +1,6 @@
 import { Alert, Button, Checkbox, Empty, Input, Space, Spin, Typography } from 'antd';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useDraft } from '../../components/use-draft';
 import { errorMessage } from '../../api/base-query';
 
 export interface Choice {
@@ -38,11 +39,9 @@ export function LookupChoices({ title, intro, choices, chosen, isLoading, error,
     .join(',');
   const held = useMemo<ReadonlySet<string>>(() => new Set(heldKey ? heldKey.split(',') : []), [heldKey]);
   const retired = chosen.length - held.size;
-  const [selected, setSelected] = useState<ReadonlySet<string>>(held);
-  const [filter, setFilter] = useState('');
-
   // A save (or a fresh load) moves what the profile holds: start again from it.
-  useEffect(() => setSelected(held), [held]);
+  const [selected, setSelected] = useDraft(held, heldKey);
+  const [filter, setFilter] = useState('');
 
   if (isLoading) return <Spin aria-label="Loading" />;
   if (error) return <Alert type="error" showIcon role="alert" title={errorMessage(error)} />;
@@ -101,7 +100,7 @@ export function LookupChoices({ title, intro, choices, chosen, isLoading, error,
         </Typography.Paragraph>
       )}
       <Space wrap>
-        <Button type="primary" onClick={save} loading={saving} disabled={!changed}>
+        <Button type="primary" onClick={() => void save()} loading={saving} disabled={!changed}>
           Save {lower}
         </Button>
         <Button onClick={() => setSelected(held)} disabled={saving || sameSet(selected, held)}>

@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom';
 import { normalizeRole } from '../../../shared/roles';
 import { errorMessage } from '../../api/base-query';
 import { useAppSelector } from '../../app/hooks';
-import { useContactsQuery } from '../contacts/contacts-api';
-import { selectUser } from '../session/session-slice';
+import { useContactsQuery } from '../contacts';
+import { selectUser } from '../session';
 
 function AgentContacts() {
   const { data, isLoading, error, refetch } = useContactsQuery('');
@@ -16,7 +16,7 @@ function AgentContacts() {
         showIcon
         role="alert"
         title={errorMessage(error)}
-        action={<Button onClick={() => refetch()}>Try again</Button>}
+        action={<Button onClick={() => void refetch()}>Try again</Button>}
       />
     );
   }

@@ -2,11 +2,11 @@ import {
   useUpdateProfileInterestsMutation,
   useUpdateProfileMarketsMutation,
   useUpdateProfileStrategiesMutation,
-} from '../../api/auth-api';
-import { useInvestmentInterestsQuery, useInvestmentMarketsQuery, useInvestmentStrategiesQuery } from '../../api/public-api';
+} from './profile-api';
+import { useInvestmentInterestsQuery, useInvestmentMarketsQuery, useInvestmentStrategiesQuery } from '../../api/lookups-api';
 import type { Interest, Market, Strategy } from '../../../shared/api-types';
 import { useAppSelector } from '../../app/hooks';
-import { selectUser } from '../session/session-slice';
+import { selectUser } from '../session';
 import { LookupChoices, type Choice } from './lookup-choices';
 import { useProfileSave } from './use-profile-save';
 

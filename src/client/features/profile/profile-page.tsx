@@ -1,11 +1,11 @@
 import { Descriptions, Tabs, Typography } from 'antd';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { EXPERIENCE_LEVELS } from '../../../shared/investor-types';
-import { useInvestmentInterestsQuery, useInvestmentMarketsQuery, useInvestmentStrategiesQuery } from '../../api/public-api';
+import { useInvestmentInterestsQuery, useInvestmentMarketsQuery, useInvestmentStrategiesQuery } from '../../api/lookups-api';
 import { useAppSelector } from '../../app/hooks';
 import './profile.css';
 import { PageTitle } from '../../components/page-title';
-import { selectUser } from '../session/session-slice';
+import { selectUser } from '../session';
 import { marketChoices } from './profile-lookups';
 
 export const PROFILE_TABS = [
@@ -27,7 +27,7 @@ export function ProfilePage() {
       <PageTitle>Profile</PageTitle>
       <Tabs
         activeKey={active ?? ''}
-        onChange={(key) => navigate(`/app/profile/${key}`)}
+        onChange={(key) => void navigate(`/app/profile/${key}`)}
         items={PROFILE_TABS.map((tab) => ({ key: tab.key, label: tab.label }))}
       />
       <Outlet />

@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import type { User } from '../../../shared/api-types';
 import { errorMessage } from '../../api/base-query';
 import { useAppDispatch } from '../../app/hooks';
-import { userLoaded } from '../session/session-slice';
+import { userLoaded } from '../session';
 
 /**
  * Runs a profile save: the answer (the updated User) replaces the signed-in user at once, so the

@@ -1,7 +1,6 @@
 import { Card, Table } from 'antd';
 import { formatAddress, formatBaths, formatCurrency, formatInteger, formatRoi } from '../../../shared/format';
-import { CompsTab } from '../map/comps-tab';
-import type { Comp } from '../map/map-types';
+import { type Comp, CompsTab } from '../map';
 
 /** This listing's price against a comp's sold price, in percent (positive: the listing asks more). */
 const priceGap = (price: number, sold: number) => (sold > 0 ? ((price - sold) / sold) * 100 : null);

@@ -1,8 +1,7 @@
 import { Card, Descriptions, Typography } from 'antd';
 import type { DealConfidence, DealStatus } from '../../../shared/deal-status';
 import { formatBaths, formatCurrency, formatInteger, formatOccupancy, formatSquareFeet } from '../../../shared/format';
-import type { MapProperty } from '../map/map-types';
-import { DealLabel } from '../map/property-popup';
+import { DealLabel, type MapProperty } from '../map';
 
 /** The stored deal confidence in words: how many comps, how far apart, how recent. */
 export function confidenceText(c: DealConfidence | null | undefined): string {

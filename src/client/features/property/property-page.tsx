@@ -1,23 +1,21 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Alert, Button, Col, Row, Space, Typography } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { Rate, Strategy } from '../../../shared/api-types';
 import { dealStatusFromMarker } from '../../../shared/deal-status';
 import { formatAddress, formatCurrency } from '../../../shared/format';
 import { analyzeWhatIf, whatIfProblems } from '../../../shared/invest';
 import type { SavedCalculation, StrategyKey } from '../../../shared/investor-types';
-import { usePropertyCompsQuery, usePropertyQuery } from '../../api/auth-api';
+import { usePropertyQuery } from './property-api';
 import { DEFAULT_ERROR_MESSAGE, errorMessage } from '../../api/base-query';
-import { useInvestmentStrategiesQuery, useLatestRatesQuery } from '../../api/public-api';
+import { useInvestmentStrategiesQuery, useLatestRatesQuery } from '../../api/lookups-api';
 import { useAppSelector } from '../../app/hooks';
 import { PageLoading } from '../../components/page-loading';
 import { PageTitle } from '../../components/page-title';
-import { SEARCH_ZOOM } from '../map/map-constants';
-import type { MapProperty } from '../map/map-types';
-import { DealLabel } from '../map/property-popup';
-import { useSavedCalculationQuery } from '../saved-calculations/saved-calculations-api';
-import { selectUser } from '../session/session-slice';
+import { DealLabel, type MapProperty, SEARCH_ZOOM, usePropertyCompsQuery } from '../map';
+import { useSavedCalculationQuery } from '../saved-calculations';
+import { selectUser } from '../session';
 import { BreakEvenCard } from './break-even-card';
 import { AssumptionsUsed, ReportHeader } from './print-report';
 import { PropertyComps } from './property-comps';
@@ -30,7 +28,6 @@ import { StrategyComparison } from './strategy-comparison';
 import { DEFAULT_METRIC, type RankMetric } from './strategy-ranking';
 import { WhatIfInputs } from './what-if-inputs';
 import { useWhatIfState } from './what-if-state';
-import '../map/map.css';
 import './property.css';
 
 export const PROPERTY_LOAD_FAILED = 'Failed to load property details';
@@ -68,34 +65,39 @@ function PropertyAnalysis({ property, latestRate, ratesFailed, catalogue }: Prop
   );
 
   const applySaved = useCallback(
-    (calc: SavedCalculation) => {
-      dispatch({ type: 'apply', whatIf: calc.whatIf, strategy: calc.strategy });
-      if (isRental(calc.strategy)) setProjected(calc.strategy);
+    (saved: SavedCalculation) => {
+      dispatch({ type: 'apply', whatIf: saved.whatIf, strategy: saved.strategy });
+      if (isRental(saved.strategy)) setProjected(saved.strategy);
     },
     [dispatch],
   );
 
-  // A saved calculation's inputs apply once when it opens; a later refetch (after a rename) keeps the user's edits.
-  const appliedId = useRef<string | null>(null);
+  // A saved calculation's inputs apply once when it opens (?calc=); a later refetch (after a rename)
+  // keeps the user's edits, and one just saved here is adopted as it is (its inputs are on screen).
+  // Tracked while rendering (React's pattern for state that follows loaded data), not in an effect.
+  const [appliedFor, setAppliedFor] = useState<string | null>(null);
+  const [adopting, setAdopting] = useState<string | null>(null);
+  const calc = saved.data?._id === calcId ? saved.data : undefined;
+  const calcHere = calc?.propertyId === property._id;
+  if (calcId === null && appliedFor !== null) setAppliedFor(null); // closed: opening it again applies it again
+  if (calc && calcHere && appliedFor !== calc._id) {
+    setAppliedFor(calc._id);
+    if (adopting === calc._id) setAdopting(null);
+    else applySaved(calc);
+  }
+  // A calculation of another property opens on that property's page.
   useEffect(() => {
-    const calc = saved.data;
-    if (!calc || appliedId.current === calc._id) return;
-    if (calc.propertyId !== property._id) {
-      navigate(`/app/property/${encodeURIComponent(calc.propertyId)}?calc=${encodeURIComponent(calc._id)}`, { replace: true });
-      return;
+    if (calc && !calcHere) {
+      void navigate(`/app/property/${encodeURIComponent(calc.propertyId)}?calc=${encodeURIComponent(calc._id)}`, {
+        replace: true,
+      });
     }
-    appliedId.current = calc._id;
-    applySaved(calc);
-  }, [saved.data, property._id, navigate, applySaved]);
+  }, [calc, calcHere, navigate]);
 
-  const closeSaved = () => {
-    appliedId.current = null;
-    setSearchParams({}, { replace: true });
-  };
-  const openSaved = (calc: SavedCalculation) => {
-    // Its inputs are the ones on screen already.
-    appliedId.current = calc._id;
-    setSearchParams({ calc: calc._id }, { replace: true });
+  const closeSaved = () => setSearchParams({}, { replace: true });
+  const openSaved = (created: SavedCalculation) => {
+    setAdopting(created._id);
+    setSearchParams({ calc: created._id }, { replace: true });
   };
   const takeCurrent = (calc: SavedCalculation) => {
     dispatch({ type: 'figure', key: 'purchasePrice', value: calc.current.listPrice });
@@ -219,7 +221,7 @@ export function PropertyPage() {
           showIcon
           role="alert"
           title={message === DEFAULT_ERROR_MESSAGE ? PROPERTY_LOAD_FAILED : message}
-          action={<Button onClick={() => property.refetch()}>Try again</Button>}
+          action={<Button onClick={() => void property.refetch()}>Try again</Button>}
         />
         <Typography.Paragraph className="dm-note">
           <Link to="/app/search">Back to the map</Link>

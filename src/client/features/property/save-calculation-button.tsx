@@ -3,9 +3,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { WhatIf } from '../../../shared/invest';
 import type { SavedCalculation, StrategyKey } from '../../../shared/investor-types';
-import { CalculationNameDialog } from '../saved-calculations/calculation-name-dialog';
-import { SAVED_CALCULATION_TEXT } from '../saved-calculations/saved-calculation-messages';
-import { useSaveCalculationMutation } from '../saved-calculations/saved-calculations-api';
+import { CalculationNameDialog, SAVED_CALCULATION_TEXT, useSaveCalculationMutation } from '../saved-calculations';
 import { strategyName } from './strategy-ranking';
 
 interface SaveCalculationButtonProps {

@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { formatCurrency, formatRoi } from '../../../shared/format';
 import type { SavedCalculation } from '../../../shared/investor-types';
 import { DEFAULT_ERROR_MESSAGE, errorMessage, errorStatus } from '../../api/base-query';
-import { SavedCalculationActions } from '../saved-calculations/saved-calculation-actions';
+import { SavedCalculationActions } from '../saved-calculations';
 import { savedChanges } from '../../../shared/saved-changes';
 import { strategyName } from './strategy-ranking';
 

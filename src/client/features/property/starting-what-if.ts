@@ -7,7 +7,7 @@ import {
   type PropertyFigures,
   type WhatIf,
 } from '../../../shared/invest';
-import type { MapProperty } from '../map/map-types';
+import type { MapProperty } from '../map';
 
 /** The latest rate of the 30-year fixed product, or null when the rates have none. */
 export function latestFinancingRate(rates: readonly Rate[] | null | undefined): Rate | null {

@@ -3,10 +3,7 @@ import type { Strategy } from '../../../shared/api-types';
 import { formatCurrency, formatRoi, MISSING } from '../../../shared/format';
 import type { WhatIf, WhatIfAnalysis } from '../../../shared/invest';
 import type { StrategyKey } from '../../../shared/investor-types';
-import { MAP_TEXT } from '../map/map-constants';
-import type { MapProperty } from '../map/map-types';
-import { normalizeStrategyName } from '../map/popup-rules';
-import { strategyRows } from '../map/strategy-results';
+import { MAP_TEXT, type MapProperty, normalizeStrategyName, strategyRows } from '../map';
 import { formatMetric, RANK_METRICS, rankStrategies, STRATEGIES, strategyName, type RankMetric } from './strategy-ranking';
 
 const formatRatio = (value: number | null) => (value === null || !Number.isFinite(value) ? MISSING : value.toFixed(2));
@@ -84,7 +81,7 @@ export function StrategyComparison(props: StrategyComparisonProps) {
           <Segmented
             aria-labelledby="dm-focus-label"
             value={focus}
-            onChange={(value) => onFocus(value as StrategyKey)}
+            onChange={(value) => onFocus(value)}
             options={STRATEGIES.map((s) => ({ value: s.key, label: s.name }))}
           />
         </div>

@@ -60,7 +60,7 @@ export function CalculationNameDialog({
       open={open}
       title={title}
       okText={okText}
-      onOk={submit}
+      onOk={() => void submit()}
       onCancel={onCancel}
       confirmLoading={busy}
       destroyOnHidden
@@ -71,7 +71,7 @@ export function CalculationNameDialog({
     >
       {children}
       {generalError ? <Alert type="error" showIcon title={generalError} className="dm-form-alert" role="alert" /> : null}
-      <Form form={form} layout="vertical" initialValues={{ name: initialName }} onFinish={submit} preserve={false}>
+      <Form form={form} layout="vertical" initialValues={{ name: initialName }} onFinish={() => void submit()} preserve={false}>
         <Form.Item label="Name" name="name" required>
           <Input autoFocus maxLength={200} autoComplete="off" />
         </Form.Item>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { SavedCalculation } from '../../../shared/investor-types';
 import { errorStatus } from '../../api/base-query';
-import { ConfirmDialog } from '../admin-settings/confirm-dialogs';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CalculationNameDialog } from './calculation-name-dialog';
 import { SAVED_CALCULATION_TEXT } from './saved-calculation-messages';
 import { useDeleteSavedCalculationMutation, useRenameSavedCalculationMutation } from './saved-calculations-api';
@@ -76,7 +76,7 @@ export function SavedCalculationActions({ calculation, onDeleted, size = 'small'
       <ConfirmDialog
         open={dialog === 'delete'}
         title="Delete saved calculation"
-        onYes={confirmDelete}
+        onYes={() => void confirmDelete()}
         onNo={close}
         busy={deleting}
         danger

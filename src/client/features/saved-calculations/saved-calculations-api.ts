@@ -1,5 +1,5 @@
 import type { NewSavedCalculation, SavedCalculation } from '../../../shared/investor-types';
-import { authApi } from '../../api/auth-api';
+import { api, authCall } from '../../api/base-api';
 
 const LIST = { type: 'SavedCalculation' as const, id: 'LIST' };
 
@@ -7,27 +7,28 @@ const LIST = { type: 'SavedCalculation' as const, id: 'LIST' };
  * The saved calculations calls (docs/investor-api.md, "Saved calculations"), injected into the auth
  * slice. Every change invalidates the list, so the dashboard's list and an open calculation refresh.
  */
-export const savedCalculationsApi = authApi.enhanceEndpoints({ addTagTypes: ['SavedCalculation'] }).injectEndpoints({
+export const savedCalculationsApi = api.enhanceEndpoints({ addTagTypes: ['SavedCalculation'] }).injectEndpoints({
   endpoints: (build) => ({
     /** The caller's saved calculations, newest first. */
     savedCalculations: build.query<SavedCalculation[], void>({
-      query: () => '/saved-calculations/all',
+      query: () => authCall('/saved-calculations/all'),
       providesTags: (result) => [LIST, ...(result ?? []).map((c) => ({ type: 'SavedCalculation' as const, id: c._id }))],
     }),
     savedCalculation: build.query<SavedCalculation, string>({
-      query: (id) => `/saved-calculations/${encodeURIComponent(id)}`,
+      query: (id) => authCall(`/saved-calculations/${encodeURIComponent(id)}`),
       providesTags: (_result, _error, id) => [{ type: 'SavedCalculation', id }],
     }),
     saveCalculation: build.mutation<SavedCalculation, NewSavedCalculation>({
-      query: (body) => ({ url: '/saved-calculations', method: 'POST', body }),
+      query: (body) => authCall({ url: '/saved-calculations', method: 'POST', body }),
       invalidatesTags: (_result, error) => (error ? [] : [LIST]),
     }),
     renameSavedCalculation: build.mutation<SavedCalculation, { id: string; name: string }>({
-      query: ({ id, name }) => ({ url: `/saved-calculations/${encodeURIComponent(id)}`, method: 'PATCH', body: { name } }),
+      query: ({ id, name }) =>
+        authCall({ url: `/saved-calculations/${encodeURIComponent(id)}`, method: 'PATCH', body: { name } }),
       invalidatesTags: (_result, error, { id }) => (error ? [] : [LIST, { type: 'SavedCalculation', id }]),
     }),
     deleteSavedCalculation: build.mutation<null, string>({
-      query: (id) => ({ url: `/saved-calculations/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      query: (id) => authCall({ url: `/saved-calculations/${encodeURIComponent(id)}`, method: 'DELETE' }),
       // Even a failure refreshes the list (a 404 means another tab deleted it). The entry's own query
       // is not invalidated: refetching it would only answer 404.
       invalidatesTags: [LIST],

@@ -2,14 +2,14 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppStore } from '../../app/hooks';
 import { usePersistor } from '../../app/persistor-context';
-import { resetAllApis } from '../../api/base-query';
-import { useLogoutMutation } from '../../api/public-api';
+import { api } from '../../api/base-api';
 import { SESSION_STORAGE_KEY } from '../../constants';
+import { useLogoutMutation } from './session-api';
 import { sessionCleared } from './session-slice';
 
 /**
  * Sign-out (spec section 2/4): DELETE /session/{refreshToken}, then — even if that fails —
- * clear the session, purge the persisted copy, reset every API cache and go to `/`, replacing history.
+ * clear the session, purge the persisted copy, reset the API cache and go to `/`, replacing history.
  */
 export function useLogout(): () => Promise<void> {
   const [deleteSession] = useLogoutMutation();
@@ -37,7 +37,7 @@ export function useLogout(): () => Promise<void> {
     } catch (error) {
       console.warn('Could not clear the stored session', error);
     }
-    resetAllApis(dispatch);
-    navigate('/', { replace: true });
+    dispatch(api.util.resetApiState());
+    void navigate('/', { replace: true });
   }, [deleteSession, dispatch, navigate, persistor, store]);
 }

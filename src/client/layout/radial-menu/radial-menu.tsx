@@ -69,8 +69,9 @@ export function RadialMenu() {
     return () => window.removeEventListener('keydown', onKey);
   }, [expanded, close]);
 
-  const confirmDelete = () =>
-    modal.confirm({
+  // modal.confirm answers a thenable (resolved when the dialog closes); nothing waits for it.
+  const confirmDelete = () => {
+    void modal.confirm({
       title: "Clear this browser's Dealmap data?",
       content: 'Your notes and your theme choice are removed from this browser. You stay signed in.',
       okText: 'Clear',
@@ -85,12 +86,13 @@ export function RadialMenu() {
         );
       },
     });
+  };
 
   const isAgent = normalizeRole(user?.role) === 'Agent';
   const entries: Entry[] = [
     { key: 'browser', label: 'Browser', hint: 'Open this page in a new tab', icon: <GlobeIcon />, run: () => openInNewTab() },
     { key: 'email', label: 'Email', hint: 'Email a link to this page', icon: <MailIcon />, run: () => openMailClient() },
-    { key: 'chat', label: 'Chat', hint: 'Get help', icon: <ChatIcon />, run: () => navigate('/app/help') },
+    { key: 'chat', label: 'Chat', hint: 'Get help', icon: <ChatIcon />, run: () => void navigate('/app/help') },
     {
       key: 'calculate',
       label: 'Calculate',
@@ -105,7 +107,7 @@ export function RadialMenu() {
       label: 'Add',
       hint: isAgent ? 'Add a contact' : 'Find a property',
       icon: <PlusIcon />,
-      run: () => navigate(isAgent ? '/app/contacts' : '/app/search'),
+      run: () => void navigate(isAgent ? '/app/contacts' : '/app/search'),
     },
     {
       key: 'delete',

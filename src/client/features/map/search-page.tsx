@@ -1,12 +1,12 @@
 import { Spin } from 'antd';
-import { useMemo, useRef } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { cameraFromParams, placeFromParams } from '../map/camera-params';
-import { DealMap, MapMessage } from '../map/deal-map';
-import { MAP_TEXT } from '../map/map-constants';
-import { useMapConfigQuery } from '../map/map-config-api';
-import { selectViewport } from '../map/map-slice';
-import { useAppSelector } from '../../app/hooks';
+import { cameraFromParams, placeFromParams } from './camera-params';
+import { DealMap, MapMessage } from './deal-map';
+import { MAP_TEXT } from './map-constants';
+import { useMapConfigQuery } from './map-api';
+import { selectViewport } from './map-slice';
+import { useAppStore } from '../../app/hooks';
 
 /**
  * /app/search: the full-height deal map (docs/map-search.md). The Maps key and map id come from
@@ -19,15 +19,15 @@ export function SearchPage() {
   const lat = params.get('lat');
   const lng = params.get('lng');
   const zoom = params.get('zoom');
-  // Coming back to the page (no lat/lng in the URL) reopens the last viewport of this session.
-  const last = useAppSelector(selectViewport);
-  const lastRef = useRef(last);
+  // Coming back to the page (no lat/lng in the URL) reopens the last viewport of this session: the
+  // one the store held when the page opened (later camera moves must not move the camera again).
+  const store = useAppStore();
+  const [previous] = useState(() => selectViewport(store.getState()));
   const camera = useMemo(() => {
     const fromUrl = cameraFromParams(new URLSearchParams({ lat: lat ?? '', lng: lng ?? '', zoom: zoom ?? '' }));
-    const previous = lastRef.current;
     if (fromUrl.fromUrl || !previous.bounds) return fromUrl;
     return { center: previous.center, zoom: previous.zoom, fromUrl: false };
-  }, [lat, lng, zoom]);
+  }, [lat, lng, zoom, previous]);
   const placeQuery = placeFromParams(params);
 
   let content;

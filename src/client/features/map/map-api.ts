@@ -1,0 +1,35 @@
+import { api, authCall, publicCall } from '../../api/base-api';
+import type { Comp, MapConfig, NewRecentSearch, RecentSearch, SearchPropertiesArgs, SearchPropertiesPage } from './map-types';
+
+/** The map's calls: its config (public), the bounds search, comps and recent searches (auth). */
+export const mapApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/v1/config: the Maps key and map id come from the server, never from the bundle. */
+    mapConfig: build.query<MapConfig, void>({
+      query: () => publicCall('/config'),
+    }),
+    /**
+     * One page of the map bounds search. The map follows `next` until 'done' and merges the pages
+     * into its entity adapter, so pages are not kept in this cache.
+     */
+    searchProperties: build.query<SearchPropertiesPage, SearchPropertiesArgs>({
+      query: ({ type, zoom, bounds, next }) =>
+        authCall({ url: '/searchProperties', params: next ? { type, zoom, bounds, next } : { type, zoom, bounds } }),
+      keepUnusedDataFor: 0,
+    }),
+    /** Comps of a property, by its compIDs (comma-separated): the popup's Comps tab and the property page. */
+    propertyComps: build.query<Comp[], string[]>({
+      query: (ids) => authCall({ url: '/property/comps', params: { ids: ids.join(',') } }),
+    }),
+    recentSearches: build.query<RecentSearch[], void>({
+      query: () => authCall('/recentSearches'),
+      providesTags: ['RecentSearch'],
+    }),
+    addRecentSearch: build.mutation<RecentSearch, NewRecentSearch>({
+      query: (body) => authCall({ url: '/recentSearches', method: 'POST', body }),
+      invalidatesTags: ['RecentSearch'],
+    }),
+  }),
+});
+
+export const { useMapConfigQuery, usePropertyCompsQuery, useRecentSearchesQuery, useAddRecentSearchMutation } = mapApi;
