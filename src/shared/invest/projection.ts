@@ -13,7 +13,8 @@ import type { InputLimit, WhatIf } from './what-if';
  */
 
 /** Yearly growth rates (percents, compounding once a year) and the cost of selling. */
-export interface GrowthAssumptions {
+/** A type, not an interface, so it reads as a record of numbers like the other inputs. */
+export type GrowthAssumptions = {
   /** Yearly change of the property's value. */
   appreciationPercent: number;
   /** Yearly change of the rent, and of the expenses that are a share of the rent. */
@@ -22,7 +23,7 @@ export interface GrowthAssumptions {
   expenseGrowthPercent: number;
   /** Commissions and seller closing costs at the sale, percent of the sale price. */
   sellingCostsPercent: number;
-}
+};
 
 /**
  * 3 % appreciation (below the long-run ~4 % of the FHFA house price index, 1991–2024), 3 % rent

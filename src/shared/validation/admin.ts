@@ -14,10 +14,12 @@ export interface UserFormValues {
   lastName: string;
   username: string;
   password?: string;
-  roleId: string;
+  /** Unset until a role is chosen. */
+  roleId?: string;
   active: boolean;
   accountType: AccountType;
-  accountId: string;
+  /** Unset until an existing account is chosen. */
+  accountId?: string;
   accountName: string;
 }
 

@@ -96,7 +96,7 @@ export function MarketAssumptionsDialog() {
               <div className="dm-assumption-grid">
                 {Object.entries(ASSUMPTION_LIMITS[section] as Record<string, InputLimit>).map(([key, limit]) => {
                   const name = fieldName(section, key);
-                  const fallback = (data.defaults[section] as unknown as Record<string, number>)[key];
+                  const fallback = (data.defaults[section] as Record<string, number>)[key];
                   return (
                     <Form.Item key={name} name={name} label={limit.label}>
                       <InputNumber

@@ -62,10 +62,8 @@ const EMPTY_USER: UserFormValues = {
   lastName: '',
   username: '',
   password: '',
-  roleId: undefined as unknown as string,
   active: false,
   accountType: 'existing',
-  accountId: undefined as unknown as string,
   accountName: '',
 };
 
@@ -81,7 +79,7 @@ export function userPayload(values: UserFormValues, accounts: Account[], mode: '
     firstName: values.firstName,
     lastName: values.lastName,
     ...(mode === 'add' ? { password: values.password ?? '' } : {}),
-    roleId: values.roleId,
+    roleId: values.roleId ?? '',
     username: values.username,
     accountId,
     accountName,
@@ -120,7 +118,7 @@ export function UserDialog({ mode }: { mode: 'add' | 'edit' }) {
             roleId: user.roleId,
             active: Boolean(user.active),
             accountType: user.accountId ? 'existing' : 'new',
-            accountId: user.accountId ?? (undefined as unknown as string),
+            accountId: user.accountId ?? undefined,
             accountName: user.accountName ?? '',
           }
         : EMPTY_USER,

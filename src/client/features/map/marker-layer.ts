@@ -151,7 +151,7 @@ export class MarkerLayerController {
     this.destroyed = true;
     google.maps.event.clearInstanceListeners(this.clusterer);
     this.clusterer.clearMarkers(true);
-    (this.clusterer as unknown as google.maps.OverlayView).setMap(null);
+    this.clusterer.setMap(null);
     for (const entry of this.cache.values()) entry.marker.map = null;
     this.shown.clear();
     this.cache.clear();
@@ -209,11 +209,13 @@ export class MarkerLayerController {
       glyphColor: color.glyphColor,
     });
     // Maps API ≥ 3.62: the PinElement is itself the element; older versions expose `.element`.
-    return (pin as unknown as { element?: HTMLElement }).element ?? pin;
+    const legacy: unknown = Reflect.get(pin, 'element');
+    return legacy instanceof HTMLElement ? legacy : pin;
   }
 
   /** Builds the PinElement of every marker the clusterer shows on its own (lazily, once). */
   private pinShownMarkers(): void {
+    // The clusters the last render drew: a protected member of MarkerClusterer, read here (no public getter).
     const clusters = (this.clusterer as unknown as { clusters?: Cluster[] }).clusters ?? [];
     for (const cluster of clusters) {
       if (cluster.markers.length !== 1) continue;

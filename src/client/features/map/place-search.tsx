@@ -62,6 +62,12 @@ async function fetchSuggestions(places: PlacesLibrary, input: string, sessionTok
   return toPlaceOptions(suggestions);
 }
 
+/** A Maps object as its literal; a plain literal (the offline fake answers those) as it is. */
+function toLiteral<L extends object>(value: L | { toJSON(): L }): L {
+  const toJSON: unknown = Reflect.get(value, 'toJSON');
+  return typeof toJSON === 'function' ? (toJSON as () => L).call(value) : (value as L);
+}
+
 async function placeDetails(option: PlaceOption): Promise<SelectedPlace | null> {
   const place = option.data.toPlace();
   await place.fetchFields({ fields: PLACE_FIELDS });
@@ -72,12 +78,8 @@ async function placeDetails(option: PlaceOption): Promise<SelectedPlace | null> 
     placeId: option.key || place.id || undefined,
     name: place.displayName ?? option.label,
     formattedAddress: place.formattedAddress ?? [option.label, option.secondaryText].filter(Boolean).join(', '),
-    location: typeof location.toJSON === 'function' ? location.toJSON() : (location as unknown as google.maps.LatLngLiteral),
-    viewport: viewport
-      ? typeof viewport.toJSON === 'function'
-        ? viewport.toJSON()
-        : (viewport as unknown as google.maps.LatLngBoundsLiteral)
-      : null,
+    location: toLiteral<google.maps.LatLngLiteral>(location),
+    viewport: viewport ? toLiteral<google.maps.LatLngBoundsLiteral>(viewport) : null,
   };
 }
 

@@ -30,7 +30,7 @@ export const limitsOf = (group: InputGroupKey): Record<string, InputLimit> =>
   group === 'figures' ? FIGURE_LIMITS : ASSUMPTION_LIMITS[group];
 
 export const valuesOf = (whatIf: WhatIf, group: InputGroupKey): Record<string, number> =>
-  (group === 'figures' ? whatIf.figures : whatIf.assumptions[group]) as unknown as Record<string, number>;
+  group === 'figures' ? whatIf.figures : whatIf.assumptions[group];
 
 interface WhatIfInputsProps {
   whatIf: WhatIf;

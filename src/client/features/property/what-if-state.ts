@@ -82,14 +82,11 @@ export function changedInputCount(state: WhatIfState, defaults: WhatIf): number 
   const compare = (a: Record<string, number>, b: Record<string, number>) => {
     for (const key of Object.keys(b)) if (a[key] !== b[key]) count++;
   };
-  compare(state.whatIf.figures as unknown as Record<string, number>, defaults.figures as unknown as Record<string, number>);
+  compare(state.whatIf.figures, defaults.figures);
   for (const section of Object.keys(defaults.assumptions) as AssumptionSection[]) {
-    compare(
-      state.whatIf.assumptions[section] as unknown as Record<string, number>,
-      defaults.assumptions[section] as unknown as Record<string, number>,
-    );
+    compare(state.whatIf.assumptions[section], defaults.assumptions[section]);
   }
-  compare(state.growth as unknown as Record<string, number>, DEFAULT_GROWTH as unknown as Record<string, number>);
+  compare(state.growth, DEFAULT_GROWTH);
   if (state.holdYears !== DEFAULT_HOLD_YEARS) count++;
   return count;
 }
