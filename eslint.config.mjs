@@ -78,7 +78,22 @@ export default tseslint.config(
     files: ['src/client/**/*.{ts,tsx}', 'test/client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/shared/schemas/*'],
+              allowTypeImports: true,
+              message: 'The wire schemas stay out of the browser bundle: import their types only.',
+            },
+            { group: ['@sinclair/typebox', '@sinclair/typebox/*'], message: 'TypeBox is for the server and the shared schemas.' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['e2e/fixtures/**/*.js'],

@@ -9,10 +9,11 @@ import {
 import { makeStore } from '../../src/client/app/store';
 import { propertiesMerged } from '../../src/client/features/map/map-slice';
 import type { MapProperty } from '../../src/client/features/map';
+import { finite, makeProperty } from './fixtures';
 
 /** A property as a bounds-search page carries it (about 1 KB of JSON with its strategy results). */
 function property(i: number): MapProperty {
-  return {
+  return makeProperty({
     _id: `p${i}`,
     LatestListingPrice: 250_000 + i,
     PublicListingRemarks: 'Charming bungalow close to downtown, new roof, updated kitchen and a large back yard.',
@@ -27,14 +28,14 @@ function property(i: number): MapProperty {
     location: { type: 'Point', coordinates: [-97.74 + i * 1e-6, 30.27] },
     markerColor: { background: '#10b981', borderColor: '#047857', glyphColor: '#ffffff' },
     compIDs: ['c1', 'c2', 'c3', 'c4', 'c5'],
-    BuyHoldResults: {
+    BuyHoldResults: finite({
       totalCashNeeded: 60_000,
       netMonthlyIncome: 410,
       grossMonthlyExpenses: 1_700,
       totalCosts: 310_000,
       cashOnCashRoi: 8.2,
-    },
-  };
+    }),
+  });
 }
 
 const properties = (n: number) => Array.from({ length: n }, (_, i) => property(i));

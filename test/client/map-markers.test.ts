@@ -4,12 +4,13 @@ import { CLUSTER_BLUE, CLUSTER_RED } from '../../src/client/features/map/cluster
 import type { MapProperty } from '../../src/client/features/map/map-types';
 import { MarkerLayerController, createClusterRenderer } from '../../src/client/features/map/marker-layer';
 import { shouldFetchSuggestions, toPlaceOptions } from '../../src/client/features/map/place-search';
+import { makeProperty } from './fixtures';
 
 const GREEN = { background: '#10b981', borderColor: '#047857', glyphColor: '#ffffff' };
 const RED = { background: '#ef4444', borderColor: '#b91c1c', glyphColor: '#ffffff' };
 
 function prop(id: string, lat: number, lng: number, markerColor = GREEN): MapProperty {
-  return {
+  return makeProperty({
     _id: id,
     LatestListingPrice: 1,
     PropertyAddressFull: `${id.toUpperCase()} MAIN ST`,
@@ -18,7 +19,7 @@ function prop(id: string, lat: number, lng: number, markerColor = GREEN): MapPro
     PropertyAddressZIP: '78701',
     location: { type: 'Point', coordinates: [lng, lat] },
     markerColor,
-  };
+  });
 }
 
 const entities = (list: MapProperty[]) => Object.fromEntries(list.map((p) => [p._id, p]));

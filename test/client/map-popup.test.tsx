@@ -9,6 +9,7 @@ import { PropertyPopup } from '../../src/client/features/map/property-popup';
 import { SearchPage } from '../../src/client/features/map/search-page';
 import type { User } from '../../src/shared/api-types';
 import { answerAll, jsonResponse } from './msw-server';
+import { finite, makeComp, makeProperty } from './fixtures';
 
 const STRATEGIES = [
   { _id: 's-bh', name: 'Buy & Hold', description: '', active: true },
@@ -32,7 +33,7 @@ const user = (strategies: string[]): User => ({
   profile: { role: 'Investor', strategies, markets: [], interests: [], experience: null },
 });
 
-const property: MapProperty = {
+const property: MapProperty = makeProperty({
   _id: 'p1',
   LatestListingPrice: 450_000,
   PublicListingRemarks: 'Bright bungalow near the park.',
@@ -46,13 +47,13 @@ const property: MapProperty = {
   location: { type: 'Point', coordinates: [-97.73, 30.27] },
   markerColor: { background: '#ef4444', borderColor: '#b91c1c', glyphColor: '#ffffff' },
   compIDs: ['c1', 'c2', 'c3', 'c4', 'c5', 'c6'],
-  BuyHoldResults: {
+  BuyHoldResults: finite({
     totalCashNeeded: 100_000,
     netMonthlyIncome: 250,
     grossMonthlyExpenses: 1800,
     totalCosts: 460_000,
     cashOnCashRoi: 3,
-  },
+  }),
   BRRRRResults: {
     totalCashNeeded: 120_000,
     cashOnCashRoi: null,
@@ -66,7 +67,7 @@ const property: MapProperty = {
     grossMonthlyExpenses: 2000,
   },
   FixFlipResults: null,
-  ShortTermResults: {
+  ShortTermResults: finite({
     grossAnnualRevenue: 60_000,
     cashOnCashRoi: 8.456,
     estimatedOccupancyRate: 68.25,
@@ -79,19 +80,21 @@ const property: MapProperty = {
     totalInvestment: 110_000,
     capRate: 5.33,
     setupCosts: 15_000,
-  },
-};
+  }),
+});
 
-const comps: Comp[] = [300, 420, 380, 510, 600, 350].map((k, i) => ({
-  _id: `c${i + 1}`,
-  MLSSoldPrice: k * 1000,
-  PropertyAddressFull: `${i + 1} MAIN ST`,
-  PropertyAddressCity: 'AUSTIN',
-  PropertyAddressState: 'TX',
-  PropertyAddressZIP: '78702',
-  BedroomsTotal: 3,
-  BathroomsTotal: 2,
-}));
+const comps: Comp[] = [300, 420, 380, 510, 600, 350].map((k, i) =>
+  makeComp({
+    _id: `c${i + 1}`,
+    MLSSoldPrice: k * 1000,
+    PropertyAddressFull: `${i + 1} MAIN ST`,
+    PropertyAddressCity: 'AUSTIN',
+    PropertyAddressState: 'TX',
+    PropertyAddressZIP: '78702',
+    BedroomsTotal: 3,
+    BathroomsTotal: 2,
+  }),
+);
 
 /** The value cell next to a Descriptions label. */
 const valueOf = (container: HTMLElement, label: string) => within(container).getByText(label).closest('th')!.nextElementSibling;

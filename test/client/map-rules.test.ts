@@ -27,11 +27,12 @@ import {
   topComps,
   visibleStrategyTabs,
 } from '../../src/client/features/map/popup-rules';
+import { makeProperty } from './fixtures';
 
 const AUSTIN = { ne: { lat: 30.28, lng: -97.73 }, sw: { lat: 30.26, lng: -97.76 } };
 
 function prop(id: string, lat: number, lng: number, extra: Partial<MapProperty> = {}): MapProperty {
-  return { _id: id, LatestListingPrice: 100_000, location: { type: 'Point', coordinates: [lng, lat] }, ...extra };
+  return makeProperty({ _id: id, LatestListingPrice: 100_000, location: { type: 'Point', coordinates: [lng, lat] }, ...extra });
 }
 
 describe('bounds search uses the shared bounds rules', () => {

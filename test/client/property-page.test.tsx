@@ -11,6 +11,7 @@ import { formatCurrency, formatRoi } from '../../src/shared/format';
 import { analyzeWhatIf, withOverrides, type WhatIf } from '../../src/shared/invest';
 import type { SavedCalculation } from '../../src/shared/investor-types';
 import { callsTo, mockApi, renderSignedIn, withFastComputedStyle } from './api-mock';
+import { makeComp, makeProperty } from './fixtures';
 
 jest.setTimeout(60_000);
 // The whole page (tables, charts, forty inputs) re-renders slowly in jsdom on a loaded machine.
@@ -18,7 +19,7 @@ configure({ asyncUtilTimeout: 10_000 });
 withFastComputedStyle();
 afterEach(() => act(() => toast.remove()));
 
-const PROPERTY: MapProperty = {
+const PROPERTY: MapProperty = makeProperty({
   _id: 'p1',
   LatestListingPrice: 200_000,
   PublicListingRemarks: 'Brick ranch with a fenced yard.',
@@ -39,24 +40,24 @@ const PROPERTY: MapProperty = {
   arvEstimate: 240_000,
   nightlyRate: 180,
   marketAssumptions: { operating: { propertyTaxPercent: 1.8 } },
-};
+});
 const COMPS: Comp[] = [
-  {
+  makeComp({
     _id: 'c1',
     MLSSoldPrice: 220_000,
     PropertyAddressFull: '1 MAIN ST',
     PropertyAddressCity: 'AUSTIN',
     PropertyAddressState: 'TX',
     PropertyAddressZIP: '78702',
-  },
-  {
+  }),
+  makeComp({
     _id: 'c2',
     MLSSoldPrice: 240_000,
     PropertyAddressFull: '2 MAIN ST',
     PropertyAddressCity: 'AUSTIN',
     PropertyAddressState: 'TX',
     PropertyAddressZIP: '78702',
-  },
+  }),
 ];
 const RATES = [
   { _id: 'r1', product: '30-Year Fixed', rate: 6.5, termMonths: 360, asOf: '2025-11-20', source: 'Freddie Mac PMMS' },

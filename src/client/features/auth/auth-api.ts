@@ -1,18 +1,7 @@
 import type { SessionResponse } from '../../../shared/api-types';
 import { api, publicCall } from '../../api/base-api';
 
-export interface LoginRequest {
-  username: string;
-  password: string;
-}
-export interface SignupRequest {
-  email: string;
-  password: string;
-}
-export interface ResetPasswordRequest {
-  password: string;
-  passwordResetToken: string;
-}
+import type { LoginRequest, ResetPasswordRequest, SignupRequest } from '../../../shared/schemas/auth';
 
 /** Sign-in, sign-up and the password reset flow (public scope: never re-authenticated). */
 export const authPagesApi = api.injectEndpoints({
