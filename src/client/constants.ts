@@ -1,4 +1,4 @@
-/** Client constants of spec section 9. */
+/** Client constants: timeouts, the refresh cache, toasts, breakpoints, storage keys. */
 
 /** Request timeouts in ms. */
 export const PUBLIC_TIMEOUT_MS = 5000;

@@ -125,7 +125,7 @@ const dialogTitled = async (title: string) => {
   return heading.closest('.ant-modal') as HTMLElement;
 };
 
-describe('error messages (spec section 8)', () => {
+describe('error messages', () => {
   const fallback = 'An error occurred while updating the user';
   it('server message, then the error field (user update), then its own message, then the default', () => {
     expect(adminErrorMessage({ data: { message: 'Server says no', error: 'field' } }, fallback, { withErrorField: true })).toBe(
@@ -166,7 +166,7 @@ describe('error messages (spec section 8)', () => {
     });
   });
 
-  it('without a server message the default of section 8 is shown', async () => {
+  it('without a server message the default message is shown', async () => {
     mockApi({
       'GET /api/v1/admin/markets': [200, paged([])],
       'POST /api/v1/admin/market': [500, {}],

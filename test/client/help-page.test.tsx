@@ -7,7 +7,7 @@ import { renderSignedIn, withFastComputedStyle } from './api-mock';
 
 withFastComputedStyle();
 
-/** Spec section 3: the fields of the four result objects. */
+/** The fields of the four result objects. */
 const SPEC_FIELDS = {
   buyHold: ['totalCashNeeded', 'netMonthlyIncome', 'grossMonthlyExpenses', 'totalCosts', 'cashOnCashRoi'],
   brrrr: [

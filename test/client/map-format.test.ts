@@ -10,7 +10,7 @@ import {
   titleCase,
 } from '../../src/shared/format';
 
-describe('formats of spec section 9', () => {
+describe('display formats', () => {
   it('formats USD in en-US', () => {
     expect(formatCurrency(1234567)).toBe('$1,234,567');
     expect(formatCurrency(-2500.4)).toBe('-$2,500');

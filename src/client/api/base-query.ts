@@ -12,7 +12,7 @@ import { API_SCOPES, REFRESH_CACHE_MS, type ApiScope } from '../constants';
 // endpoints, which are built on this base query.
 import { sessionCleared, tokensRefreshed, type SessionState } from '../features/session/session-slice';
 
-/** The error every endpoint returns: the server's error.code / error.message surfaced (spec section 8). */
+/** The error every endpoint returns: the server's error.code / error.message surfaced. */
 export interface ApiError {
   status: number | 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR' | 'CUSTOM_ERROR';
   code: string;

@@ -7,7 +7,7 @@ export const PRICE_POSITION_MESSAGES = {
 } as const;
 
 /**
- * Where a price sits between the lowest and the highest comp sold price (spec section 2): a red
+ * Where a price sits between the lowest and the highest comp sold price: a red
  * marker with 'Consider negotiating the price' above every comp, green with 'This could be a good
  * investment opportunity' below every comp, purple otherwise. Renders nothing without comps.
  */

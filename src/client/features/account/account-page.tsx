@@ -25,7 +25,7 @@ function Membership() {
   );
 }
 
-/** /app/account: the user details form and the change password form (spec section 2). */
+/** /app/account: the user details form and the change password form. */
 export function AccountPage() {
   return (
     <>

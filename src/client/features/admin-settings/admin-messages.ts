@@ -2,7 +2,7 @@ import { DEFAULT_ERROR_MESSAGE } from '../../api/base-query';
 import type { BulkAction, SectionKey, ThingKey } from './admin-settings-api';
 import { THING_OF } from './admin-settings-api';
 
-/** Texts of spec sections 2 and 8 for each admin section, word for word. */
+/** The titles, buttons and messages of each admin section, word for word. */
 export interface SectionTexts {
   /** 'Users' */
   title: string;
@@ -55,7 +55,7 @@ type Loose = Record<string, unknown>;
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v : undefined);
 
 /**
- * The message of a failed admin form call (spec section 8): the server message (the response
+ * The message of a failed admin form call: the server message (the response
  * data's message), for user update also its `error` field, else the error's own message, else
  * the default. The base query's generic 'An error occurred' counts as "no message".
  */
@@ -82,7 +82,7 @@ export function listErrorMessage(error: unknown, section: SectionKey): string {
   return adminErrorMessage(error, listLoadDefault(section));
 }
 
-/** A delete failure: a 409 explains what to do; anything else gets the section 8 default. */
+/** A delete failure: a 409 explains what to do; anything else gets the default delete message. */
 export function deleteErrorMessage(error: unknown, thing: string): string {
   const e = (error ?? {}) as Loose;
   if (e.status === 409 && str(e.message)) return e.message as string;

@@ -30,7 +30,7 @@ export const STATE_OPTIONS = US_STATES.map((s) => ({ value: s.code, label: `${s.
 interface ItemForm {
   validate: (values: Values) => FieldErrors;
   empty: Values;
-  /** The POST body; PUT adds `_id` first (spec section 7). */
+  /** The POST body; PUT adds `_id` first. */
   body: (values: Values) => Values;
   fields: (rule: (field: string) => ReturnType<typeof sharedRule>[]) => ReactNode;
 }

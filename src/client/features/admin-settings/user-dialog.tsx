@@ -67,7 +67,7 @@ const EMPTY_USER: UserFormValues = {
   accountName: '',
 };
 
-/** The POST /user and PUT /user/{id} body (spec section 7), plus accountType. */
+/** The POST /user and PUT /user/{id} body, plus accountType. */
 export function userPayload(values: UserFormValues, accounts: Account[], mode: 'add' | 'edit'): UserPayload {
   const isNew = values.accountType === 'new';
   const accountId = isNew ? '' : (values.accountId ?? '');

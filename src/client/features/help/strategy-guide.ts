@@ -3,8 +3,8 @@ import type { StrategyTabKey } from '../map';
 
 /**
  * What each strategy figure means and how it is worked out, in words (docs/investment-math.md).
- * Labels are the ones the strategy tabs show; `field` is the result's name (spec section 3), or
- * null for the figures the tabs derive (spec section 2).
+ * Labels are the ones the strategy tabs show; `field` is the result's name, or
+ * null for the figures the tabs derive.
  */
 export interface FigureGuide {
   label: string;

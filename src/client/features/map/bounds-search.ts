@@ -1,5 +1,5 @@
 /**
- * The map bounds search (spec sections 5, 7, 9): 600 ms after the bounds change, and only when the
+ * The map bounds search: 600 ms after the bounds change, and only when the
  * shared bounds rules hold, ask GET /searchProperties?type=bounds&zoom=&bounds= and follow `next`
  * until 'done', merging every page into the map slice. A newer bounds change cancels the sequence.
  * Failures are logged only.
@@ -10,7 +10,7 @@ import type { SearchPropertiesArgs, SearchPropertiesPage, MapProperty } from './
 /** A runaway guard: the server caps a page at 1000, so this is 200,000 properties per viewport. */
 export const MAX_SEARCH_PAGES = 200;
 
-/** The request of a viewport, or null when the bounds rules of spec section 5 do not hold. */
+/** The request of a viewport, or null when the shared bounds rules do not hold. */
 export function boundsSearchArgs(bounds: MapBounds | null | undefined, zoom: number): SearchPropertiesArgs | null {
   if (!isSearchableBounds(bounds)) return null;
   const json = JSON.stringify({

@@ -1,4 +1,4 @@
-/** Pure cluster rules (spec section 9): circle colour and the deal-mix tooltip. */
+/** Pure cluster rules: circle colour and the deal-mix tooltip. */
 import { dealStatusFromMarker, type DealStatus } from '../../../shared/deal-status';
 
 export const CLUSTER_RED = '#dc2626';
@@ -17,7 +17,7 @@ export interface DealMix {
   over: number;
 }
 
-/** Counts the statuses (spec section 4 colours) of a cluster's properties. */
+/** Counts the statuses (by marker colour) of a cluster's properties. */
 export function dealMix(statuses: Iterable<DealStatus>): DealMix {
   const mix: DealMix = { total: 0, good: 0, market: 0, over: 0 };
   for (const s of statuses) {

@@ -231,7 +231,7 @@ export interface DealMapProps {
 
 /**
  * The search map: Google map (uncontrolled camera), clustered property markers, the place search,
- * the legend and the property popup. Maps errors replace the map (spec section 8).
+ * the legend and the property popup. Maps errors replace the map.
  */
 export function DealMap({ apiKey, mapId, camera, placeQuery }: DealMapProps) {
   const authFailedByGoogle = useGmAuthFailure();

@@ -1,4 +1,4 @@
-/** Map constants of spec section 9 and the texts of sections 2 and 8 (docs/map-search.md). */
+/** The map's constants (debounces, zoom, cluster radius) and its texts (docs/map-search.md). */
 import type { LatLng } from '../../../shared/geo/bounds';
 
 /** Downtown Austin, TX (the demo data set covers Austin). */

@@ -7,7 +7,7 @@ export const LEGEND_ENTRIES = [
   { label: 'Market Price', color: DEAL_COLORS.marketPrice, meaning: 'priced within the comp range' },
 ] as const;
 
-/** Top-right legend (spec section 2). */
+/** Top-right legend: 'Property Value Indicators'. */
 export function MapLegend() {
   return (
     <section className="dm-map-legend" role="region" aria-label={MAP_TEXT.legendTitle}>

@@ -7,7 +7,7 @@ export interface KeyDiff {
   remove: string[];
 }
 
-/** Markers are added or removed by key (spec section 4): wanted minus current, current minus wanted. */
+/** Markers are added or removed by key: wanted minus current, current minus wanted. */
 export function diffKeys(current: Iterable<string>, wanted: Iterable<string>): KeyDiff {
   const currentSet = current instanceof Set ? (current as Set<string>) : new Set(current);
   const wantedSet = wanted instanceof Set ? (wanted as Set<string>) : new Set(wanted);

@@ -13,7 +13,7 @@ import {
 
 type PlacePrediction = google.maps.places.PlacePrediction;
 
-/** Autocomplete option (spec section 3): key, label, secondaryText, data. */
+/** Autocomplete option: key, label, secondaryText, data. */
 export interface PlaceOption {
   key: string;
   label: string;
@@ -44,7 +44,7 @@ export function toPlaceOptions(suggestions: google.maps.places.AutocompleteSugge
   return options;
 }
 
-/** Spec section 5: no suggestions for empty input or when the input equals the selected place's name. */
+/** No suggestions for empty input or when the input equals the selected place's name. */
 export function shouldFetchSuggestions(input: string, selectedName: string | null): boolean {
   const text = input.trim();
   return text.length > 0 && text !== (selectedName ?? '').trim();
@@ -84,7 +84,7 @@ async function placeDetails(option: PlaceOption): Promise<SelectedPlace | null> 
 }
 
 /**
- * The place-search box at the map's top-left (spec sections 2, 5, 9): 'Loading...' until the Places
+ * The place-search box at the map's top-left 'Loading...' until the Places
  * library is in; then an autocomplete restricted to the US in English, one session token per search
  * session (a new one after each selection), 300 ms input debounce then 400 ms autocomplete debounce.
  * Prediction failures are logged and empty the list. `initialQuery` (the landing page's

@@ -1,4 +1,4 @@
-/** Pure rules of the map popup (spec sections 2 and 3). */
+/** Pure rules of the map popup: tabs, price position, comps summary. */
 import type { Strategy } from '../../../shared/api-types';
 import { TOP_COMPS_COUNT } from './map-constants';
 import type { Comp, MapProperty } from './map-types';

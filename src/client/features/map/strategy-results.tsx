@@ -10,7 +10,7 @@ interface Row {
   value: string;
 }
 
-/** Every spec section 3 field of a strategy, with the section 9 formats, plus the derived figures of section 2. */
+/** Every result field of a strategy, in the display formats, plus the figures the tabs derive. */
 export function strategyRows(key: StrategyTabKey, property: MapProperty): Row[] {
   switch (key) {
     case 'buyHold': {

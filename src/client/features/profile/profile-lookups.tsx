@@ -13,7 +13,7 @@ import { useProfileSave } from './use-profile-save';
 const activeOnly = <T extends { active: boolean }>(items: T[] | undefined): T[] | undefined =>
   items?.filter((item) => item.active !== false);
 
-/** Markets sorted by city (spec section 2), then by state. */
+/** Markets sorted by city, then by state. */
 export function marketChoices(markets: Market[] | undefined): Choice[] | undefined {
   return activeOnly(markets)
     ?.slice()

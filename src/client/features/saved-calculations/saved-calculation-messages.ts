@@ -1,4 +1,4 @@
-/** Texts of the saved calculations UI (the spec's section 8 patterns: '{Thing} deleted successfully'). */
+/** Texts of the saved calculations UI (the product's success patterns: '{Thing} deleted successfully'). */
 export const NAME_MAX_LENGTH = 120;
 
 export const SAVED_CALCULATION_TEXT = {

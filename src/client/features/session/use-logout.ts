@@ -8,7 +8,7 @@ import { useLogoutMutation } from './session-api';
 import { sessionCleared } from './session-slice';
 
 /**
- * Sign-out (spec section 2/4): DELETE /session/{refreshToken}, then — even if that fails —
+ * Sign-out: DELETE /session/{refreshToken}, then — even if that fails —
  * clear the session, purge the persisted copy, reset the API cache and go to `/`, replacing history.
  */
 export function useLogout(): () => Promise<void> {

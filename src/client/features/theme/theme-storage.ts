@@ -9,7 +9,7 @@ export interface SavedTheme {
 
 const isMode = (value: unknown): value is ThemeMode => value === 'light' || value === 'dark';
 
-/** Reads the saved choice; storage failures only warn (spec section 8). */
+/** Reads the saved choice; storage failures only warn. */
 export function readSavedTheme(): SavedTheme | null {
   try {
     const raw = window.localStorage.getItem(THEME_STORAGE_KEY);
