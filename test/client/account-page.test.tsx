@@ -19,7 +19,7 @@ async function openPage(handlers: Parameters<typeof mockApi>[0] = {}) {
 }
 
 describe('user details form', () => {
-  it('shows the form's messages and sends nothing', async () => {
+  it('shows the form messages and sends nothing', async () => {
     const { sent } = await openPage();
     fill(screen.getByLabelText('First name'), '  ');
     fill(screen.getByLabelText('Last name'), '');
