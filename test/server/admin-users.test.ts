@@ -1,6 +1,7 @@
 import { DATABASES, SETUP_TIMEOUT, createTestApp, json, type TestApp } from './helpers';
 import { PASSWORD, adminSession, client, createUser, roleIds, sessionAs, signIn, unique, type Client } from './admin-fixtures';
-import { USER_MESSAGES, createUsersSection } from '../../src/server/modules/admin/users';
+import { USER_MESSAGES } from '../../src/server/modules/admin/users-rules';
+import { createUsersSection } from '../../src/server/modules/admin/users-service';
 
 describe.each(DATABASES)('admin users on $name', (database) => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { AssumptionOverrides, Assumptions } from './assumptions';
 import { Account } from './catalog';
-import { DateTime, ErrorBody, Id, Nullable, Paged, StringEnum } from './common';
+import { DateTime, ErrorBodyWith, Id, Nullable, Paged, StringEnum } from './common';
 import { Role, User } from './session';
 
 /**
@@ -174,9 +174,7 @@ export const ImportReport = Type.Object({
 export type ImportReport = Static<typeof ImportReport>;
 
 /** 400 of an import: a file problem (`fields.csv`), or rows with errors (then `report` too). */
-export const ImportRefused = Type.Object({
-  error: Type.Object({ ...ErrorBody.properties.error.properties, report: Type.Optional(ImportReport) }),
-});
+export const ImportRefused = ErrorBodyWith({ report: Type.Optional(ImportReport) });
 
 /**
  * A users import runs as a job: passwords are hashed in batches (phase `hashing`, `done` of
@@ -259,4 +257,3 @@ export type MarketAssumptionsUpdated = Static<typeof MarketAssumptionsUpdated>;
 
 /** GET /api/v1/auth/userCount and /marketCount: every row, active or not. */
 export const Count = Type.Integer({ minimum: 0 });
-
