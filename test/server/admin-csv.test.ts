@@ -1,6 +1,7 @@
 import { DATABASES, SETUP_TIMEOUT, createTestApp, json, type TestApp } from './helpers';
 import { adminSession, createUser, signIn, unique, type Client } from './admin-fixtures';
 import { csvCell, parseCsv, unguardCell, writeCsv } from '../../src/server/modules/admin/csv';
+import type { ImportRow } from '../../src/shared/schemas/admin';
 
 describe('CSV reader and writer', () => {
   it('reads quotes, doubled quotes, commas and line breaks in quoted fields, CRLF, a BOM', () => {
@@ -126,7 +127,7 @@ describe.each(DATABASES)('admin CSV on $name', (database) => {
       expect(response.statusCode).toBe(200);
       const report = json(response).data;
       expect(report).toMatchObject({ valid: 2, invalid: 2, created: 0 });
-      expect(report.rows.map((r: any) => r.row)).toEqual([1, 2, 3, 4]);
+      expect(report.rows.map((r: ImportRow) => r.row)).toEqual([1, 2, 3, 4]);
       expect(report.rows[0]).toMatchObject({
         errors: {},
         values: { state: 'CA', description: 'Central valley, CA', active: 'yes' },

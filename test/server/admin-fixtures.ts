@@ -1,6 +1,7 @@
 // helpers.ts first: it installs the module mocks the app needs under Jest.
 import { ADMIN, bearer, json, login } from './helpers';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { User } from '../../src/shared/schemas/session';
 
 export const ADMIN_API = '/api/v1/admin';
 
@@ -69,7 +70,7 @@ export async function createUser(api: Client, overrides: Record<string, unknown>
   delete (body as Record<string, unknown>).role;
   const response = await api.post('/user', body);
   if (response.statusCode !== 201) throw new Error(`create user failed: ${response.statusCode} ${response.body}`);
-  return json(response).data as Record<string, any> & { _id: string; username: string; accountId: string };
+  return json(response).data as User & { accountId: string; accountName: string };
 }
 
 /** A signed-in user of that role. */

@@ -37,14 +37,14 @@ export interface CatalogDefinition<S extends TSchema> {
   table: CatalogTable;
   /** The wire schema of an item and how a row becomes one. */
   item: S;
-  toItem(row: CatalogRow): Static<S>;
+  toItem: (row: CatalogRow) => Static<S>;
   form: SchemaOf<CatalogForm>;
   /** Text fields, wire name = column name, in form order. */
   fields: ReadonlyArray<{ key: CatalogColumn; maxLength: number; upper?: boolean }>;
-  validate(values: CatalogValues): FieldErrors;
+  validate: (values: CatalogValues) => FieldErrors;
   /** The natural key, compared case-insensitively (a unique index backs it). */
   uniqueKeys: readonly CatalogColumn[];
-  duplicateMessage(values: CatalogValues): string;
+  duplicateMessage: (values: CatalogValues) => string;
   searchKeys: readonly CatalogColumn[];
   /** The first is the default order. */
   sortFields: readonly string[];

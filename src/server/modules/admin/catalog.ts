@@ -29,9 +29,8 @@ type CatalogEb = ExpressionBuilder<DB, CatalogTable>;
 
 /** One generic section for the simple catalogues (markets, interests, strategies, accounts). */
 export function createCatalogSection<S extends TSchema>(db: Db, def: CatalogDefinition<S>): ImportingSection<S, CatalogForm> {
-  const { ref } = db.dynamic;
   const keys = def.fields.map((f) => f.key);
-  const column = (key: CatalogColumn) => ref<CatalogColumn>(`${def.table}.${key}`);
+  const column = (key: CatalogColumn) => db.dynamic.ref<CatalogColumn>(`${def.table}.${key}`);
 
   const select = (q: Kysely<DB>) =>
     q

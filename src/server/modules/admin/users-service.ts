@@ -2,15 +2,15 @@ import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import { SORT_FIELDS, UserForm, type EditUserData, type UserFormData } from '../../../shared/schemas/admin';
 import { User } from '../../../shared/schemas/session';
 import { normalizeRole } from '../../../shared/roles';
-import { validateUserForm, type AccountType, type FieldErrors } from '../../../shared/validation';
+import type { FieldErrors } from '../../../shared/validation';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import type { DB } from '../../db/schema';
-import { badRequest, conflict, throwIfInvalid } from '../../http/errors';
-import { checkId, isUuid } from '../../http/ids';
+import { conflict, throwIfInvalid } from '../../http/errors';
+import { checkId } from '../../http/ids';
 import type { UserRecord } from '../users';
-import { changed, writeAudit, type AuditChange, type AuditView } from './audit';
-import { bulkConflict, checkBodyId, inChunks, pageOf, type Actor } from './common';
+import { changed, writeAudit, type AuditChange } from './audit';
+import { bulkConflict, checkBodyId, inChunks, pageOf } from './common';
 import type { AdminSection } from './section';
 import {
   countActiveAdmins,
@@ -24,7 +24,6 @@ import {
   revokeSessions,
   selectUsers,
   toUsers,
-  USER_NOT_FOUND,
   userSearch,
 } from './users-repository';
 import { exportUsersCsv } from './users-csv';
