@@ -1,6 +1,7 @@
 // helpers.ts first: it installs the module mocks the app needs under Jest.
 import { ADMIN, bearer, json, login } from './helpers';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { ImportJob } from '../../src/shared/schemas/admin';
 import type { User } from '../../src/shared/schemas/session';
 
 export const ADMIN_API = '/api/v1/admin';
@@ -78,4 +79,19 @@ export async function sessionAs(app: FastifyInstance, admin: Client, role: 'Admi
   const user = await createUser(admin, { role });
   const session = await signIn(app, user.username, PASSWORD);
   return { user, token: session.token, api: client(app, session.token) };
+}
+
+/** Polls a users import job until it is done or failed; returns the last state and every state seen. */
+export async function waitForImport(api: Client, jobId: string, timeoutMs = 60_000) {
+  const seen: ImportJob[] = [];
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await api.get(`/users/import/${jobId}`);
+    if (response.statusCode !== 200) throw new Error(`import job: ${response.statusCode} ${response.body}`);
+    const job = json(response).data as ImportJob;
+    seen.push(job);
+    if (job.phase === 'done' || job.phase === 'failed') return { job, seen };
+    if (Date.now() > deadline) throw new Error(`import job still ${job.phase} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
