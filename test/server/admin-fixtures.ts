@@ -1,5 +1,5 @@
 // helpers.ts first: it installs the module mocks the app needs under Jest.
-import { ADMIN, bearer, json, login } from './helpers';
+import { ADMIN, SETUP_TIMEOUT, bearer, createTestApp, json, login, type TestApp, type TestDatabase } from './helpers';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { ImportJob } from '../../src/shared/schemas/admin';
 import type { User } from '../../src/shared/schemas/session';
@@ -94,4 +94,35 @@ export async function waitForImport(api: Client, jobId: string, timeoutMs = 60_0
     if (Date.now() > deadline) throw new Error(`import job still ${job.phase} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+export interface AdminTestApp {
+  t: TestApp;
+  api: Client;
+  adminId: string;
+}
+
+/** A fresh app for the enclosing describe, with a signed-in Admin; its fields are set before the tests run. */
+export function adminTestApp(database: TestDatabase): AdminTestApp {
+  const context: Partial<AdminTestApp> = {};
+  beforeAll(async () => {
+    context.t = await createTestApp(database);
+    const session = await adminSession(context.t.app);
+    context.api = session.api;
+    context.adminId = session.user._id;
+  }, SETUP_TIMEOUT);
+  afterAll(async () => {
+    await context.t?.close();
+  });
+  return {
+    get t() {
+      return context.t!;
+    },
+    get api() {
+      return context.api!;
+    },
+    get adminId() {
+      return context.adminId!;
+    },
+  };
 }

@@ -1,5 +1,5 @@
-import { DATABASES, SETUP_TIMEOUT, createTestApp, json, type TestApp } from './helpers';
-import { adminSession, createUser, signIn, unique, waitForImport, type Client } from './admin-fixtures';
+import { DATABASES, json } from './helpers';
+import { adminTestApp, createUser, signIn, unique, waitForImport } from './admin-fixtures';
 import { sql } from 'kysely';
 import type { ImportJob } from '../../src/shared/schemas/admin';
 import { createUserImportJobs, IMPORT_JOB_MESSAGES } from '../../src/server/modules/admin/user-import-jobs';
@@ -46,25 +46,12 @@ async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise
 }
 
 describe.each(DATABASES)('users import jobs on $name', (database) => {
-  let t: TestApp;
-  let api: Client;
-  let adminId: string;
-
-  beforeAll(async () => {
-    t = await createTestApp(database);
-    const session = await adminSession(t.app);
-    api = session.api;
-    adminId = session.user._id;
-  }, SETUP_TIMEOUT);
-
-  afterAll(async () => {
-    await t?.close();
-  });
+  const admin = adminTestApp(database);
 
   const usersTagged = async (tag: string) =>
     Number(
       (
-        await t.db
+        await admin.t.db
           .selectFrom('users')
           .select(sql<number>`count(*)::int`.as('n'))
           .where('username', 'like', `${tag}-%`)
@@ -72,13 +59,13 @@ describe.each(DATABASES)('users import jobs on $name', (database) => {
       ).n,
     );
   const accountsNamed = async (name: string) =>
-    (await t.db.selectFrom('accounts').select('id').where('name', '=', name).execute()).length;
+    (await admin.t.db.selectFrom('accounts').select('id').where('name', '=', name).execute()).length;
   const jobRow = (values: { heartbeatAgo: string; finished?: boolean }) =>
-    t.db
+    admin.t.db
       .insertInto('admin_import_jobs')
       .values({
         section: 'users',
-        actor_id: adminId,
+        actor_id: admin.adminId,
         total: 10,
         heartbeat_at: sql<Date>`now() - cast(${values.heartbeatAgo} as interval)`,
         ...(values.finished ? { phase: 'done', finished_at: sql<Date>`now()` } : { phase: 'hashing' }),
@@ -90,12 +77,12 @@ describe.each(DATABASES)('users import jobs on $name', (database) => {
     const tag = unique('bulk').replace(' ', '').toLowerCase();
     const account = unique('Bulk Account');
     const csv = usersCsv(150, tag, account);
-    const dry = json(await api.post('/users/import', { csv, dryRun: true })).data;
+    const dry = json(await admin.api.post('/users/import', { csv, dryRun: true })).data;
     expect(dry).toMatchObject({ valid: 150, invalid: 0, created: 0 });
 
-    const started = await api.post('/users/import', { csv, dryRun: false });
+    const started = await admin.api.post('/users/import', { csv, dryRun: false });
     expect(started.statusCode).toBe(202);
-    const { job, seen } = await waitForImport(api, json(started).data._id);
+    const { job, seen } = await waitForImport(admin.api, json(started).data._id);
     expect(job).toMatchObject({ phase: 'done', total: 150, done: 150, created: 150, error: null });
     expect(job.finishedAt).toEqual(expect.any(String));
     const done = seen.map((s: ImportJob) => s.done);
@@ -104,7 +91,7 @@ describe.each(DATABASES)('users import jobs on $name', (database) => {
 
     expect(await usersTagged(tag)).toBe(150);
     expect(await accountsNamed(account)).toBe(1);
-    const audited = await t.db
+    const audited = await admin.t.db
       .selectFrom('audit_log')
       .select(sql<number>`count(*)::int`.as('n'))
       .where('action', '=', 'import')
@@ -112,15 +99,15 @@ describe.each(DATABASES)('users import jobs on $name', (database) => {
       .where(sql`after->>'username'`, 'like', `${tag}-%`)
       .executeTakeFirstOrThrow();
     expect(Number(audited.n)).toBe(150);
-    expect((await signIn(t.app, `${tag}-42@example.com`, 'password-42')).user.username).toBe(`${tag}-42@example.com`);
+    expect((await signIn(admin.t.app, `${tag}-42@example.com`, 'password-42')).user.username).toBe(`${tag}-42@example.com`);
   }, 60_000);
 
   it('reports the hashing batch by batch and writes nothing before the end', async () => {
     const gate = gatedHash();
-    const jobs = createUserImportJobs(t.db, { hashPassword: gate.hashPassword, batchSize: 10, concurrency: 2 });
+    const jobs = createUserImportJobs(admin.t.db, { hashPassword: gate.hashPassword, batchSize: 10, concurrency: 2 });
     const tag = unique('batch').replace(' ', '').toLowerCase();
-    const { records } = await checkUserImport(t.db, usersCsv(25, tag, unique('Batch Account')));
-    const job = await jobs.start({ id: adminId }, records, t.app.log);
+    const { records } = await checkUserImport(admin.t.db, usersCsv(25, tag, unique('Batch Account')));
+    const job = await jobs.start({ id: admin.adminId }, records, admin.t.app.log);
     expect(job).toMatchObject({ phase: 'queued', total: 25, done: 0 });
 
     const state = () => jobs.get(job._id);
@@ -138,13 +125,13 @@ describe.each(DATABASES)('users import jobs on $name', (database) => {
 
   it('fails cleanly when a username is taken while the passwords are hashed: nothing written', async () => {
     const gate = gatedHash();
-    const jobs = createUserImportJobs(t.db, { hashPassword: gate.hashPassword, batchSize: 2 });
+    const jobs = createUserImportJobs(admin.t.db, { hashPassword: gate.hashPassword, batchSize: 2 });
     const tag = unique('late').replace(' ', '').toLowerCase();
     const account = unique('Late Account');
-    const { records } = await checkUserImport(t.db, usersCsv(5, tag, account));
-    const job = await jobs.start({ id: adminId }, records, t.app.log);
+    const { records } = await checkUserImport(admin.t.db, usersCsv(5, tag, account));
+    const job = await jobs.start({ id: admin.adminId }, records, admin.t.app.log);
     await until(async () => (await jobs.get(job._id)).phase === 'hashing');
-    await createUser(api, { username: `${tag}-3@example.com` });
+    await createUser(admin.api, { username: `${tag}-3@example.com` });
     gate.release(5);
     await until(async () => (await jobs.get(job._id)).phase === 'failed');
     expect((await jobs.get(job._id)).error).toBe(
@@ -153,17 +140,17 @@ describe.each(DATABASES)('users import jobs on $name', (database) => {
     expect(await usersTagged(tag)).toBe(1);
     expect(await accountsNamed(account)).toBe(0);
     // The failed job no longer blocks the next one.
-    const next = await api.post('/users/import', { csv: usersCsv(1, `${tag}x`, account), dryRun: false });
+    const next = await admin.api.post('/users/import', { csv: usersCsv(1, `${tag}x`, account), dryRun: false });
     expect(next.statusCode).toBe(202);
-    expect((await waitForImport(api, json(next).data._id)).job.phase).toBe('done');
+    expect((await waitForImport(admin.api, json(next).data._id)).job.phase).toBe('done');
   });
 
   it('fails a job whose server stops, nothing written', async () => {
     const gate = gatedHash();
-    const jobs = createUserImportJobs(t.db, { hashPassword: gate.hashPassword, batchSize: 3 });
+    const jobs = createUserImportJobs(admin.t.db, { hashPassword: gate.hashPassword, batchSize: 3 });
     const tag = unique('stop').replace(' ', '').toLowerCase();
-    const { records } = await checkUserImport(t.db, usersCsv(9, tag, unique('Stop Account')));
-    const job = await jobs.start({ id: adminId }, records, t.app.log);
+    const { records } = await checkUserImport(admin.t.db, usersCsv(9, tag, unique('Stop Account')));
+    const job = await jobs.start({ id: admin.adminId }, records, admin.t.app.log);
     await until(async () => (await jobs.get(job._id)).phase === 'hashing');
     const closing = jobs.close();
     gate.release(9);
@@ -174,27 +161,27 @@ describe.each(DATABASES)('users import jobs on $name', (database) => {
 
   it('reports a job whose server was lost (old heartbeat) as failed, and starts the next one', async () => {
     const lost = await jobRow({ heartbeatAgo: '10 minutes' });
-    const answer = json(await api.get(`/users/import/${lost.id}`)).data;
+    const answer = json(await admin.api.get(`/users/import/${lost.id}`)).data;
     expect(answer).toMatchObject({ phase: 'failed', error: IMPORT_JOB_MESSAGES.interrupted });
     expect(answer.finishedAt).toEqual(expect.any(String));
 
     await jobRow({ heartbeatAgo: '10 minutes' });
     const tag = unique('after').replace(' ', '').toLowerCase();
-    const next = await api.post('/users/import', { csv: usersCsv(2, tag, unique('After Account')), dryRun: false });
+    const next = await admin.api.post('/users/import', { csv: usersCsv(2, tag, unique('After Account')), dryRun: false });
     expect(next.statusCode).toBe(202);
-    expect((await waitForImport(api, json(next).data._id)).job).toMatchObject({ phase: 'done', created: 2 });
+    expect((await waitForImport(admin.api, json(next).data._id)).job).toMatchObject({ phase: 'done', created: 2 });
   });
 
   it('refuses a second import while one runs (409); a dry run still works', async () => {
     const running = await jobRow({ heartbeatAgo: '1 second' });
     try {
       const csv = usersCsv(1, unique('busy').replace(' ', '').toLowerCase(), unique('Busy Account'));
-      const refused = await api.post('/users/import', { csv, dryRun: false });
+      const refused = await admin.api.post('/users/import', { csv, dryRun: false });
       expect(refused.statusCode).toBe(409);
       expect(json(refused).error).toMatchObject({ code: 'CONFLICT', message: IMPORT_JOB_MESSAGES.alreadyRunning });
-      expect((await api.post('/users/import', { csv, dryRun: true })).statusCode).toBe(200);
+      expect((await admin.api.post('/users/import', { csv, dryRun: true })).statusCode).toBe(200);
     } finally {
-      await t.db
+      await admin.t.db
         .updateTable('admin_import_jobs')
         .set({ phase: 'failed', finished_at: sql<Date>`now()` })
         .where('id', '=', running.id)
@@ -203,13 +190,13 @@ describe.each(DATABASES)('users import jobs on $name', (database) => {
   });
 
   it('answers 404 for an unknown job and 400 for a malformed id', async () => {
-    const unknown = await api.get('/users/import/0f0e0d0c-0b0a-4000-8000-000000000009');
+    const unknown = await admin.api.get('/users/import/0f0e0d0c-0b0a-4000-8000-000000000009');
     expect(unknown.statusCode).toBe(404);
     expect(json(unknown).error.message).toBe(IMPORT_JOB_MESSAGES.notFound);
-    const malformed = await api.get('/users/import/nope');
+    const malformed = await admin.api.get('/users/import/nope');
     expect(malformed.statusCode).toBe(400);
     expect(json(malformed).error.message).toBe('Invalid import job ID provided');
     const finished = await jobRow({ heartbeatAgo: '1 hour', finished: true });
-    expect(json(await api.get(`/users/import/${finished.id}`)).data.phase).toBe('done');
+    expect(json(await admin.api.get(`/users/import/${finished.id}`)).data.phase).toBe('done');
   });
 });

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Role, User } from '../../../shared/schemas/session';
 import { ROLE_NAMES, normalizeRole } from '../../../shared/roles';
-import type { DB } from '../../db/schema';
+import type { DB, NewUser } from '../../db/schema';
 import { contains, likePattern } from '../../db/text-search';
 import { notFound } from '../../http/errors';
 import { selectUserRecords, toUser, type UserProfileIds, type UserRecord } from '../users';
@@ -207,18 +207,8 @@ export async function findOrCreateAccounts(q: Kysely<DB>, names: string[]) {
   return { byName, created };
 }
 
-export interface NewUserRow {
-  first_name: string;
-  last_name: string;
-  username: string;
-  password_hash: string;
-  role_id: string;
-  account_id: string | null;
-  active: boolean;
-}
-
 /** Inserts the users in chunks; returns their ids by username. */
-export async function insertUsers(q: Kysely<DB>, rows: NewUserRow[]): Promise<Map<string, string>> {
+export async function insertUsers(q: Kysely<DB>, rows: NewUser[]): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   await inChunks(rows, INSERT_CHUNK, async (chunk) => {
     for (const r of await q.insertInto('users').values(chunk).returning(['id', 'username']).execute()) ids.set(r.username, r.id);
