@@ -232,7 +232,8 @@ describe.each(DATABASES)('importer on $name', (database) => {
     expect(summary).toMatchObject({ rows, rejected: 0, sold: { inserted: rows, updated: 0, unchanged: 0 } });
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     expect(progress[progress.length - 1]).toBe(size);
-    // A file read whole would take more than its size in heap; streamed, the heap holds a batch or two.
-    expect(peak - baseline).toBeLessThan(size / 4);
+    // A file read whole would take more than its size in heap; streamed, the heap holds a batch or two
+    // (1,000 rows of 4 KB, and what the driver holds of the last statement): about 5 MB on PGlite, 11 on PostgreSQL.
+    expect(peak - baseline).toBeLessThan(size / 2);
   }, 120_000);
 });

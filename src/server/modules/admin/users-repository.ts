@@ -6,14 +6,13 @@ import { contains, likePattern } from '../../db/text-search';
 import { notFound } from '../../http/errors';
 import { selectUserRecords, toUser, type UserProfileIds, type UserRecord } from '../users';
 import { inChunks, parseSort } from './common';
+import { USER_MESSAGES } from './users-rules';
 
 /**
  * The admin users' queries (Kysely): the list with its search and orders, one user, the form's
  * choices, the active-Admin guard and the bulk writes of an import. `q` is the database or a
  * transaction.
  */
-
-export const USER_NOT_FOUND = 'The user was not found. It may have been deleted.';
 
 /** One transaction at a time may change who is an active Admin (PostgreSQL; PGlite has one connection anyway). */
 const ADMIN_LOCK = 727_270_001;
@@ -108,7 +107,7 @@ export async function findUserRecord(q: Kysely<DB>, id: string, lock = false): P
     .where('u.id', '=', id)
     .$if(lock, (query) => query.forUpdate(['u']))
     .executeTakeFirst();
-  if (!record) throw notFound(USER_NOT_FOUND);
+  if (!record) throw notFound(USER_MESSAGES.notFound);
   return record;
 }
 

@@ -6,7 +6,6 @@ import { isUuid } from '../../http/ids';
 import type { UserRecord } from '../users';
 import type { AuditView } from './audit';
 import { accountExistsMessage } from './catalog-definitions';
-import { USER_NOT_FOUND } from './users-repository';
 
 /** The users' rules that need no database: messages, form values, the checks of a form and the audit view. */
 
@@ -17,7 +16,7 @@ export const USER_MESSAGES = {
   selfDeactivate: 'You cannot deactivate your own user. Ask another Admin to do it.',
   selfDemote: 'You cannot remove your own Admin role. Ask another Admin to do it.',
   lastAdmin: 'This would leave no active Admin. Make another user an active Admin first.',
-  notFound: USER_NOT_FOUND,
+  notFound: 'The user was not found. It may have been deleted.',
   roleNotFound: 'Choose a role from the list',
   accountNotFound: 'Choose an account from the list',
 } as const;
