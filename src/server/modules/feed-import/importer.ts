@@ -84,7 +84,12 @@ async function* csvSource(file: string, onBytes: (n: number) => void): AsyncGene
       continue;
     }
     if (r.fields.length !== header.length) {
-      out.push({ row: r.line, raw: csvLine(r.fields), value: null, error: `Expected ${header.length} fields, found ${r.fields.length}` });
+      out.push({
+        row: r.line,
+        raw: csvLine(r.fields),
+        value: null,
+        error: `Expected ${header.length} fields, found ${r.fields.length}`,
+      });
     } else {
       const value: RawRecord = {};
       for (let i = 0; i < header.length; i++) value[header[i]] = r.fields[i];
