@@ -17,6 +17,7 @@ import {
 import { MarketAssumptionsDialog, toOverrides } from '../../src/client/features/admin-settings/market-assumptions-dialog';
 import { DEFAULT_ASSUMPTIONS } from '../../src/shared/invest';
 import type { User } from '../../src/shared/api-types';
+import type { ImportJob } from '../../src/shared/schemas/admin';
 import { callsTo, mockApi as mockApiCalls, withFastComputedStyle, type SentCall } from './api-mock';
 
 jest.setTimeout(30_000);
@@ -406,6 +407,74 @@ describe('CSV import', () => {
       false,
     ]);
     await waitFor(() => expect(calls('GET', '/api/v1/admin/interests').length).toBeGreaterThanOrEqual(2));
+  });
+
+  describe('users, imported as a job', () => {
+    const usersReport = {
+      data: {
+        rows: [1, 2].map((row) => ({
+          row,
+          values: { firstName: `A${row}`, lastName: 'B', username: `a${row}@example.com`, password: '********' },
+          errors: {},
+        })),
+        valid: 2,
+        invalid: 0,
+        created: 0,
+      },
+    };
+    const job = (state: Partial<ImportJob>): { data: ImportJob } => ({
+      data: {
+        _id: 'job-1',
+        section: 'users',
+        phase: 'queued',
+        total: 2,
+        done: 0,
+        created: 0,
+        error: null,
+        startedAt: '2026-01-01T00:00:00.000Z',
+        finishedAt: null,
+        ...state,
+      },
+    });
+
+    /** Answers the import with a job, then each poll with the next state. */
+    async function importUsers(states: Array<Partial<ImportJob>>) {
+      mockApi({
+        'GET /api/v1/admin/users': [200, paged([])],
+        'POST /api/v1/admin/users/import': (body) => ((body as { dryRun: boolean }).dryRun ? [200, usersReport] : [202, job({})]),
+        'GET /api/v1/admin/users/import/job-1': () => [200, job(states.length > 1 ? states.shift()! : states[0])],
+      });
+      renderAdmin('/app/adminSettings/users');
+      fireEvent.click(await findButton('Import CSV'));
+      const dialog = await dialogTitled('Import Users from CSV');
+      const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
+      const file = new File(['firstName,lastName,username,password,role,accountName\n'], 'users.csv', { type: 'text/csv' });
+      fireEvent.change(input, { target: { files: [file] } });
+      const button = await findButton('Import 2 rows', dialog);
+      await waitFor(() => expect(button).toBeEnabled());
+      fireEvent.click(button);
+      return dialog;
+    }
+
+    it('shows the hashing progress until the job is done, then reports it', async () => {
+      const dialog = await importUsers([
+        { phase: 'hashing', done: 1 },
+        { phase: 'done', done: 2, created: 2 },
+      ]);
+      expect(await within(dialog).findByText('Starting the import')).toBeInTheDocument();
+      expect(await within(dialog).findByText('Hashing passwords: 1 of 2', {}, { timeout: 3000 })).toBeInTheDocument();
+      expect(within(dialog).getByRole('status', { name: 'Import progress' })).toBeInTheDocument();
+      expect(await screen.findByText('Imported 2 users', {}, { timeout: 3000 })).toBeInTheDocument();
+      expect(calls('GET', '/api/v1/admin/users/import/job-1')).toHaveLength(2);
+      await waitFor(() => expect(calls('GET', '/api/v1/admin/users').length).toBeGreaterThanOrEqual(2));
+    });
+
+    it('shows why a job failed, and nothing was imported', async () => {
+      const error = 'Nothing was imported. A user with the email a1@example.com already exists. Check the file again.';
+      const dialog = await importUsers([{ phase: 'failed', done: 2, error }]);
+      expect(await within(dialog).findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent(error);
+      expect(within(dialog).queryByRole('status', { name: 'Import progress' })).toBeNull();
+    });
   });
 });
 

@@ -1,5 +1,6 @@
 import { ADMIN, DATABASES, SETUP_TIMEOUT, createTestApp, json, type TestApp } from './helpers';
 import { adminSession, createUser, unique, type Client } from './admin-fixtures';
+import type { AuditEntry } from '../../src/shared/schemas/admin';
 
 describe.each(DATABASES)('admin audit log on $name', (database) => {
   let t: TestApp;
@@ -30,7 +31,7 @@ describe.each(DATABASES)('admin audit log on $name', (database) => {
 
     const log = await entries('strategy', item._id);
     expect(log.total).toBe(4);
-    expect(log.items.map((e: any) => e.action)).toEqual(['delete', 'deactivate', 'update', 'create']);
+    expect(log.items.map((e: AuditEntry) => e.action)).toEqual(['delete', 'deactivate', 'update', 'create']);
     for (const entry of log.items) {
       expect(entry).toMatchObject({ actorId: adminId, actorUsername: ADMIN.email, entityType: 'strategy', entityId: item._id });
       expect(new Date(entry.at).getTime()).toBeGreaterThan(Date.now() - 60_000);
@@ -47,7 +48,7 @@ describe.each(DATABASES)('admin audit log on $name', (database) => {
     await api.put(`/user/${user._id}`, { ...user, accountType: 'existing', password: 'very-secret-2' });
     await api.delete(`/user/${user._id}`);
     const log = await entries('user', user._id);
-    expect(log.items.map((e: any) => e.action)).toEqual(['delete', 'update', 'create']);
+    expect(log.items.map((e: AuditEntry) => e.action)).toEqual(['delete', 'update', 'create']);
     expect(log.items[1].after).toMatchObject({ passwordChanged: true, username: user.username });
     const stored = await t.db.selectFrom('audit_log').select(['before', 'after']).execute();
     const text = JSON.stringify(stored);

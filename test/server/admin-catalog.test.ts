@@ -1,5 +1,17 @@
 import { DATABASES, SETUP_TIMEOUT, createTestApp, json, type TestApp } from './helpers';
 import { adminSession, createUser, unique, type Client } from './admin-fixtures';
+import type { AuditEntry } from '../../src/shared/schemas/admin';
+
+/** Any catalogue item as the API answers it (each section has some of these fields). */
+interface CatalogItem {
+  _id: string;
+  name: string;
+  city: string;
+  state: string;
+  description: string;
+  active: boolean;
+  userCount?: number;
+}
 
 interface Section {
   section: 'markets' | 'interests' | 'strategies' | 'accounts';
@@ -10,11 +22,11 @@ interface Section {
   bad: Record<string, unknown>;
   badFields: Record<string, string>;
   /** A body that collides with `item` (other case). */
-  duplicate(item: Record<string, any>): Record<string, unknown>;
-  duplicateMessage(item: Record<string, any>): string;
+  duplicate(item: CatalogItem): Record<string, unknown>;
+  duplicateMessage(item: CatalogItem): string;
   change: Record<string, unknown>;
   /** A text the search finds in `item`. */
-  searchable(item: Record<string, any>): string;
+  searchable(item: CatalogItem): string;
 }
 
 const trimmed = (body: Record<string, unknown>) =>
@@ -88,7 +100,7 @@ describe.each(DATABASES)('admin catalogues on $name', (database) => {
     const create = async (body = s.good()) => {
       const response = await api.post(`/${s.thing}`, body);
       expect(response.statusCode).toBe(201);
-      return json(response).data as Record<string, any> & { _id: string };
+      return json(response).data as CatalogItem;
     };
 
     it('creates (trimmed, 201), reads, updates, lists and deletes', async () => {
@@ -182,10 +194,12 @@ describe.each(DATABASES)('admin catalogues on $name', (database) => {
       expect(page1.items).toHaveLength(2);
       const page2 = json(await api.get(`/${s.section}?page=2&pageSize=2`)).data;
       expect(page2.items[0]._id).not.toBe(page1.items[0]._id);
-      expect(page1.items.concat(page2.items).map((i: any) => i._id)).toEqual(plain.slice(0, 4).map((i: any) => i._id));
+      expect(page1.items.concat(page2.items).map((i: CatalogItem) => i._id)).toEqual(
+        plain.slice(0, 4).map((i: CatalogItem) => i._id),
+      );
 
       const found = json(await api.get(`/${s.section}?q=${encodeURIComponent(s.searchable(items[1]))}`)).data;
-      expect(found.items.map((i: any) => i._id)).toContain(items[1]._id);
+      expect(found.items.map((i: CatalogItem) => i._id)).toContain(items[1]._id);
       expect(found.total).toBe(found.items.length);
       expect(json(await api.get(`/${s.section}?q=${encodeURIComponent('%_no such thing_%')}`)).data).toMatchObject({
         items: [],
@@ -193,7 +207,7 @@ describe.each(DATABASES)('admin catalogues on $name', (database) => {
       });
 
       const field = s.thing === 'market' ? 'city' : 'name';
-      const desc = json(await api.get(`/${s.section}?sort=-${field}&pageSize=200`)).data.items.map((i: any) =>
+      const desc = json(await api.get(`/${s.section}?sort=-${field}&pageSize=200`)).data.items.map((i: CatalogItem) =>
         i[field].toLowerCase(),
       );
       expect(desc).toEqual([...desc].sort().reverse());
@@ -293,7 +307,7 @@ describe.each(DATABASES)('admin catalogues on $name', (database) => {
       expect((await api.get(`/account/${empty._id}`)).statusCode).toBe(200);
       expect((await api.get(`/account/${busy._id}`)).statusCode).toBe(200);
       const audit = json(await api.get(`/audit-log?entityType=account&entityId=${empty._id}`)).data;
-      expect(audit.items.map((e: any) => e.action)).toEqual(['create']);
+      expect(audit.items.map((e: AuditEntry) => e.action)).toEqual(['create']);
     });
   });
 });

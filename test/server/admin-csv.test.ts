@@ -1,6 +1,7 @@
 import { DATABASES, SETUP_TIMEOUT, createTestApp, json, type TestApp } from './helpers';
-import { adminSession, createUser, signIn, unique, type Client } from './admin-fixtures';
+import { adminSession, createUser, signIn, unique, waitForImport, type Client } from './admin-fixtures';
 import { csvCell, parseCsv, unguardCell, writeCsv } from '../../src/server/modules/admin/csv';
+import type { ImportRow } from '../../src/shared/schemas/admin';
 
 describe('CSV reader and writer', () => {
   it('reads quotes, doubled quotes, commas and line breaks in quoted fields, CRLF, a BOM', () => {
@@ -34,6 +35,16 @@ describe('CSV reader and writer', () => {
     for (const start of ['+', '-', '@']) expect(csvCell(`${start}1`)).toBe(`'${start}1`);
     expect(csvCell(null)).toBe('');
     expect(csvCell(true)).toBe('true');
+  });
+
+  it('guards the full-width formula characters and tab / CR starts too, and undoes it on import', () => {
+    for (const start of ['\uFF1D', '\uFF0B', '\uFF0D', '\uFF20', '\t', '\r']) {
+      const cell = csvCell(`${start}1`);
+      expect(cell.replace(/^"|"$/g, '').startsWith(`'${start}`)).toBe(true);
+      expect(unguardCell(parseCsv(`a\r\n${cell}\r\n`)[1][0])).toBe(`${start}1`);
+    }
+    // An apostrophe the user typed stays.
+    expect(unguardCell("'quoted")).toBe("'quoted");
   });
 
   it('round-trips what it writes', () => {
@@ -126,7 +137,7 @@ describe.each(DATABASES)('admin CSV on $name', (database) => {
       expect(response.statusCode).toBe(200);
       const report = json(response).data;
       expect(report).toMatchObject({ valid: 2, invalid: 2, created: 0 });
-      expect(report.rows.map((r: any) => r.row)).toEqual([1, 2, 3, 4]);
+      expect(report.rows.map((r: ImportRow) => r.row)).toEqual([1, 2, 3, 4]);
       expect(report.rows[0]).toMatchObject({
         errors: {},
         values: { state: 'CA', description: 'Central valley, CA', active: 'yes' },
@@ -202,8 +213,10 @@ describe.each(DATABASES)('admin CSV on $name', (database) => {
 
       const accountsBefore = await count('accounts');
       const real = await api.post('/users/import', { csv, dryRun: false });
-      expect(real.statusCode).toBe(200);
-      expect(json(real).data.created).toBe(2);
+      expect(real.statusCode).toBe(202);
+      expect(json(real).data).toMatchObject({ section: 'users', total: 2, created: 0, error: null, finishedAt: null });
+      const { job } = await waitForImport(api, json(real).data._id);
+      expect(job).toMatchObject({ phase: 'done', total: 2, done: 2, created: 2, error: null });
       expect(await count('accounts')).toBe(accountsBefore + 1);
       const ann = await signIn(t.app, a, 'password-a1');
       expect(ann.user).toMatchObject({ role: 'Agent', accountId: existing.accountId, active: true });
@@ -230,6 +243,51 @@ describe.each(DATABASES)('admin CSV on $name', (database) => {
       const real = await api.post('/users/import', { csv, dryRun: false });
       expect(real.statusCode).toBe(400);
     });
+
+    it('round-trips an export with formula cells: the cells are guarded in the file and come back unchanged', async () => {
+      const tag = unique('Formula').replace(' ', '');
+      const markets = [
+        { city: `=${tag}`, state: 'TX', description: '=HYPERLINK("http://evil","x")', active: true },
+        { city: `+${tag}`, state: 'OK', description: '-2+3', active: false },
+        { city: `@${tag}`, state: 'NM', description: '@mention, "quoted"\nand two lines', active: true },
+      ];
+      for (const market of markets) expect((await api.post('/market', market)).statusCode).toBe(201);
+      const exported = (await api.get(`/markets/export.csv?q=${encodeURIComponent(tag)}`)).body;
+      const rows = parseCsv(exported);
+      expect(rows).toHaveLength(4);
+      for (const row of rows.slice(1)) expect(row[0]).toMatch(/^'[=+@]/);
+      expect(rows.slice(1).map((r) => r[2])).toEqual([
+        `'-2+3`,
+        `'=HYPERLINK("http://evil","x")`,
+        `'@mention, "quoted"\nand two lines`,
+      ]);
+
+      await api.post('/markets/bulk', { action: 'delete', q: tag });
+      const response = await api.post('/markets/import', { csv: exported, dryRun: false });
+      expect(response.statusCode).toBe(200);
+      expect(json(response).data).toMatchObject({ valid: 3, invalid: 0, created: 3 });
+      const back = json(await api.get(`/markets?q=${encodeURIComponent(tag)}&pageSize=10`)).data.items;
+      expect(back.map(({ _id, ...rest }: { _id: string }) => rest)).toEqual(
+        expect.arrayContaining(markets.map((m) => expect.objectContaining(m))),
+      );
+      expect(back).toHaveLength(3);
+    });
+
+    it('takes up to 50,000 rows and 20 MB per file', async () => {
+      const rows = (n: number) => `name,active\n${Array.from({ length: n }, (_, i) => `A${i},true`).join('\n')}\n`;
+      const tooMany = await api.post('/accounts/import', { csv: rows(50_001), dryRun: true });
+      expect(tooMany.statusCode).toBe(400);
+      expect(json(tooMany).error.fields).toEqual({ csv: 'The file has 50001 rows; at most 50,000 are allowed' });
+      const tooBig = await api.post('/accounts/import', { csv: `name\n${'x'.repeat(20 * 1024 * 1024)}\n`, dryRun: true });
+      expect(tooBig.statusCode).toBe(400);
+      expect(json(tooBig).error.fields).toEqual({ csv: 'The file is larger than 20 MB' });
+      const users = await api.post('/users/import', {
+        csv: `firstName,lastName,username,password,role,accountName\n${'A,B,a@b.co,password1,Agent,X\n'.repeat(101)}`,
+        dryRun: true,
+      });
+      expect(users.statusCode).toBe(200);
+      expect(json(users).data).toMatchObject({ valid: 1, invalid: 100 });
+    }, 60_000);
 
     it('re-imports an export of accounts unchanged (formula guard undone)', async () => {
       const name = `-${unique('Minus Corp')}`;

@@ -1,6 +1,8 @@
 // helpers.ts first: it installs the module mocks the app needs under Jest.
-import { ADMIN, bearer, json, login } from './helpers';
+import { ADMIN, SETUP_TIMEOUT, bearer, createTestApp, json, login, type TestApp, type TestDatabase } from './helpers';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { ImportJob } from '../../src/shared/schemas/admin';
+import type { User } from '../../src/shared/schemas/session';
 
 export const ADMIN_API = '/api/v1/admin';
 
@@ -69,7 +71,7 @@ export async function createUser(api: Client, overrides: Record<string, unknown>
   delete (body as Record<string, unknown>).role;
   const response = await api.post('/user', body);
   if (response.statusCode !== 201) throw new Error(`create user failed: ${response.statusCode} ${response.body}`);
-  return json(response).data as Record<string, any> & { _id: string; username: string; accountId: string };
+  return json(response).data as User & { accountId: string; accountName: string };
 }
 
 /** A signed-in user of that role. */
@@ -77,4 +79,50 @@ export async function sessionAs(app: FastifyInstance, admin: Client, role: 'Admi
   const user = await createUser(admin, { role });
   const session = await signIn(app, user.username, PASSWORD);
   return { user, token: session.token, api: client(app, session.token) };
+}
+
+/** Polls a users import job until it is done or failed; returns the last state and every state seen. */
+export async function waitForImport(api: Client, jobId: string, timeoutMs = 60_000) {
+  const seen: ImportJob[] = [];
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await api.get(`/users/import/${jobId}`);
+    if (response.statusCode !== 200) throw new Error(`import job: ${response.statusCode} ${response.body}`);
+    const job = json(response).data as ImportJob;
+    seen.push(job);
+    if (job.phase === 'done' || job.phase === 'failed') return { job, seen };
+    if (Date.now() > deadline) throw new Error(`import job still ${job.phase} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export interface AdminTestApp {
+  t: TestApp;
+  api: Client;
+  adminId: string;
+}
+
+/** A fresh app for the enclosing describe, with a signed-in Admin; its fields are set before the tests run. */
+export function adminTestApp(database: TestDatabase): AdminTestApp {
+  const context: Partial<AdminTestApp> = {};
+  beforeAll(async () => {
+    context.t = await createTestApp(database);
+    const session = await adminSession(context.t.app);
+    context.api = session.api;
+    context.adminId = session.user._id;
+  }, SETUP_TIMEOUT);
+  afterAll(async () => {
+    await context.t?.close();
+  });
+  return {
+    get t() {
+      return context.t!;
+    },
+    get api() {
+      return context.api!;
+    },
+    get adminId() {
+      return context.adminId!;
+    },
+  };
 }

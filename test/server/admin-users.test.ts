@@ -1,6 +1,9 @@
 import { DATABASES, SETUP_TIMEOUT, createTestApp, json, type TestApp } from './helpers';
 import { PASSWORD, adminSession, client, createUser, roleIds, sessionAs, signIn, unique, type Client } from './admin-fixtures';
-import { USER_MESSAGES, createUsersSection } from '../../src/server/modules/admin/users';
+import { USER_MESSAGES } from '../../src/server/modules/admin/users-rules';
+import { createUsersSection } from '../../src/server/modules/admin/users-service';
+import type { Account } from '../../src/shared/schemas/catalog';
+import type { Role, User } from '../../src/shared/schemas/session';
 
 describe.each(DATABASES)('admin users on $name', (database) => {
   let t: TestApp;
@@ -151,10 +154,10 @@ describe.each(DATABASES)('admin users on $name', (database) => {
     it('GET /addUser and /editUser/{id} give accounts and roles (and the user with loginId)', async () => {
       const user = await createUser(api);
       const add = json(await api.get('/addUser')).data;
-      expect(add.roles.map((r: any) => r.name)).toEqual(['Admin', 'Agent', 'Investor']);
-      const names = add.accounts.map((a: any) => a.name.toLowerCase());
+      expect(add.roles.map((r: Role) => r.name)).toEqual(['Admin', 'Agent', 'Investor']);
+      const names = add.accounts.map((a: Account) => a.name.toLowerCase());
       expect(names).toEqual([...names].sort());
-      expect(add.accounts.map((a: any) => a._id)).toContain(user.accountId);
+      expect(add.accounts.map((a: Account) => a._id)).toContain(user.accountId);
       const edit = json(await api.get(`/editUser/${user._id}`)).data;
       expect(edit.user).toEqual({ ...user, loginId: user.username });
       expect(edit.roles).toEqual(add.roles);
@@ -251,11 +254,11 @@ describe.each(DATABASES)('admin users on $name', (database) => {
     it('plain call: every user as an array; with parameters: a page', async () => {
       const plain = json(await api.get('/users')).data;
       expect(Array.isArray(plain)).toBe(true);
-      expect(plain.map((u: any) => u._id)).toContain(adminId);
+      expect(plain.map((u: User) => u._id)).toContain(adminId);
       const page = json(await api.get('/users?page=1&pageSize=3')).data;
       expect(page).toMatchObject({ page: 1, pageSize: 3, total: plain.length });
-      expect(page.items.map((u: any) => u._id)).toEqual(plain.slice(0, 3).map((u: any) => u._id));
-      const names = plain.map((u: any) => [u.lastName.toLowerCase(), u.firstName.toLowerCase()]);
+      expect(page.items.map((u: User) => u._id)).toEqual(plain.slice(0, 3).map((u: User) => u._id));
+      const names = plain.map((u: User) => [u.lastName.toLowerCase(), u.firstName.toLowerCase()]);
       expect(names).toEqual(
         [...names].sort((a: string[], b: string[]) => (a[0] === b[0] ? a[1].localeCompare(b[1]) : a[0] < b[0] ? -1 : 1)),
       );
@@ -265,13 +268,13 @@ describe.each(DATABASES)('admin users on $name', (database) => {
       const user = await createUser(api, { firstName: 'Zebulon', lastName: 'Quixote' });
       for (const q of ['ebulo', 'QUIXO', 'zebulon quix', user.username.slice(0, 8), user.accountName.slice(2, 12)]) {
         const found = json(await api.get(`/users?q=${encodeURIComponent(q)}`)).data;
-        expect({ q, ids: found.items.map((u: any) => u._id) }).toEqual({ q, ids: expect.arrayContaining([user._id]) });
+        expect({ q, ids: found.items.map((u: User) => u._id) }).toEqual({ q, ids: expect.arrayContaining([user._id]) });
       }
       expect(json(await api.get('/users?q=%25')).data.total).toBe(0);
     });
 
     it('sorts by the whitelisted fields', async () => {
-      const desc = json(await api.get('/users?sort=-username&pageSize=200')).data.items.map((u: any) => u.username);
+      const desc = json(await api.get('/users?sort=-username&pageSize=200')).data.items.map((u: User) => u.username);
       expect(desc).toEqual([...desc].sort().reverse());
       for (const sort of ['role', '-account', 'active', '-lastLogin', 'createdAt', 'name']) {
         expect((await api.get(`/users?sort=${sort}`)).statusCode).toBe(200);
@@ -322,7 +325,7 @@ describe.each(DATABASES)('admin users on $name', (database) => {
       const response = await api.post('/users/bulk', { action: 'deactivate', q: tag });
       expect(json(response).data).toEqual({ action: 'deactivate', matched: 2, changed: 2 });
       const left = json(await api.get(`/users?q=${tag}`)).data.items;
-      expect(left.map((u: any) => u.active)).toEqual([false, false]);
+      expect(left.map((u: User) => u.active)).toEqual([false, false]);
     });
 
     it('answers 400 for a malformed id', async () => {

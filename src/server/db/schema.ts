@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
 import type { DealConfidence, MarkerColor } from '../../shared/schemas/property';
 import type { AssumptionOverrides } from '../../shared/schemas/assumptions';
+import type { AuditAction, EntityType, ImportJobPhase } from '../../shared/schemas/admin';
 import type { MapBounds } from '../../shared/schemas/geo';
 import type { StrategyResults } from '../../shared/schemas/results';
 import type { SavedResults, StrategyKey } from '../../shared/schemas/saved-calculations';
@@ -120,11 +121,26 @@ export interface AuditLogTable {
   at: Generated<Date>;
   actor_id: string | null;
   actor_username: string | null;
-  action: string;
-  entity_type: string;
+  action: AuditAction;
+  entity_type: EntityType;
   entity_id: string;
-  before: ColumnType<unknown, unknown, unknown>;
-  after: ColumnType<unknown, unknown, unknown>;
+  before: Json<Record<string, unknown> | null>;
+  after: Json<Record<string, unknown> | null>;
+}
+
+/** A users import running in the background (0007-admin-import-jobs); no passwords here. */
+export interface AdminImportJobsTable {
+  id: Generated<string>;
+  section: 'users';
+  actor_id: string | null;
+  phase: ColumnType<ImportJobPhase, ImportJobPhase | undefined, ImportJobPhase>;
+  total: number;
+  done: Generated<number>;
+  created: Generated<number>;
+  error: string | null;
+  started_at: Timestamp;
+  heartbeat_at: Timestamp;
+  finished_at: NullableTimestamp;
 }
 
 /** The room and address columns listings and sold comps share (0003-listings). */
@@ -244,6 +260,7 @@ export interface DB {
   refresh_tokens: RefreshTokensTable;
   password_reset_tokens: PasswordResetTokensTable;
   audit_log: AuditLogTable;
+  admin_import_jobs: AdminImportJobsTable;
   properties: PropertiesTable;
   sold_comps: SoldCompsTable;
   rates: RatesTable;

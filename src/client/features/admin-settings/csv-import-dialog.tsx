@@ -1,11 +1,65 @@
-import { Alert, Button, Modal, Space, Table, Tag, Typography, Upload } from 'antd';
+import { Alert, Button, Modal, Progress, Space, Table, Tag, Typography, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useDispatch } from 'react-redux';
 import toast from 'react-hot-toast';
+import type { ImportJob } from '../../../shared/schemas/admin';
+import { adminCall } from '../../api/base-api';
 import { UploadIcon } from '../../components/icons';
 import { DIALOG_BODY_STYLE, useDialogWidth } from '../../components/use-dialog-width';
 import { importedSummary, sectionTexts, serverMessageOr } from './admin-messages';
-import { useImportCsvMutation, type ImportReport, type ImportRow, type SectionKey } from './admin-settings-api';
+import { adminSettingsApi, useImportCsvMutation, type ImportReport, type ImportRow, type SectionKey } from './admin-settings-api';
+
+/** How often a running users import is asked for its progress. */
+export const IMPORT_POLL_MS = 1000;
+
+/**
+ * A users import runs on the server as a job (every password is hashed): POST answers 202 with the
+ * job, GET /users/import/:jobId its progress (docs/admin-api.md).
+ */
+const userImportApi = adminSettingsApi.injectEndpoints({
+  endpoints: (build) => ({
+    startUserImport: build.mutation<ImportJob, { csv: string }>({
+      query: ({ csv }) => adminCall({ url: '/users/import', method: 'POST', body: { csv, dryRun: false } }),
+    }),
+    userImportJob: build.query<ImportJob, string>({
+      query: (id) => adminCall(`/users/import/${encodeURIComponent(id)}`),
+      keepUnusedDataFor: 0,
+    }),
+  }),
+});
+
+/** What a finished users import made stale: the users, accounts and audit lists, the count, the signed-in user. */
+const USERS_IMPORTED = [
+  { type: 'User', id: 'LIST' },
+  { type: 'Account', id: 'LIST' },
+  { type: 'AuditLog', id: 'LIST' },
+  { type: 'Count', id: 'users' },
+  { type: 'User', id: 'ME' },
+] as const;
+
+const finished = (job: ImportJob) => job.phase === 'done' || job.phase === 'failed';
+
+/** "Hashing passwords: 40 of 150", then "Writing 150 users". */
+export function importJobText(job: ImportJob): string {
+  if (job.phase === 'writing') return `Writing ${job.total} users`;
+  if (job.phase === 'queued') return 'Starting the import';
+  return `Hashing passwords: ${job.done} of ${job.total}`;
+}
+
+/** The progress of a users import, polled until it is done or failed. */
+function UserImportProgress({ job }: { job: ImportJob }) {
+  const percent = job.phase === 'writing' ? 99 : Math.floor((job.done / Math.max(job.total, 1)) * 98);
+  return (
+    <div className="dm-csv-job" role="status" aria-label="Import progress">
+      <Typography.Paragraph>{importJobText(job)}</Typography.Paragraph>
+      <Progress percent={percent} status="active" />
+      <Typography.Paragraph type="secondary">
+        Nothing is written until every row is ready; the import goes on if you close this dialog.
+      </Typography.Paragraph>
+    </div>
+  );
+}
 
 /** The columns each section's import expects (docs/admin-api.md). */
 export const IMPORT_COLUMNS: Record<SectionKey, string[]> = {
@@ -54,6 +108,39 @@ export function CsvImportDialog({ section, onClose }: CsvImportDialogProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const [checkCsv, checking] = useImportCsvMutation();
   const [runImport, importing] = useImportCsvMutation();
+  const [startUserImport, starting] = userImportApi.useStartUserImportMutation();
+  const [fetchJob] = userImportApi.useLazyUserImportJobQuery();
+  const [job, setJob] = useState<ImportJob | null>(null);
+  const dispatch = useDispatch();
+  const open = useRef(true);
+  useEffect(
+    () => () => {
+      open.current = false;
+    },
+    [],
+  );
+
+  /** Starts a users import and polls its job until it is done (then closes) or failed (then says why). */
+  const importUsers = async (text: string) => {
+    let current = await startUserImport({ csv: text }).unwrap();
+    setJob(current);
+    while (!finished(current)) {
+      await new Promise((resolve) => setTimeout(resolve, IMPORT_POLL_MS));
+      if (!open.current) return; // closed: the import goes on on the server
+      current = await fetchJob(current._id).unwrap();
+      setJob(current);
+    }
+    if (current.phase === 'done') {
+      dispatch(adminSettingsApi.util.invalidateTags([...USERS_IMPORTED]));
+      toast.success(importedSummary(current.created, section));
+      onClose();
+      return;
+    }
+    setJob(null);
+    const message = current.error ?? `An error occurred while importing the ${texts.plural}`;
+    toast.error(message);
+    setProblem(message);
+  };
 
   const preview = async (text: string) => {
     setProblem(null);
@@ -81,10 +168,16 @@ export function CsvImportDialog({ section, onClose }: CsvImportDialogProps) {
   const doImport = async () => {
     if (csv === null) return;
     try {
+      if (section === 'users') {
+        setProblem(null);
+        await importUsers(csv);
+        return;
+      }
       const result = await runImport({ section, csv, dryRun: false }).unwrap();
       toast.success(importedSummary(result.created, section));
       onClose();
     } catch (error) {
+      setJob(null);
       const message = serverMessageOr(error, `An error occurred while importing the ${texts.plural}`);
       // The server refused the whole file (rows with errors): nothing was written; show the report again.
       toast.error(message);
@@ -95,7 +188,8 @@ export function CsvImportDialog({ section, onClose }: CsvImportDialogProps) {
 
   const valid = report?.valid ?? 0;
   const invalid = report?.invalid ?? 0;
-  const canImport = Boolean(report) && invalid === 0 && valid > 0 && !checking.isLoading;
+  const running = job !== null;
+  const canImport = Boolean(report) && invalid === 0 && valid > 0 && !checking.isLoading && !running;
 
   const tableColumns: ColumnsType<ImportRow> = [
     { title: 'Row', dataIndex: 'row', key: 'row', width: 64, fixed: 'left' },
@@ -153,7 +247,13 @@ export function CsvImportDialog({ section, onClose }: CsvImportDialogProps) {
         <Button key="cancel" onClick={onClose}>
           Cancel
         </Button>,
-        <Button key="import" type="primary" disabled={!canImport} loading={importing.isLoading} onClick={() => void doImport()}>
+        <Button
+          key="import"
+          type="primary"
+          disabled={!canImport}
+          loading={importing.isLoading || starting.isLoading || running}
+          onClick={() => void doImport()}
+        >
           {importButtonText(valid)}
         </Button>,
       ]}
@@ -184,6 +284,7 @@ export function CsvImportDialog({ section, onClose }: CsvImportDialogProps) {
         <p>{fileName ? `Chosen: ${fileName} — choose another file` : 'Click or drop a CSV file here'}</p>
       </Upload.Dragger>
       {problem ? <Alert type="error" showIcon title={problem} className="dm-form-alert" role="alert" /> : null}
+      {job ? <UserImportProgress job={job} /> : null}
       {checking.isLoading ? <Typography.Paragraph>Checking the file...</Typography.Paragraph> : null}
       {report ? (
         <div className="dm-csv-preview">

@@ -6,6 +6,7 @@ import * as m0003 from './0003-listings';
 import * as m0004 from './0004-recent-searches';
 import * as m0005 from './0005-market-assumptions';
 import * as m0006 from './0006-investor-pages';
+import * as m0007 from './0007-admin-import-jobs';
 
 /** Every migration, in order. Add new ones here; names sort by their numeric prefix. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-recent-searches': m0004,
   '0005-market-assumptions': m0005,
   '0006-investor-pages': m0006,
+  '0007-admin-import-jobs': m0007,
 };
 
 export const migrationProvider: MigrationProvider = {

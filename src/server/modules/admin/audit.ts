@@ -1,50 +1,38 @@
 import { sql, type Transaction } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { AuditAction, AuditEntry, AuditQuery, EntityType } from '../../../shared/schemas/admin';
+import type { Paged } from '../../../shared/schemas/common';
 import type { Db } from '../../db/database';
-import type { Actor, Page } from './common';
+import type { DB } from '../../db/schema';
+import { badRequest } from '../../http/errors';
+import { isUuid } from '../../http/ids';
+import { inChunks, type Actor } from './common';
 
-export type EntityType = 'user' | 'market' | 'interest' | 'strategy' | 'account';
-export const ENTITY_TYPES: readonly EntityType[] = ['user', 'market', 'interest', 'strategy', 'account'];
-
-export type AuditAction = 'create' | 'update' | 'delete' | 'activate' | 'deactivate' | 'import';
+/** What an entry keeps of an entity: fields from an explicit list, never a password or hash. */
+export type AuditView = Record<string, unknown>;
 
 export interface AuditChange {
   action: AuditAction;
   entityType: EntityType;
   entityId: string;
-  before: object | null;
-  after: object | null;
-}
-
-export interface AuditEntry {
-  _id: string;
-  at: string;
-  actorId: string | null;
-  actorUsername: string | null;
-  action: string;
-  entityType: string;
-  entityId: string;
-  before: unknown;
-  after: unknown;
+  before: AuditView | null;
+  after: AuditView | null;
 }
 
 const CHUNK = 500;
 
 /** jsonb from a JSON text, the same on pg and PGlite (which would otherwise encode a string as a JSON string). */
-const jsonb = (value: object | null) => (value === null ? null : sql`cast(cast(${JSON.stringify(value)} as text) as jsonb)`);
+const jsonb = (value: AuditView | null) =>
+  value === null ? null : sql<AuditView>`cast(cast(${JSON.stringify(value)} as text) as jsonb)`;
 
-/**
- * Writes one entry per change inside the caller's transaction. Views passed here are built by the
- * sections from explicit field lists, so they never contain passwords or hashes.
- */
+/** Writes one entry per change inside the caller's transaction. */
 export async function writeAudit(trx: Transaction<DB>, actor: Actor, changes: AuditChange[]): Promise<void> {
   if (changes.length === 0) return;
   const me = await trx.selectFrom('users').select('username').where('id', '=', actor.id).executeTakeFirst();
-  for (let start = 0; start < changes.length; start += CHUNK) {
-    await trx
+  await inChunks(changes, CHUNK, (chunk) =>
+    trx
       .insertInto('audit_log')
       .values(
-        changes.slice(start, start + CHUNK).map((change) => ({
+        chunk.map((change) => ({
           actor_id: actor.id,
           actor_username: me?.username ?? null,
           action: change.action,
@@ -54,28 +42,30 @@ export async function writeAudit(trx: Transaction<DB>, actor: Actor, changes: Au
           after: jsonb(change.after),
         })),
       )
-      .execute();
-  }
+      .execute(),
+  );
 }
 
 /** True when the two views differ (an update that changes nothing writes no entry). */
-export const changed = (before: object, after: object): boolean => JSON.stringify(before) !== JSON.stringify(after);
+export const changed = (before: AuditView, after: AuditView): boolean => JSON.stringify(before) !== JSON.stringify(after);
 
-export interface AuditQuery {
-  entityType?: EntityType;
-  entityId?: string;
-  actorId?: string;
-  page?: number;
-  pageSize?: number;
+/** An id filter of the log: empty = not given; otherwise it must be an id. */
+function idFilter(key: 'entityId' | 'actorId', value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!isUuid(value)) throw badRequest(`${key} is not a valid ID`, { [key]: 'Not a valid ID' });
+  return value;
 }
 
-export async function listAudit(db: Db, query: AuditQuery): Promise<Page<AuditEntry>> {
+/** The log, newest first. */
+export async function listAudit(db: Db, query: AuditQuery): Promise<Paged<AuditEntry>> {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? 50;
+  const entityId = idFilter('entityId', query.entityId);
+  const actorId = idFilter('actorId', query.actorId);
   let base = db.selectFrom('audit_log');
   if (query.entityType) base = base.where('entity_type', '=', query.entityType);
-  if (query.entityId) base = base.where('entity_id', '=', query.entityId);
-  if (query.actorId) base = base.where('actor_id', '=', query.actorId);
+  if (entityId) base = base.where('entity_id', '=', entityId);
+  if (actorId) base = base.where('actor_id', '=', actorId);
   const [rows, count] = await Promise.all([
     base
       .select([
@@ -93,7 +83,7 @@ export async function listAudit(db: Db, query: AuditQuery): Promise<Page<AuditEn
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute(),
-    base.select(sql<string>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+    base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
   ]);
   return {
     items: rows.map((row) => ({

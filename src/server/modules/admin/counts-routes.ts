@@ -1,12 +1,15 @@
 import { sql } from 'kysely';
-import type { FastifyInstance } from 'fastify';
-import type { RouteOptions } from '../../context';
+import { Count } from '../../../shared/schemas/admin';
+import { Envelope, ErrorBody, NoQuery } from '../../../shared/schemas/common';
+import type { RoutePlugin } from '../../context';
 import { requireRole } from '../../http/auth-guard';
-import { NoQuery } from './schemas';
 
 /** Dashboard figures for Admins, under /api/v1/auth (the scope authenticates first): every user, every market. */
-export async function countsRoutes(app: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
-  const adminOnly = { preHandler: requireRole('Admin'), schema: { querystring: NoQuery } };
+export const countsRoutes: RoutePlugin = async (app, { ctx }) => {
+  const adminOnly = {
+    preHandler: requireRole('Admin'),
+    schema: { querystring: NoQuery, response: { 200: Envelope(Count), 403: ErrorBody } },
+  };
   const count = async (table: 'users' | 'markets') =>
     Number(
       (
@@ -18,4 +21,4 @@ export async function countsRoutes(app: FastifyInstance, { ctx }: RouteOptions):
     );
   app.get('/userCount', adminOnly, async () => ({ data: await count('users') }));
   app.get('/marketCount', adminOnly, async () => ({ data: await count('markets') }));
-}
+};

@@ -1,84 +1,71 @@
+import { CsvError as ParseError, parse, type Options as ParseOptions } from 'csv-parse/sync';
+import { stringify, type Options as StringifyOptions } from 'csv-stringify/sync';
+
 /**
- * A small RFC 4180 CSV reader and writer: quoted fields with commas, line breaks and doubled
- * quotes, CRLF or LF line ends, an optional UTF-8 BOM.
+ * The admin CSV files, read with csv-parse and written with csv-stringify (RFC 4180: quoted fields
+ * with commas, line breaks and doubled quotes). Reading takes CRLF, LF or CR line ends (mixed too),
+ * an optional UTF-8 BOM, skips blank lines and keeps a stray quote inside a field as text. Writing
+ * puts a BOM first (so spreadsheets read UTF-8), ends lines with CRLF and guards formula cells.
  */
 
+/** A file that is not CSV; the message says where. */
 export class CsvError extends Error {}
 
-const BOM = '\uFEFF';
+const READ: ParseOptions = {
+  bom: true,
+  record_delimiter: ['\r\n', '\n', '\r'],
+  relax_quotes: true,
+  relax_column_count: true,
+  skip_empty_lines: true,
+};
 
-/** Rows of fields. Lines with nothing on them are skipped; a quote left open is an error. */
+/** Line of the quoted field left open: the first line with something on it after the last whole record. */
+function openQuoteLine(input: string, bytesRead: number): number {
+  const buffer = Buffer.from(input.startsWith('\uFEFF') ? input.slice(1) : input, 'utf8');
+  const before = buffer.subarray(0, bytesRead).toString('utf8');
+  const rest = buffer.subarray(bytesRead).toString('utf8');
+  const lineBreaks = (text: string) => text.match(/\r\n|\r|\n/g)?.length ?? 0;
+  const blank = /^[\r\n]*/.exec(rest)?.[0] ?? '';
+  return lineBreaks(before) + lineBreaks(blank) + 1;
+}
+
+/** Rows of cells. Lines with nothing on them are skipped; a quote left open is an error. */
 export function parseCsv(input: string): string[][] {
-  const text = input.startsWith(BOM) ? input.slice(1) : input;
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false; // the current field started with a quote
-  let inQuotes = false;
-  let line = 1;
-  let quoteLine = 0;
-
-  const endField = () => {
-    row.push(field);
-    field = '';
-    quoted = false;
-  };
-  const endRow = () => {
-    endField();
-    if (!(row.length === 1 && row[0] === '')) rows.push(row);
-    row = [];
-  };
-
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (inQuotes) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else {
-          inQuotes = false;
-        }
-      } else {
-        if (c === '\n') line++;
-        field += c;
-      }
-      continue;
+  try {
+    return parse(input, READ);
+  } catch (error) {
+    if (!(error instanceof ParseError)) throw error;
+    if (error.code === 'CSV_QUOTE_NOT_CLOSED') {
+      throw new CsvError(`A quoted field that starts on line ${openQuoteLine(input, Number(error.bytes))} is never closed`);
     }
-    if (c === '"' && field === '' && !quoted) {
-      inQuotes = true;
-      quoted = true;
-      quoteLine = line;
-    } else if (c === ',') {
-      endField();
-    } else if (c === '\r' || c === '\n') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      line++;
-      endRow();
-    } else {
-      // A stray quote inside an unquoted field, or text after a closing quote, is kept as text.
-      field += c;
-    }
+    throw new CsvError(error.message);
   }
-  if (inQuotes) throw new CsvError(`A quoted field that starts on line ${quoteLine} is never closed`);
-  if (field !== '' || quoted || row.length > 0) endRow();
-  return rows;
 }
 
-/** Cells a spreadsheet would run as a formula; exported with a leading apostrophe. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * The formula guard: csv-stringify's `escape_formulas` writes a cell that a spreadsheet would run
+ * (starting with = + - @, their full-width forms, tab or CR) with a leading apostrophe.
+ */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
+const WRITE: StringifyOptions = {
+  escape_formulas: true,
+  record_delimiter: 'windows',
+  // Quote a cell holding any line break (CR or LF alone too), not only CRLF.
+  quote_record_delimiter: true,
+  // Leading or trailing spaces survive a spreadsheet only when quoted.
+  quoted_match: /^\s|\s$/,
+  cast: { boolean: (value) => (value ? 'true' : 'false'), date: (value) => value.toISOString() },
+};
+
+/** One cell as the export writes it (quoted when needed, formula guarded). */
 export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  if (/[",\r\n]/.test(text) || /^\s|\s$/.test(text)) text = `"${text.replace(/"/g, '""')}"`;
-  return text;
+  return stringify([[value]], { ...WRITE, eof: false });
 }
 
-/** The file: a BOM (so spreadsheets read UTF-8), CRLF line ends, a final line end. */
+/** The file: a BOM, the header row, CRLF line ends, a final line end. */
 export function writeCsv(header: readonly string[], rows: ReadonlyArray<readonly unknown[]>): string {
-  const lines = [header.map(csvCell).join(','), ...rows.map((row) => row.map(csvCell).join(','))];
-  return `${BOM}${lines.join('\r\n')}\r\n`;
+  return stringify([header, ...rows], { ...WRITE, bom: true });
 }
 
 /** Undoes the export's formula guard, so an exported file imports back unchanged. */

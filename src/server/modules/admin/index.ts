@@ -1,16 +1,31 @@
+import type { TSchema } from '@sinclair/typebox';
 import type { Db } from '../../db/database';
-import { ACCOUNTS, INTERESTS, MARKETS, STRATEGIES, createCatalogSection } from './catalog';
-import type { AdminSection } from './section';
-import { createUsersSection, type UsersSectionDeps, type UsersSection } from './users';
+import { createCatalogSection } from './catalog';
+import { ACCOUNTS, INTERESTS, MARKETS, STRATEGIES } from './catalog-definitions';
+import type { ImportingSection } from './section';
+import { createUserImportJobs, type UserImportJobs, type UserImportJobsOptions } from './user-import-jobs';
+import { createUsersSection, type UsersSection } from './users-service';
 
-export { adminRoutes } from './routes';
+export { adminRoutes, type AdminRouteOptions } from './routes';
 export { countsRoutes } from './counts-routes';
 
-/** The five admin sections, in the order of the side navigation. */
-export function createAdminSections(db: Db, deps: UsersSectionDeps): { users: UsersSection; sections: AdminSection[] } {
-  const users = createUsersSection(db, deps);
+export interface AdminSections {
+  users: UsersSection;
+  userImports: UserImportJobs;
+  /** markets, interests, strategies, accounts: in the order of the side navigation. */
+  catalogs: Array<ImportingSection<TSchema, unknown>>;
+}
+
+/** The five admin sections and the users' import jobs. */
+export function createAdminSections(db: Db, deps: UserImportJobsOptions): AdminSections {
   return {
-    users,
-    sections: [users, ...[MARKETS, INTERESTS, STRATEGIES, ACCOUNTS].map((def) => createCatalogSection(db, def))],
+    users: createUsersSection(db, deps),
+    userImports: createUserImportJobs(db, deps),
+    catalogs: [
+      createCatalogSection(db, MARKETS),
+      createCatalogSection(db, INTERESTS),
+      createCatalogSection(db, STRATEGIES),
+      createCatalogSection(db, ACCOUNTS),
+    ],
   };
 }

@@ -1,39 +1,39 @@
-import { Type } from '@sinclair/typebox';
 import { sql } from 'kysely';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { assumptionOverridesProblems, DEFAULT_ASSUMPTIONS, type AssumptionOverrides } from '../../../shared/invest';
-import type { RouteOptions } from '../../context';
+import { IdParams, MarketAssumptions, MarketAssumptionsRequest, MarketAssumptionsUpdated } from '../../../shared/schemas/admin';
+import { Value } from '@sinclair/typebox/value';
+import { AssumptionOverrides } from '../../../shared/schemas/assumptions';
+import { Envelope, ErrorBody, NoQuery } from '../../../shared/schemas/common';
+import { assumptionOverridesProblems, DEFAULT_ASSUMPTIONS } from '../../../shared/invest';
+import type { RoutePlugin } from '../../context';
 import { badRequest, notFound } from '../../http/errors';
-import { markMarketStale } from '../listings/repository';
-import { rateRecomputerFor } from '../rates/recomputer';
+import { checkId } from '../../http/ids';
+import { markMarketStale } from '../listings';
+import { rateRecomputerFor } from '../rates';
 import { writeAudit } from './audit';
-import { checkId } from './common';
-import { IdParams, NoQuery } from './schemas';
 
 /** The rate and term come from the latest published rate (GET /rates/latest), for every market alike. */
 export const RATE_NOT_PER_MARKET =
   'The interest rate and loan term come from the latest published rate; a market cannot override them';
 
-export interface MarketAssumptions {
-  market: { _id: string; city: string; state: string };
-  assumptions: AssumptionOverrides;
-  defaults: typeof DEFAULT_ASSUMPTIONS;
-}
-
-const AssumptionsBody = Type.Object({ assumptions: Type.Record(Type.String(), Type.Unknown()) }, { additionalProperties: false });
+const SECTIONS = ['financing', 'operating', 'brrrr', 'flip', 'shortTerm'] as const satisfies ReadonlyArray<
+  keyof AssumptionOverrides
+>;
 
 /** Only the sections and keys that hold a value: `{operating: {}}` is stored as `{}`. */
 function compact(overrides: AssumptionOverrides): AssumptionOverrides {
-  const out: Record<string, object> = {};
-  for (const [section, group] of Object.entries(overrides)) if (group && Object.keys(group).length) out[section] = group;
-  return out as AssumptionOverrides;
+  const out: AssumptionOverrides = {};
+  for (const section of SECTIONS) {
+    const group = overrides[section];
+    if (group && Object.keys(group).length) Object.assign(out, { [section]: group });
+  }
+  return out;
 }
 
 /**
  * GET/PUT /api/v1/admin/market/:id/assumptions: a market's overrides of the engine's defaults.
  * A change is audited and marks the market's listings for the background recomputation.
  */
-export async function marketAssumptionsRoutes(app: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
+export const marketAssumptionsRoutes: RoutePlugin = async (app, { ctx }) => {
   const load = async (id: string): Promise<MarketAssumptions> => {
     const row = await ctx.db
       .selectFrom('markets')
@@ -43,29 +43,39 @@ export async function marketAssumptionsRoutes(app: FastifyInstance, { ctx }: Rou
     if (!row) throw notFound('Market not found');
     return {
       market: { _id: row.id, city: row.city, state: row.state },
-      assumptions: row.assumptions as AssumptionOverrides,
+      assumptions: row.assumptions,
       defaults: DEFAULT_ASSUMPTIONS,
     };
   };
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/market/:id/assumptions',
-    { schema: { params: IdParams, querystring: NoQuery } },
-    async (request) => ({
-      data: await load(checkId('market', request.params.id)),
-    }),
+    { schema: { params: IdParams, querystring: NoQuery, response: { 200: Envelope(MarketAssumptions), 404: ErrorBody } } },
+    async (request) => ({ data: await load(checkId('market', request.params.id)) }),
   );
 
-  app.put<{ Params: { id: string }; Body: { assumptions: Record<string, unknown> } }>(
+  app.put(
     '/market/:id/assumptions',
-    { schema: { params: IdParams, body: AssumptionsBody, querystring: NoQuery } },
-    async (request: FastifyRequest<{ Params: { id: string }; Body: { assumptions: Record<string, unknown> } }>) => {
+    {
+      schema: {
+        params: IdParams,
+        body: MarketAssumptionsRequest,
+        querystring: NoQuery,
+        response: { 200: Envelope(MarketAssumptionsUpdated), 404: ErrorBody },
+      },
+    },
+    async (request) => {
       const id = checkId('market', request.params.id);
       const problems = assumptionOverridesProblems(request.body.assumptions);
-      const financing = request.body.assumptions.financing as Record<string, unknown> | undefined;
-      if (financing && ('interestRatePercent' in financing || 'termMonths' in financing)) problems.push(RATE_NOT_PER_MARKET);
-      if (problems.length) throw badRequest(problems.join('. '), { assumptions: problems[0] });
-      const assumptions = compact(request.body.assumptions as AssumptionOverrides);
+      const financing = request.body.assumptions.financing;
+      if (financing && typeof financing === 'object' && ('interestRatePercent' in financing || 'termMonths' in financing)) {
+        problems.push(RATE_NOT_PER_MARKET);
+      }
+      const body = request.body.assumptions;
+      if (problems.length || !Value.Check(AssumptionOverrides, body)) {
+        throw badRequest(problems.join('. '), { assumptions: problems[0] });
+      }
+      const assumptions = compact(body);
 
       const marked = await ctx.db.transaction().execute(async (trx) => {
         const before = await trx
@@ -77,7 +87,10 @@ export async function marketAssumptionsRoutes(app: FastifyInstance, { ctx }: Rou
         if (!before) throw notFound('Market not found');
         await trx
           .updateTable('markets')
-          .set({ assumptions: sql`cast(${JSON.stringify(assumptions)} as jsonb)`, updated_at: sql`now()` })
+          .set({
+            assumptions: sql<AssumptionOverrides>`cast(${JSON.stringify(assumptions)} as jsonb)`,
+            updated_at: sql<Date>`now()`,
+          })
           .where('id', '=', id)
           .execute();
         await writeAudit(trx, { id: request.auth!.userId }, [
@@ -85,7 +98,7 @@ export async function marketAssumptionsRoutes(app: FastifyInstance, { ctx }: Rou
             action: 'update',
             entityType: 'market',
             entityId: id,
-            before: { assumptions: before.assumptions as object },
+            before: { assumptions: before.assumptions },
             after: { assumptions },
           },
         ]);
@@ -95,4 +108,4 @@ export async function marketAssumptionsRoutes(app: FastifyInstance, { ctx }: Rou
       return { data: { ...(await load(id)), listingsToRecompute: marked } };
     },
   );
-}
+};

@@ -1,122 +1,107 @@
+import type { Readable } from 'node:stream';
+import { parse as parseStream, CsvError, type Info, type InfoRecord, type Options } from 'csv-parse';
+import { parse as parseSync } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+
 /**
- * A streaming CSV parser (RFC 4180): quoted fields may hold commas, doubled quotes and line breaks;
- * CRLF or LF line ends; a leading BOM is dropped. Each record comes with its original text (for the
- * rejected-rows report) and the line it starts on.
+ * CSV through csv-parse (RFC 4180): quoted fields may hold commas, doubled quotes and line breaks;
+ * CRLF, LF or CR line ends; a leading BOM is dropped; blank lines are skipped; a stray quote inside
+ * a field is kept as text. Each record comes with the line it starts on and its text (for the
+ * rejected-rows report).
  */
 export interface CsvRecord {
   fields: string[];
-  /** The record as it was in the file, without its line end. */
+  /** The record as CSV text, without its line end (the fields quoted where needed). */
   raw: string;
   /** 1-based line number where the record starts. */
   line: number;
+  /** Set on the last "record" when the rest of the file could not be read (a quote never closed). */
+  error?: string;
 }
 
-export class CsvParser {
-  private field = '';
-  private fields: string[] = [];
-  private raw = '';
-  private inQuotes = false;
-  private afterQuote = false;
-  private skipLf = false;
-  private line = 1;
-  private recordLine = 1;
-  private started = false;
-  private first = true;
+/** A record longer than this is refused (an unclosed quote would otherwise read the rest of the file). */
+export const MAX_RECORD_BYTES = 1024 * 1024;
 
-  /** Parses a chunk; complete records go to `out`. */
-  push(chunk: string, out: (record: CsvRecord) => void): void {
-    let i = 0;
-    if (this.first) {
-      this.first = false;
-      if (chunk.charCodeAt(0) === 0xfeff) i = 1;
-    }
-    let segmentStart = i;
-    const n = chunk.length;
-    for (; i < n; i++) {
-      const c = chunk.charCodeAt(i);
-      if (this.skipLf) {
-        this.skipLf = false;
-        if (c === 10) {
-          segmentStart = i + 1;
-          continue;
-        }
-      }
-      if (this.inQuotes) {
-        if (this.afterQuote) {
-          this.afterQuote = false;
-          if (c === 34) {
-            this.field += '"';
-            continue;
-          }
-          this.inQuotes = false; // the quote closed the field; handle c as unquoted below
-        } else {
-          if (c === 34) this.afterQuote = true;
-          else {
-            if (c === 10) this.line++;
-            else if (c === 13 && chunk.charCodeAt(i + 1) !== 10) this.line++;
-            this.field += chunk[i];
-          }
-          continue;
-        }
-      }
-      if (c === 44) {
-        this.fields.push(this.field);
-        this.field = '';
-        this.started = true;
-      } else if (c === 10 || c === 13) {
-        this.raw += chunk.slice(segmentStart, i);
-        this.endRecord(out);
-        this.line++;
-        if (c === 13) this.skipLf = true;
-        segmentStart = i + 1;
-      } else if (c === 34 && this.field === '') {
-        this.inQuotes = true;
-        this.started = true;
-      } else {
-        this.field += chunk[i];
-        this.started = true;
-      }
-    }
-    this.raw += chunk.slice(segmentStart);
-  }
+const OPTIONS: Options = {
+  bom: true,
+  record_delimiter: ['\r\n', '\n', '\r'],
+  relax_quotes: true,
+  relax_column_count: true,
+  skip_empty_lines: true,
+  max_record_size: MAX_RECORD_BYTES,
+};
 
-  /** Flushes the last record when the file does not end with a line break. */
-  end(out: (record: CsvRecord) => void): void {
-    // An unterminated quote hands the rest over as one record; the caller rejects it by field count.
-    this.inQuotes = false;
-    this.afterQuote = false;
-    if (this.started || this.field !== '' || this.fields.length) this.endRecord(out);
-  }
-
-  private endRecord(out: (record: CsvRecord) => void): void {
-    if (!this.started && this.field === '' && this.fields.length === 0) {
-      // blank line
-      this.raw = '';
-      this.recordLine = this.line + 1;
-      return;
-    }
-    this.fields.push(this.field);
-    out({ fields: this.fields, raw: this.raw, line: this.recordLine });
-    this.fields = [];
-    this.field = '';
-    this.raw = '';
-    this.started = false;
-    this.recordLine = this.line + 1;
-  }
-}
-
-/** Parses a whole string (tests, small files). */
-export function parseCsv(text: string): CsvRecord[] {
-  const records: CsvRecord[] = [];
-  const parser = new CsvParser();
-  const push = (r: CsvRecord) => records.push(r);
-  parser.push(text, push);
-  parser.end(push);
-  return records;
+/** One record as CSV text: its fields quoted where needed, joined by commas. */
+export function csvLine(fields: readonly unknown[]): string {
+  return stringify([fields], { eof: false, quoted_match: /^\s|\s$/ });
 }
 
 /** One CSV field, quoted when needed. */
-export function csvField(value: unknown): string {
-  const s = value === null || value === undefined ? '' : String(value);
-  return /[",\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+export const csvField = (value: unknown): string => csvLine([value]);
+
+const LINE_BREAK = /\r\n|\r|\n/g;
+
+/** `info.lines` counts to the record's end; quoted line breaks inside it moved that end down. */
+function startLine(fields: string[], endLine: number): number {
+  let inside = 0;
+  for (const field of fields) if (field.includes('\n') || field.includes('\r')) inside += field.match(LINE_BREAK)?.length ?? 0;
+  return endLine - inside;
+}
+
+/** What is left when the parser stops on an error: one record saying why, on the line after the last good one. */
+function failure(error: unknown, lastLine: number): CsvRecord {
+  if (!(error instanceof CsvError)) throw error;
+  const line = lastLine + 1;
+  const message =
+    error.code === 'CSV_QUOTE_NOT_CLOSED'
+      ? `A quoted field that starts on line ${line} is never closed`
+      : error.code === 'CSV_MAX_RECORD_SIZE'
+        ? `The row starting on line ${line} is longer than ${MAX_RECORD_BYTES / 1024 / 1024} MB (a quote never closed?); the rest of the file was not read`
+        : `The file is not valid CSV after line ${lastLine}: ${error.message}`;
+  return { fields: [], raw: '', line, error: message };
+}
+
+interface ParsedRecord {
+  record: string[];
+  info: Info;
+}
+
+/**
+ * Streams the records of a CSV source (a file stream, any size, in constant memory) with the
+ * number of bytes read so far. `raw` is left empty (make it with csvLine when a report needs it).
+ * A source that breaks off (a quote never closed) ends with a record carrying `error`.
+ */
+export async function* csvRecords(source: Readable): AsyncGenerator<CsvRecord & { bytes: number }> {
+  const parser = source.pipe(parseStream({ ...OPTIONS, info: true }));
+  source.once('error', (error) => parser.destroy(error));
+  let lastLine = 0;
+  try {
+    for await (const { record, info } of parser as AsyncIterable<ParsedRecord>) {
+      lastLine = info.lines;
+      yield { fields: record, raw: '', line: startLine(record, info.lines), bytes: info.bytes };
+    }
+  } catch (error) {
+    yield { ...failure(error, lastLine), bytes: 0 };
+  } finally {
+    source.destroy();
+  }
+}
+
+/** Parses a whole string (tests, small files such as the PMMS history). */
+export function parseCsv(text: string): CsvRecord[] {
+  const records: CsvRecord[] = [];
+  let lastLine = 0;
+  try {
+    parseSync(text, {
+      ...OPTIONS,
+      on_record: (record: string[], info: InfoRecord) => {
+        lastLine = info.lines;
+        records.push({ fields: record, raw: csvLine(record), line: startLine(record, info.lines) });
+        return null;
+      },
+    });
+  } catch (error) {
+    records.push(failure(error, lastLine));
+  }
+  return records;
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
-import { CsvParser, csvField, type CsvRecord } from './csv';
+import { csvField, csvLine, csvRecords } from './csv';
 import {
   fromReso,
   type ListingRecord,
@@ -49,6 +49,9 @@ export interface ImportSummary {
   seconds: number;
 }
 
+/** Records handed to the importer at a time (progress is reported per batch). */
+const SOURCE_BATCH = 1000;
+
 export const REJECTED_HEADER = 'row,reason,original';
 
 export function rejectedPath(file: string): string {
@@ -58,50 +61,59 @@ export function rejectedPath(file: string): string {
 interface SourceRecord {
   /** Line where the record starts (the CSV header is line 1). */
   row: number;
+  /** The record's text for the rejected-rows report; a CSV record's is made from `fields` when needed. */
   raw: string;
+  fields?: string[];
   value: RawRecord | null;
   /** Why the record could not even be read (bad JSON, wrong field count). */
   error?: string;
 }
 
+/** Records of a CSV file, streamed through csv-parse; `onBytes` gets the bytes read so far. */
 async function* csvSource(file: string, onBytes: (n: number) => void): AsyncGenerator<SourceRecord[]> {
-  const stream = fs.createReadStream(file, { encoding: 'utf8', highWaterMark: 256 * 1024 });
-  const parser = new CsvParser();
   let header: string[] | null = null;
   let out: SourceRecord[] = [];
-  const take = (r: CsvRecord) => {
+  for await (const r of csvRecords(fs.createReadStream(file, { highWaterMark: 256 * 1024 }))) {
+    if (r.error) {
+      out.push({ row: r.line, raw: r.raw, value: null, error: r.error });
+      break;
+    }
+    onBytes(r.bytes);
     if (!header) {
       header = r.fields.map((f) => f.trim());
-      return;
+      continue;
     }
     if (r.fields.length !== header.length) {
-      out.push({ row: r.line, raw: r.raw, value: null, error: `Expected ${header.length} fields, found ${r.fields.length}` });
-      return;
+      out.push({
+        row: r.line,
+        raw: csvLine(r.fields),
+        value: null,
+        error: `Expected ${header.length} fields, found ${r.fields.length}`,
+      });
+    } else {
+      const value: RawRecord = {};
+      for (let i = 0; i < header.length; i++) value[header[i]] = r.fields[i];
+      out.push({ row: r.line, raw: '', fields: r.fields, value });
     }
-    const value: RawRecord = {};
-    for (let i = 0; i < header.length; i++) value[header[i]] = r.fields[i];
-    out.push({ row: r.line, raw: r.raw, value });
-  };
-  for await (const chunk of stream) {
-    onBytes(Buffer.byteLength(chunk as string));
-    parser.push(chunk as string, take);
-    if (out.length) {
+    if (out.length >= SOURCE_BATCH) {
       yield out;
       out = [];
     }
   }
-  parser.end(take);
   if (out.length) yield out;
 }
 
+/** Records of a JSON Lines file, line by line; `onBytes` gets the bytes read so far. */
 async function* jsonlSource(file: string, onBytes: (n: number) => void): AsyncGenerator<SourceRecord[]> {
   const stream = fs.createReadStream(file, { encoding: 'utf8', highWaterMark: 256 * 1024 });
   const lines = readline.createInterface({ input: stream, crlfDelay: Infinity });
   let row = 0;
+  let read = 0;
   let out: SourceRecord[] = [];
   for await (const line of lines) {
     row++;
-    onBytes(Buffer.byteLength(line) + 1);
+    read += Buffer.byteLength(line) + 1;
+    onBytes(read);
     const text = row === 1 ? line.replace(/^\uFEFF/, '') : line;
     if (!text.trim()) continue;
     try {
@@ -112,7 +124,7 @@ async function* jsonlSource(file: string, onBytes: (n: number) => void): AsyncGe
     } catch (error) {
       out.push({ row, raw: line, value: null, error: `Invalid JSON: ${(error as Error).message}` });
     }
-    if (out.length >= 1000) {
+    if (out.length >= SOURCE_BATCH) {
       yield out;
       out = [];
     }
@@ -174,7 +186,7 @@ export async function importFile(db: Db, file: string, options: ImportOptions = 
     });
   };
 
-  const source = format === 'csv' ? csvSource(file, (n) => (bytes += n)) : jsonlSource(file, (n) => (bytes += n));
+  const source = format === 'csv' ? csvSource(file, (n) => (bytes = n)) : jsonlSource(file, (n) => (bytes = n));
   try {
     for await (const records of source) {
       for (const r of records) {
@@ -185,7 +197,7 @@ export async function importFile(db: Db, file: string, options: ImportOptions = 
         }
         const parsed = fromReso(r.value);
         if (!parsed.ok) {
-          await reject(r.row, parsed.reasons, r.raw);
+          await reject(r.row, parsed.reasons, r.fields ? csvLine(r.fields) : r.raw);
           continue;
         }
         if (parsed.value.kind === 'listing') listings.push(parsed.value.record);

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { NewRate, Rate } from '../../../shared/schemas/rates';
 import { loanTermMonths } from '../../../shared/invest';
 import { parseDate } from '../listings';
-import { parseCsv } from '../feed-import/csv';
+import { parseCsv } from '../feed-import';
 import type { Db } from '../../db/database';
 
 export type { Rate };

@@ -1,0 +1,300 @@
+import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import { SORT_FIELDS, UserForm, type EditUserData, type UserFormData } from '../../../shared/schemas/admin';
+import { User } from '../../../shared/schemas/session';
+import { normalizeRole } from '../../../shared/roles';
+import type { FieldErrors } from '../../../shared/validation';
+import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/errors';
+import type { DB } from '../../db/schema';
+import { conflict, throwIfInvalid } from '../../http/errors';
+import { checkId } from '../../http/ids';
+import type { UserRecord } from '../users';
+import { changed, writeAudit, type AuditChange } from './audit';
+import { bulkConflict, checkBodyId, inChunks, pageOf } from './common';
+import type { AdminSection } from './section';
+import {
+  countActiveAdmins,
+  findUserRecord,
+  getUser,
+  isActiveAdmin,
+  listAccounts,
+  listRoles,
+  lockAdmins,
+  orderedUsers,
+  revokeSessions,
+  selectUsers,
+  toUsers,
+  userSearch,
+} from './users-repository';
+import { exportUsersCsv } from './users-csv';
+import { USER_MESSAGES, checkUserForm, normalizeUser, userAuditView, type UserValues } from './users-rules';
+
+export interface UsersSectionDeps {
+  hashPassword(password: string): Promise<string>;
+}
+
+export interface UsersSection extends AdminSection<typeof User, UserForm> {
+  formData(): Promise<UserFormData>;
+  editData(id: string): Promise<EditUserData>;
+}
+
+const BULK_CHUNK = 5000;
+
+/**
+ * The users section: the list, one user, and the rules of a change (self-protection, the last
+ * active Admin, unique usernames and account names), each change audited in its transaction.
+ * The CSV import is in users-csv.ts and user-import-jobs.ts.
+ */
+export function createUsersSection(db: Db, deps: UsersSectionDeps): UsersSection {
+  async function transaction<T>(work: (trx: Transaction<DB>) => Promise<T>, username?: string): Promise<T> {
+    try {
+      return await db.transaction().execute(work);
+    } catch (error) {
+      // A concurrent request won the unique index on lower(username) (or on the account name).
+      if (isUniqueViolation(error)) {
+        throw conflict(
+          username ? USER_MESSAGES.usernameTaken(username) : 'Someone else changed the same data meanwhile. Try again.',
+        );
+      }
+      throw error;
+    }
+  }
+
+  /** Role, account (created when new) and username checks inside the transaction; returns the account id. */
+  async function resolveRefs(trx: Kysely<DB>, values: UserValues, exceptId: string | null, changes: AuditChange[]) {
+    const errors: FieldErrors = {};
+    const role = await trx.selectFrom('roles').select('id').where('id', '=', values.roleId).executeTakeFirst();
+    if (!role) errors.roleId = USER_MESSAGES.roleNotFound;
+    let accountId: string | null = null;
+    if (values.accountType === 'existing') {
+      const account = await trx.selectFrom('accounts').select('id').where('id', '=', values.accountId).executeTakeFirst();
+      if (!account) errors.accountId = USER_MESSAGES.accountNotFound;
+      else accountId = account.id;
+    }
+    throwIfInvalid(errors);
+    let taken = trx
+      .selectFrom('users')
+      .select('id')
+      .where(sql`lower(username)`, '=', values.username);
+    if (exceptId) taken = taken.where('id', '<>', exceptId);
+    if (await taken.executeTakeFirst()) throw conflict(USER_MESSAGES.usernameTaken(values.username));
+    if (values.accountType === 'new') {
+      const existing = await trx
+        .selectFrom('accounts')
+        .select('name')
+        .where(sql`lower(name)`, '=', values.accountName.toLowerCase())
+        .executeTakeFirst();
+      if (existing) throw conflict(USER_MESSAGES.newAccountExists(existing.name));
+      const account = await trx
+        .insertInto('accounts')
+        .values({ name: values.accountName, active: true })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      accountId = account.id;
+      changes.push({
+        action: 'create',
+        entityType: 'account',
+        entityId: account.id,
+        before: null,
+        after: { name: values.accountName, active: true },
+      });
+    }
+    return accountId;
+  }
+
+  /** The rows a bulk request means: its ids, or every user matching `q`. */
+  async function bulkRows(trx: Kysely<DB>, ids: string[] | undefined, q: string | undefined): Promise<UserRecord[]> {
+    if (ids?.length === 0) return [];
+    const filter = ids ? sql<SqlBool>`u.id in (${sql.join(ids)})` : await userSearch(trx, q);
+    return selectUsers(trx).where(filter).forUpdate(['u']).execute();
+  }
+
+  /** Throws 409 when a change left no active Admin (checked after the change, inside its transaction). */
+  async function keepAnAdmin(trx: Kysely<DB>, touched: UserRecord[], message: string = USER_MESSAGES.lastAdmin) {
+    if (touched.some(isActiveAdmin) && (await countActiveAdmins(trx)) === 0) throw conflict(message);
+  }
+
+  return {
+    section: 'users',
+    thing: 'user',
+    sortFields: SORT_FIELDS.users,
+    item: User,
+    form: UserForm,
+
+    async list(query) {
+      if (!query) return toUsers(db, await orderedUsers(selectUsers(db), undefined).execute(), true);
+      const { page, pageSize, offset } = pageOf(query);
+      const filter = await userSearch(db, query.q);
+      const [records, total] = await Promise.all([
+        orderedUsers(selectUsers(db).where(filter), query.sort).limit(pageSize).offset(offset).execute(),
+        db
+          .selectFrom('users as u')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where(filter)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { items: await toUsers(db, records), total: Number(total.n), page, pageSize };
+    },
+
+    async get(rawId) {
+      return getUser(db, checkId('user', rawId));
+    },
+
+    async formData() {
+      const [accounts, roles] = await Promise.all([listAccounts(db), listRoles(db)]);
+      return { accounts, roles };
+    },
+
+    async editData(rawId) {
+      const user = await getUser(db, checkId('user', rawId));
+      const [accounts, roles] = await Promise.all([listAccounts(db), listRoles(db)]);
+      return { user: { ...user, loginId: user.username }, accounts, roles };
+    },
+
+    async create(actor, body) {
+      const values = normalizeUser(body);
+      checkUserForm(values, 'create');
+      const passwordHash = await deps.hashPassword(values.password);
+      const id = await transaction(async (trx) => {
+        const changes: AuditChange[] = [];
+        const accountId = await resolveRefs(trx, values, null, changes);
+        const row = await trx
+          .insertInto('users')
+          .values({
+            first_name: values.firstName,
+            last_name: values.lastName,
+            username: values.username,
+            password_hash: passwordHash,
+            role_id: values.roleId,
+            account_id: accountId,
+            active: values.active ?? false,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const record = await findUserRecord(trx, row.id);
+        changes.push({ action: 'create', entityType: 'user', entityId: row.id, before: null, after: userAuditView(record) });
+        await writeAudit(trx, actor, changes);
+        return row.id;
+      }, values.username);
+      return getUser(db, id);
+    },
+
+    async update(actor, rawId, body) {
+      const id = checkId('user', rawId);
+      checkBodyId('user', body._id, id);
+      const values = normalizeUser(body);
+      checkUserForm(values, 'edit');
+      const passwordHash = values.password.trim() !== '' ? await deps.hashPassword(values.password) : null;
+      await transaction(async (trx) => {
+        await lockAdmins(trx);
+        const before = await findUserRecord(trx, id, true);
+        const active = values.active ?? before.active;
+        const changes: AuditChange[] = [];
+        const accountId = await resolveRefs(trx, values, id, changes);
+        const role = await trx.selectFrom('roles').select('name').where('id', '=', values.roleId).executeTakeFirstOrThrow();
+        if (id === actor.id) {
+          if (!active) throw conflict(USER_MESSAGES.selfDeactivate);
+          if (normalizeRole(role.name) !== 'Admin') throw conflict(USER_MESSAGES.selfDemote);
+        }
+        await trx
+          .updateTable('users')
+          .set({
+            first_name: values.firstName,
+            last_name: values.lastName,
+            username: values.username,
+            role_id: values.roleId,
+            account_id: accountId,
+            active,
+            updated_at: sql<Date>`now()`,
+            ...(passwordHash ? { password_hash: passwordHash } : {}),
+          })
+          .where('id', '=', id)
+          .execute();
+        if (passwordHash) await revokeSessions(trx, id);
+        await keepAnAdmin(trx, [before]);
+        const [b, a] = [userAuditView(before), userAuditView(await findUserRecord(trx, id))];
+        if (changed(b, a) || passwordHash) {
+          changes.push({
+            action: 'update',
+            entityType: 'user',
+            entityId: id,
+            before: b,
+            after: passwordHash ? { ...a, passwordChanged: true } : a,
+          });
+        }
+        await writeAudit(trx, actor, changes);
+      }, values.username);
+      return getUser(db, id);
+    },
+
+    async remove(actor, rawId) {
+      const id = checkId('user', rawId);
+      if (id === actor.id) throw conflict(USER_MESSAGES.selfDelete);
+      await transaction(async (trx) => {
+        await lockAdmins(trx);
+        const before = await findUserRecord(trx, id, true);
+        await trx.deleteFrom('users').where('id', '=', id).execute();
+        await keepAnAdmin(trx, [before]);
+        await writeAudit(trx, actor, [
+          { action: 'delete', entityType: 'user', entityId: id, before: userAuditView(before), after: null },
+        ]);
+      });
+    },
+
+    async bulk(actor, request) {
+      const ids = request.ids?.map((raw) => checkId('user', raw));
+      return transaction(async (trx) => {
+        await lockAdmins(trx);
+        const rows = await bulkRows(trx, ids, request.q);
+        if (request.action !== 'activate' && rows.some((r) => r.id === actor.id)) {
+          throw bulkConflict([
+            { id: actor.id, message: request.action === 'delete' ? USER_MESSAGES.selfDelete : USER_MESSAGES.selfDeactivate },
+          ]);
+        }
+        const changes: AuditChange[] = [];
+        let target: UserRecord[];
+        if (request.action === 'delete') {
+          target = rows;
+          await inChunks(
+            target.map((r) => r.id),
+            BULK_CHUNK,
+            (chunk) => trx.deleteFrom('users').where('id', 'in', chunk).execute(),
+          );
+          for (const r of target)
+            changes.push({ action: 'delete', entityType: 'user', entityId: r.id, before: userAuditView(r), after: null });
+        } else {
+          const active = request.action === 'activate';
+          target = rows.filter((r) => r.active !== active);
+          await inChunks(
+            target.map((r) => r.id),
+            BULK_CHUNK,
+            (chunk) =>
+              trx
+                .updateTable('users')
+                .set({ active, updated_at: sql<Date>`now()` })
+                .where('id', 'in', chunk)
+                .execute(),
+          );
+          for (const r of target) {
+            changes.push({
+              action: request.action,
+              entityType: 'user',
+              entityId: r.id,
+              before: userAuditView(r),
+              after: userAuditView({ ...r, active }),
+            });
+          }
+        }
+        await keepAnAdmin(trx, target, `Nothing was changed. ${USER_MESSAGES.lastAdmin}`);
+        await writeAudit(trx, actor, changes);
+        return { action: request.action, matched: rows.length, changed: target.length };
+      });
+    },
+
+    async exportCsv(q) {
+      const filter = await userSearch(db, q);
+      const records = await orderedUsers(selectUsers(db).where(filter), undefined).execute();
+      return exportUsersCsv(records);
+    },
+  };
+}
