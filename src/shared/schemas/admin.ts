@@ -3,6 +3,31 @@ import { AssumptionOverrides, Assumptions } from './assumptions';
 import { Account } from './catalog';
 import { DateTime, ErrorBodyWith, Id, Nullable, Paged, StringEnum } from './common';
 import { Role, User } from './session';
+import {
+  AUDIT_ACTIONS,
+  BULK_ACTIONS,
+  ENTITY_TYPES,
+  IMPORT_JOB_PHASES,
+  MAX_BULK_IDS,
+  MAX_PAGE_SIZE,
+  sortValues,
+} from '../admin-constants';
+
+export {
+  ADMIN_SECTIONS,
+  AUDIT_ACTIONS,
+  BULK_ACTIONS,
+  DEFAULT_PAGE_SIZE,
+  ENTITY_TYPES,
+  IMPORT_JOB_PHASES,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  MAX_BULK_IDS,
+  MAX_PAGE_SIZE,
+  SORT_FIELDS,
+  sortValues,
+} from '../admin-constants';
+export type { AdminSectionKey, AuditAction, BulkAction, EntityType, ImportJobPhase } from '../admin-constants';
 
 /**
  * The admin settings calls under /api/v1/admin (docs/admin-api.md): lists, one-item forms, bulk
@@ -10,31 +35,8 @@ import { Role, User } from './session';
  * assumptions.
  */
 
-/** List path segments, in the order of the side navigation. */
-export const ADMIN_SECTIONS = ['users', 'markets', 'interests', 'strategies', 'accounts'] as const;
-export type AdminSectionKey = (typeof ADMIN_SECTIONS)[number];
-
-/** Item path segments; also the audit log's entity types. */
-export const ENTITY_TYPES = ['user', 'market', 'interest', 'strategy', 'account'] as const;
-export type EntityType = (typeof ENTITY_TYPES)[number];
-
 // ---------------------------------------------------------------------------------------------
 // Lists
-
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 200;
-
-/** The fields each list may be sorted by (`field` or `-field`); the first is the default. */
-export const SORT_FIELDS = {
-  users: ['name', 'username', 'role', 'account', 'active', 'lastLogin', 'createdAt'],
-  markets: ['city', 'state', 'active'],
-  interests: ['name', 'active'],
-  strategies: ['name', 'active'],
-  accounts: ['name', 'active'],
-} as const satisfies Record<AdminSectionKey, readonly string[]>;
-
-/** Every value `sort` may take for these fields: `field` and `-field`. */
-export const sortValues = (fields: readonly string[]): string[] => fields.flatMap((f) => [f, `-${f}`]);
 
 const Text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
 const PageNumber = Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 }));
@@ -125,10 +127,6 @@ export type AccountForm = Static<typeof AccountForm>;
 // ---------------------------------------------------------------------------------------------
 // Bulk
 
-export const BULK_ACTIONS = ['activate', 'deactivate', 'delete'] as const;
-export type BulkAction = (typeof BULK_ACTIONS)[number];
-export const MAX_BULK_IDS = 10_000;
-
 /** POST /{section}/bulk: `ids`, or every row matching `q` (all rows when it is empty). */
 export const BulkRequest = Type.Object({
   action: StringEnum(BULK_ACTIONS),
@@ -149,10 +147,6 @@ export const ExportQuery = Type.Object({ q: Text(200) });
 
 /** The export file: a UTF-8 BOM, a header row, CRLF line ends, formula cells guarded. */
 export const CsvFile = Type.String({ description: 'text/csv; charset=utf-8 with a BOM, a header row and CRLF line ends' });
-
-/** Every import, users included: at most this many data rows and bytes per file. */
-export const IMPORT_MAX_ROWS = 50_000;
-export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 
 /** POST /{section}/import. `dryRun` checks the file and writes nothing. */
 export const ImportRequest = Type.Object({ csv: Type.String(), dryRun: Type.Optional(Type.Boolean({ default: false })) });
@@ -181,8 +175,6 @@ export const ImportRefused = ErrorBodyWith({ report: Type.Optional(ImportReport)
  * `total`), then every user is written in one transaction (`writing`); it ends `done` (`created`)
  * or `failed` (`error`; nothing written).
  */
-export const IMPORT_JOB_PHASES = ['queued', 'hashing', 'writing', 'done', 'failed'] as const;
-export type ImportJobPhase = (typeof IMPORT_JOB_PHASES)[number];
 
 export const ImportJob = Type.Object({
   _id: Id,
@@ -202,9 +194,6 @@ export const ImportJobParams = Type.Object({ jobId: Type.String({ maxLength: 200
 
 // ---------------------------------------------------------------------------------------------
 // Audit log
-
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'activate', 'deactivate', 'import'] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** An entity's fields before or after a change (never a password); null on create / delete. */
 const AuditView = Type.Unsafe<Record<string, unknown> | null>({ type: ['object', 'null'], additionalProperties: true });

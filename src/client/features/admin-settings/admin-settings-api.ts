@@ -1,15 +1,33 @@
-import type { Account, Interest, Market, Role, User } from '../../../shared/api-types';
-import { SIGNED_IN_USER, adminCall, api } from '../../api/base-api';
+import type { Account, Interest, Market, User } from '../../../shared/api-types';
+import type { AssumptionOverrides } from '../../../shared/invest';
+import type {
+  AdminAccount,
+  AdminSectionKey,
+  AuditEntry,
+  BulkAction,
+  BulkRequest,
+  BulkResult,
+  EditUserData,
+  EntityType,
+  ImportJob,
+  ImportReport,
+  ImportRow,
+  MarketAssumptions,
+  MarketAssumptionsUpdated,
+  UserForm,
+  UserFormData,
+} from '../../../shared/schemas/admin';
+import type { Paged } from '../../../shared/schemas/common';
 import type { AccountType } from '../../../shared/validation';
-import type { AssumptionOverrides, Assumptions } from '../../../shared/invest';
+import { SIGNED_IN_USER, adminCall, api } from '../../api/base-api';
 
 /**
  * The admin settings endpoints (docs/admin-api.md), in the admin scope (base /api/v1/admin, 8 s,
  * re-auth; no refetch on focus/reconnect, no polling: only a change refreshes what it made stale).
  */
 
-export type SectionKey = 'users' | 'markets' | 'interests' | 'strategies' | 'accounts';
-export type ThingKey = 'user' | 'market' | 'interest' | 'strategy' | 'account';
+export type SectionKey = AdminSectionKey;
+export type ThingKey = EntityType;
 export type EntityTag = 'User' | 'Market' | 'Interest' | 'Strategy' | 'Account';
 
 export const THING_OF: Record<SectionKey, ThingKey> = {
@@ -27,10 +45,8 @@ export const TAG_OF: Record<SectionKey, EntityTag> = {
   accounts: 'Account',
 };
 
-export interface AdminAccount extends Account {
-  userCount?: number;
-}
-export type NamedItem = Interest; // interests and strategies share {_id, name, description, active}
+/** Interests and strategies share {_id, name, description, active}. */
+export type NamedItem = Interest;
 
 export interface SectionItemTypes {
   users: User;
@@ -41,13 +57,6 @@ export interface SectionItemTypes {
 }
 export type AnyItem = SectionItemTypes[SectionKey];
 
-export interface Paged<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
 export interface ListArgs {
   section: SectionKey;
   q: string;
@@ -56,70 +65,33 @@ export interface ListArgs {
   sort?: string;
 }
 
-export interface UserLookups {
-  accounts: Account[];
-  roles: Role[];
-}
-export interface EditUserData extends UserLookups {
-  user: User & { loginId?: string };
-}
-
-export interface UserPayload {
-  active: boolean;
-  firstName: string;
-  lastName: string;
-  password?: string;
-  roleId: string;
-  username: string;
-  accountId: string;
-  accountName: string;
-  accountType?: AccountType;
-}
+/** The POST /user and PUT /user/{id} body: the user form's values, every field present. */
+export type UserPayload = Required<Omit<UserForm, '_id' | 'password' | 'accountType'>> &
+  Pick<UserForm, 'password'> & { accountType?: AccountType };
 export type MarketPayload = Omit<Market, '_id'> & { _id?: string };
 export type NamedItemPayload = Omit<NamedItem, '_id'> & { _id?: string };
 export type AccountPayload = Omit<Account, '_id'> & { _id?: string };
 
-export type BulkAction = 'activate' | 'deactivate' | 'delete';
-export interface BulkArgs {
-  section: SectionKey;
-  action: BulkAction;
-  ids?: string[];
-  q?: string;
-}
-export interface BulkResult {
-  action: BulkAction;
-  matched: number;
-  changed: number;
-}
+export type BulkArgs = BulkRequest & { section: SectionKey };
 
-export interface ImportRow {
-  row: number;
-  values: Record<string, string>;
-  errors: Record<string, string>;
-}
-export interface ImportReport {
-  rows: ImportRow[];
-  valid: number;
-  invalid: number;
-  created: number;
-}
-
-export interface AuditEntry {
-  _id: string;
-  at: string;
-  actorId: string | null;
-  actorUsername: string | null;
-  action: string;
-  entityType: string;
-  entityId: string | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-}
 export interface AuditArgs {
-  entityType?: string;
+  entityType?: EntityType;
   page: number;
   pageSize: number;
 }
+
+export type {
+  AdminAccount,
+  AuditEntry,
+  BulkAction,
+  BulkResult,
+  EditUserData,
+  ImportJob,
+  ImportReport,
+  ImportRow,
+  MarketAssumptions,
+};
+export type UserLookups = UserFormData;
 
 const listTag = (section: SectionKey) => ({ type: TAG_OF[section], id: 'LIST' as const });
 
@@ -141,13 +113,6 @@ function changedTags(section: SectionKey) {
   const lookup = LOOKUP_OF[section];
   if (lookup) outside.push({ type: 'Lookup', id: lookup });
   return [...tags, ...outside];
-}
-
-/** GET/PUT /market/:id/assumptions (docs/admin-api.md). */
-export interface MarketAssumptions {
-  market: { _id: string; city: string; state: string };
-  assumptions: AssumptionOverrides;
-  defaults: Assumptions;
 }
 
 export const adminSettingsApi = api
@@ -180,10 +145,7 @@ export const adminSettingsApi = api
         providesTags: (_r, _e, id) => [{ type: 'Market', id }],
         keepUnusedDataFor: 0,
       }),
-      updateMarketAssumptions: build.mutation<
-        MarketAssumptions & { listingsToRecompute: number },
-        { id: string; assumptions: AssumptionOverrides }
-      >({
+      updateMarketAssumptions: build.mutation<MarketAssumptionsUpdated, { id: string; assumptions: AssumptionOverrides }>({
         query: ({ id, assumptions }) =>
           adminCall({
             url: `/market/${encodeURIComponent(id)}/assumptions`,
@@ -241,6 +203,15 @@ export const adminSettingsApi = api
             responseHandler: 'content-type',
           }),
       }),
+      /** A users import that hashes its passwords in the background: 202 with the job. */
+      startUserImport: build.mutation<ImportJob, { csv: string }>({
+        query: ({ csv }) => adminCall({ url: '/users/import', method: 'POST', body: { csv, dryRun: false } }),
+      }),
+      /** Polled while the job runs; a finished one refreshes what the import changed (see the dialog). */
+      userImportJob: build.query<ImportJob, string>({
+        query: (id) => adminCall(`/users/import/${encodeURIComponent(id)}`),
+        keepUnusedDataFor: 0,
+      }),
       auditLog: build.query<Paged<AuditEntry>, AuditArgs>({
         query: ({ entityType, page, pageSize }) =>
           adminCall({
@@ -267,5 +238,7 @@ export const {
   useExportCsvMutation,
   useAuditLogQuery,
   useMarketAssumptionsQuery,
+  useStartUserImportMutation,
+  useLazyUserImportJobQuery,
   useUpdateMarketAssumptionsMutation,
 } = adminSettingsApi;

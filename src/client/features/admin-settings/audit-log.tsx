@@ -3,11 +3,11 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
+import { ENTITY_TYPES, type EntityType } from '../../../shared/admin-constants';
 import { adminErrorMessage } from './admin-messages';
 import { useAuditLogQuery, type AuditEntry } from './admin-settings-api';
 import { NO_RESULTS } from './user-dialog';
 
-const ENTITY_TYPES = ['user', 'market', 'interest', 'strategy', 'account'];
 const HIDDEN_KEYS = new Set(['_id', 'password', 'passwordHash']);
 
 export interface AuditChange {
@@ -96,7 +96,7 @@ const COLUMNS: ColumnsType<AuditEntry> = [
 
 /** Audit Log: every admin change, newest first, read only, paged on the server. */
 export function AuditLogSection() {
-  const [entityType, setEntityType] = useState<string | undefined>(undefined);
+  const [entityType, setEntityType] = useState<EntityType | undefined>(undefined);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
   const { data, isFetching, error } = useAuditLogQuery({ entityType, page, pageSize });
@@ -122,7 +122,7 @@ export function AuditLogSection() {
           allowClear
           notFoundContent={NO_RESULTS}
           value={entityType}
-          onChange={(value?: string) => {
+          onChange={(value?: EntityType) => {
             setEntityType(value);
             setPage(1);
           }}

@@ -1,14 +1,21 @@
-import { Alert, Button, Modal, Progress, Space, Table, Tag, Typography, Upload } from 'antd';
+import { Alert, Progress, Space, Table, Tag, Typography, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import toast from 'react-hot-toast';
 import type { ImportJob } from '../../../shared/schemas/admin';
-import { adminCall } from '../../api/base-api';
 import { UploadIcon } from '../../components/icons';
-import { DIALOG_BODY_STYLE, useDialogWidth } from '../../components/use-dialog-width';
 import { importedSummary, sectionTexts, serverMessageOr } from './admin-messages';
-import { adminSettingsApi, useImportCsvMutation, type ImportReport, type ImportRow, type SectionKey } from './admin-settings-api';
+import {
+  adminSettingsApi,
+  useImportCsvMutation,
+  useLazyUserImportJobQuery,
+  useStartUserImportMutation,
+  type ImportReport,
+  type ImportRow,
+  type SectionKey,
+} from './admin-settings-api';
+import { AdminDialog } from './form-dialog';
 
 /** How often a running users import is asked for its progress. */
 export const IMPORT_POLL_MS = 1000;
@@ -17,17 +24,6 @@ export const IMPORT_POLL_MS = 1000;
  * A users import runs on the server as a job (every password is hashed): POST answers 202 with the
  * job, GET /users/import/:jobId its progress (docs/admin-api.md).
  */
-const userImportApi = adminSettingsApi.injectEndpoints({
-  endpoints: (build) => ({
-    startUserImport: build.mutation<ImportJob, { csv: string }>({
-      query: ({ csv }) => adminCall({ url: '/users/import', method: 'POST', body: { csv, dryRun: false } }),
-    }),
-    userImportJob: build.query<ImportJob, string>({
-      query: (id) => adminCall(`/users/import/${encodeURIComponent(id)}`),
-      keepUnusedDataFor: 0,
-    }),
-  }),
-});
 
 /** What a finished users import made stale: the users, accounts and audit lists, the count, the signed-in user. */
 const USERS_IMPORTED = [
@@ -99,7 +95,6 @@ interface CsvImportDialogProps {
  * valid / with errors counts), then import — only when no row has errors.
  */
 export function CsvImportDialog({ section, onClose }: CsvImportDialogProps) {
-  const width = useDialogWidth();
   const texts = sectionTexts(section);
   const columns = IMPORT_COLUMNS[section];
   const [csv, setCsv] = useState<string | null>(null);
@@ -108,8 +103,8 @@ export function CsvImportDialog({ section, onClose }: CsvImportDialogProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const [checkCsv, checking] = useImportCsvMutation();
   const [runImport, importing] = useImportCsvMutation();
-  const [startUserImport, starting] = userImportApi.useStartUserImportMutation();
-  const [fetchJob] = userImportApi.useLazyUserImportJobQuery();
+  const [startUserImport, starting] = useStartUserImportMutation();
+  const [fetchJob] = useLazyUserImportJobQuery();
   const [job, setJob] = useState<ImportJob | null>(null);
   const dispatch = useDispatch();
   const open = useRef(true);
@@ -235,28 +230,16 @@ export function CsvImportDialog({ section, onClose }: CsvImportDialogProps) {
   ];
 
   return (
-    <Modal
-      open
+    <AdminDialog
       title={`Import ${texts.title} from CSV`}
-      width={width}
-      onCancel={onClose}
-      mask={{ closable: false }}
-      destroyOnHidden
-      styles={{ body: DIALOG_BODY_STYLE }}
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          Cancel
-        </Button>,
-        <Button
-          key="import"
-          type="primary"
-          disabled={!canImport}
-          loading={importing.isLoading || starting.isLoading || running}
-          onClick={() => void doImport()}
-        >
-          {importButtonText(valid)}
-        </Button>,
-      ]}
+      onClose={onClose}
+      action={{
+        key: 'import',
+        text: importButtonText(valid),
+        disabled: !canImport,
+        loading: importing.isLoading || starting.isLoading || running,
+        onClick: () => void doImport(),
+      }}
     >
       <Typography.Paragraph>
         Expected columns (the first line is the header):{' '}
@@ -306,6 +289,6 @@ export function CsvImportDialog({ section, onClose }: CsvImportDialogProps) {
           />
         </div>
       ) : null}
-    </Modal>
+    </AdminDialog>
   );
 }

@@ -77,10 +77,17 @@ interface AdminFormDialogProps {
   children: ReactNode;
 }
 
-/** An add/edit dialog: an Ant Design Modal over the list with Cancel and the submit button. */
-export function AdminFormDialog(props: AdminFormDialogProps) {
+interface AdminDialogProps {
+  title: string;
+  /** The primary button at the right of Cancel. */
+  action: { key: string; text: string; loading: boolean; disabled: boolean; onClick: () => void };
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/** An admin dialog: an Ant Design Modal over the list, Cancel and one primary button in its footer. */
+export function AdminDialog({ title, action, onClose, children }: AdminDialogProps) {
   const width = useDialogWidth();
-  const { title, submitText, form, name, onSubmit, onClose, submitting, loading, generalError, submitDisabled } = props;
   return (
     <Modal
       open
@@ -94,16 +101,30 @@ export function AdminFormDialog(props: AdminFormDialogProps) {
         <Button key="cancel" onClick={onClose}>
           Cancel
         </Button>,
-        <Button
-          key="submit"
-          type="primary"
-          loading={submitting}
-          disabled={submitDisabled || loading}
-          onClick={() => form.submit()}
-        >
-          {submitText}
+        <Button key={action.key} type="primary" loading={action.loading} disabled={action.disabled} onClick={action.onClick}>
+          {action.text}
         </Button>,
       ]}
+    >
+      {children}
+    </Modal>
+  );
+}
+
+/** An add/edit dialog: the admin dialog with the form and its submit button. */
+export function AdminFormDialog(props: AdminFormDialogProps) {
+  const { title, submitText, form, name, onSubmit, onClose, submitting, loading, generalError, submitDisabled } = props;
+  return (
+    <AdminDialog
+      title={title}
+      onClose={onClose}
+      action={{
+        key: 'submit',
+        text: submitText,
+        loading: submitting,
+        disabled: Boolean(submitDisabled || loading),
+        onClick: () => form.submit(),
+      }}
     >
       {generalError ? <Alert type="error" showIcon title={generalError} className="dm-form-alert" role="alert" /> : null}
       {loading ? (
@@ -127,6 +148,6 @@ export function AdminFormDialog(props: AdminFormDialogProps) {
           <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
         </Form>
       )}
-    </Modal>
+    </AdminDialog>
   );
 }

@@ -36,10 +36,8 @@ export interface SoldRecord extends FeedFacts {
 
 export type FeedRecord = { kind: 'listing'; record: ListingRecord } | { kind: 'sold'; record: SoldRecord };
 
-export const LISTING_COLUMNS = [
-  'listing_key',
-  'list_price',
-  'remarks',
+/** The room, address and position columns, in the order both column lists use. */
+const FACT_COLUMNS = [
   'beds',
   'baths_full',
   'baths_half',
@@ -51,6 +49,13 @@ export const LISTING_COLUMNS = [
   'zip',
   'latitude',
   'longitude',
+] as const satisfies ReadonlyArray<keyof FeedFacts>;
+
+export const LISTING_COLUMNS = [
+  'listing_key',
+  'list_price',
+  'remarks',
+  ...FACT_COLUMNS,
   'monthly_rent',
   'rehab_estimate',
   'arv_estimate',
@@ -62,17 +67,7 @@ export const SOLD_COLUMNS = [
   'close_price',
   'list_price',
   'close_date',
-  'beds',
-  'baths_full',
-  'baths_half',
-  'baths_three_quarter',
-  'area',
-  'address_full',
-  'city',
-  'state',
-  'zip',
-  'latitude',
-  'longitude',
+  ...FACT_COLUMNS,
 ] as const satisfies ReadonlyArray<keyof SoldRecord>;
 
 export const COLUMN_TYPES: Record<string, string> = {
