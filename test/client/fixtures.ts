@@ -1,7 +1,8 @@
-import type { Comp, MapProperty } from '../../src/client/features/map/map-types';
+import type { Comp } from '../../src/client/features/map/map-types';
+import type { Property } from '../../src/shared/schemas/property';
 
 /** A listed property as the API sends it: every field present, the ones a test does not care about null. */
-export function makeProperty(overrides: Partial<MapProperty> & Pick<MapProperty, '_id'>): MapProperty {
+export function makeProperty(overrides: Partial<Property> & Pick<Property, '_id'>): Property {
   return {
     LatestListingPrice: 100_000,
     PublicListingRemarks: null,

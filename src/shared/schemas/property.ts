@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { AssumptionOverrides } from './assumptions';
-import { DateOnly, DateTime, Id, Nullable } from './common';
+import { DateOnly, DateTime, Id, Nullable, StringEnum } from './common';
+import { LatLng, MapBounds } from './geo';
 import { EmbeddedResults } from './results';
 
 /** A listed property and its sold comps, with the spec's field names (from the listing feed). */
@@ -44,29 +45,41 @@ const ListingFacts = {
   location: GeoPoint,
 };
 
-/** A listed property as GET /property/:id and GET /searchProperties send it. */
-export const Property = Type.Composite([
+/**
+ * A listed property as GET /searchProperties sends it: the spec's property fields and nothing else
+ * (identity, price, description, rooms, address, location, marker colour, comp ids, the embedded
+ * strategy results) plus its place in the search order.
+ */
+export const SearchProperty = Type.Composite([
   Type.Object({
     _id: Id,
     LatestListingPrice: Type.Number(),
     PublicListingRemarks: NullableText(),
     ...ListingFacts,
     markerColor: MarkerColor,
+    compIDs: Type.Array(Id),
+    /** The search's order: the property's position in the whole answer (spec: "a zIndex is assigned by order"). */
+    zIndex: Type.Optional(Type.Integer()),
+  }),
+  EmbeddedResults,
+]);
+export type SearchProperty = Static<typeof SearchProperty>;
+
+/** A listed property as GET /property/:id sends it: the search's fields and what the property page adds. */
+export const Property = Type.Composite([
+  SearchProperty,
+  Type.Object({
     /** Good Deal, Overpriced or Market Price. */
     dealStatus: Type.String(),
-    compIDs: Type.Array(Id),
     confidence: Nullable(DealConfidence),
     monthlyRent: Nullable(Type.Number({ description: "The engine's input: the feed's estimate or the documented fallback." })),
     rehabEstimate: Nullable(Type.Number()),
     arvEstimate: Nullable(Type.Number()),
     nightlyRate: Nullable(Type.Number({ description: 'Peak-season nightly rate.' })),
     updatedAt: DateTime,
-    /** The search's order: the property's position in the whole answer (spec: "a zIndex is assigned by order"). */
-    zIndex: Type.Optional(Type.Integer()),
     /** GET /property/:id only: its market's overrides of the default assumptions, or null. */
     marketAssumptions: Type.Optional(Nullable(AssumptionOverrides)),
   }),
-  EmbeddedResults,
 ]);
 export type Property = Static<typeof Property>;
 
@@ -84,14 +97,18 @@ export type Comp = Static<typeof Comp>;
 export const CompsQuery = Type.Object({ ids: Type.String({ maxLength: 50 * 40 }) });
 export const PropertyParams = Type.Object({ id: Type.String() });
 
+/** What GET /searchProperties answers: `bounds`, pages of properties; `clusters`, one answer of grid cells. */
+export const SEARCH_TYPES = ['bounds', 'clusters'] as const;
+
 /**
- * GET /searchProperties: `type=bounds`, the map `zoom`, `bounds` as JSON {ne:{lat,lng}, sw:{lat,lng}}
- * and the paging token of the previous page (`next`, or `lastValue`), absent on the first page.
+ * GET /searchProperties: `type` (bounds or clusters), the map `zoom`, `bounds` as JSON
+ * {ne:{lat,lng}, sw:{lat,lng}} and, for `type=bounds`, the paging token of the previous page (`next`,
+ * or `lastValue`), absent on the first page. `zoom` is required for clusters (it sets the grid).
  */
 export const SearchPropertiesQuery = Type.Object({
-  type: Type.Literal('bounds'),
+  type: StringEnum(SEARCH_TYPES),
   bounds: Type.String({ minLength: 1, maxLength: 1000 }),
-  zoom: Type.Optional(Type.Number({ minimum: 0, maximum: 30 })),
+  zoom: Type.Optional(Type.Number({ minimum: 0, maximum: 22 })),
   lastValue: Type.Optional(Type.String({ maxLength: 500 })),
   next: Type.Optional(Type.String({ maxLength: 500 })),
   limit: Type.Optional(Type.Integer({ minimum: 1 })),
@@ -100,7 +117,33 @@ export type SearchPropertiesQuery = Static<typeof SearchPropertiesQuery>;
 
 /** One page of the bounds search, sorted by longitude; `next` is the token of the next page, or 'done'. */
 export const SearchPropertiesPage = Type.Object({
-  properties: Type.Array(Property),
+  properties: Type.Array(SearchProperty),
   next: Type.String(),
 });
 export type SearchPropertiesPage = Static<typeof SearchPropertiesPage>;
+
+/** One grid cell of `type=clusters`: the properties of the view that fall in it, summarised. */
+export const PropertyCluster = Type.Object({
+  /** The cell: "zoom/x/y" on the grid of that zoom. */
+  key: Type.String(),
+  count: Type.Integer({ minimum: 1 }),
+  /** The mean position of the cell's properties (where the cluster is drawn). */
+  center: LatLng,
+  /** The smallest box around the cell's properties (a click zooms the map to it). */
+  bounds: MapBounds,
+  /** The deal mix: how many are Good Deal, Market Price and Overpriced. */
+  good: Type.Integer(),
+  market: Type.Integer(),
+  over: Type.Integer(),
+  minPrice: Type.Number(),
+  maxPrice: Type.Number(),
+});
+export type PropertyCluster = Static<typeof PropertyCluster>;
+
+/** The `type=clusters` answer: every non-empty cell of the view, and how many properties they hold. */
+export const SearchClustersAnswer = Type.Object({
+  clusters: Type.Array(PropertyCluster),
+  total: Type.Integer(),
+  zoom: Type.Integer({ description: 'The grid zoom the cells are on (the request zoom, rounded down).' }),
+});
+export type SearchClustersAnswer = Static<typeof SearchClustersAnswer>;

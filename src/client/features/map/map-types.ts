@@ -4,7 +4,7 @@
  */
 import type { MapBounds } from '../../../shared/schemas/geo';
 export type { ClientConfig as MapConfig } from '../../../shared/schemas/config';
-export type { Comp, Property as MapProperty, SearchPropertiesPage } from '../../../shared/schemas/property';
+export type { Comp, SearchProperty as MapProperty, SearchPropertiesPage } from '../../../shared/schemas/property';
 export type { NewRecentSearch, RecentSearch } from '../../../shared/schemas/recent-searches';
 
 export interface SearchPropertiesArgs {

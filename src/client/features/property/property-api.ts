@@ -1,10 +1,10 @@
 import { api, authCall } from '../../api/base-api';
-import type { MapProperty } from '../map';
+import type { Property } from '../../../shared/schemas/property';
 
 /** GET /auth/property/{id}: one property with its market's assumption overrides. */
 export const propertyApi = api.injectEndpoints({
   endpoints: (build) => ({
-    property: build.query<MapProperty, string>({
+    property: build.query<Property, string>({
       query: (id) => authCall(`/property/${encodeURIComponent(id)}`),
     }),
   }),

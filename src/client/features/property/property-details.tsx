@@ -1,7 +1,8 @@
 import { Card, Descriptions, Typography } from 'antd';
 import type { DealConfidence, DealStatus } from '../../../shared/deal-status';
 import { formatBaths, formatCurrency, formatInteger, formatOccupancy, formatSquareFeet } from '../../../shared/format';
-import { DealLabel, type MapProperty } from '../map';
+import type { Property } from '../../../shared/schemas/property';
+import { DealLabel } from '../map';
 
 /** The stored deal confidence in words: how many comps, how far apart, how recent. */
 export function confidenceText(c: DealConfidence | null | undefined): string {
@@ -13,7 +14,7 @@ export function confidenceText(c: DealConfidence | null | undefined): string {
   return parts.join(' · ');
 }
 
-function bathsText(p: MapProperty): string {
+function bathsText(p: Property): string {
   const parts = [
     p.BathroomsFull ? `${p.BathroomsFull} full` : null,
     p.BathroomsThreeQuarter ? `${p.BathroomsThreeQuarter} three-quarter` : null,
@@ -23,7 +24,7 @@ function bathsText(p: MapProperty): string {
 }
 
 /** Facts, the deal label with its stored confidence, the listing's estimates and its description. */
-export function PropertyDetails({ property, status }: { property: MapProperty; status: DealStatus }) {
+export function PropertyDetails({ property, status }: { property: Property; status: DealStatus }) {
   const area = property.BuildingAreaTotal;
   const perSqft = area ? property.LatestListingPrice / area : null;
   return (

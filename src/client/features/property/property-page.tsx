@@ -13,7 +13,8 @@ import { useInvestmentStrategiesQuery, useLatestRatesQuery } from '../../api/loo
 import { useAppSelector } from '../../app/hooks';
 import { PageLoading } from '../../components/page-loading';
 import { PageTitle } from '../../components/page-title';
-import { DealLabel, type MapProperty, SEARCH_ZOOM, usePropertyCompsQuery } from '../map';
+import type { Property } from '../../../shared/schemas/property';
+import { DealLabel, SEARCH_ZOOM, usePropertyCompsQuery } from '../map';
 import { useSavedCalculationQuery } from '../saved-calculations';
 import { selectUser } from '../session';
 import { BreakEvenCard } from './break-even-card';
@@ -35,7 +36,7 @@ export const PROPERTY_LOAD_FAILED = 'Failed to load property details';
 const isRental = (s: StrategyKey): s is ProjectedStrategy => s === 'buyHold' || s === 'brrrr';
 
 interface PropertyAnalysisProps {
-  property: MapProperty;
+  property: Property;
   latestRate: Rate | null;
   ratesFailed: boolean;
   catalogue: Strategy[] | undefined;

@@ -7,7 +7,7 @@ import {
   type PropertyFigures,
   type WhatIf,
 } from '../../../shared/invest';
-import type { MapProperty } from '../map';
+import type { Property } from '../../../shared/schemas/property';
 
 /** The latest rate of the 30-year fixed product, or null when the rates have none. */
 export function latestFinancingRate(rates: readonly Rate[] | null | undefined): Rate | null {
@@ -31,7 +31,7 @@ const clampTo = (key: keyof PropertyFigures, value: number | null | undefined): 
  * The what-if analysis a property page starts from: the listing's own figures (the engine inputs
  * the server used), its market's assumption overrides, and the latest 30-year rate and term.
  */
-export function startingWhatIf(property: MapProperty, ratePercent: number | null): WhatIf {
+export function startingWhatIf(property: Property, ratePercent: number | null): WhatIf {
   const price = property.LatestListingPrice;
   return {
     figures: {

@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import { markerColorFor } from '../../../shared/deal-status';
 import type { MapBounds } from '../../../shared/schemas/geo';
-import type { Comp, Property } from '../../../shared/schemas/property';
+import type { Comp, Property, SearchProperty } from '../../../shared/schemas/property';
 import type { Db } from '../../db/database';
 import type { PropertiesTable } from '../../db/schema';
 import { isUuid } from '../../http/ids';
@@ -11,8 +11,8 @@ import { isUuid } from '../../http/ids';
  * the routes' response schemas serialise them.
  */
 
-/** The columns a property answer is made of. */
-const PROPERTY_COLUMNS = [
+/** The columns of a search answer: the spec's property fields only. */
+const SEARCH_COLUMNS = [
   'p.id',
   'p.list_price',
   'p.remarks',
@@ -29,60 +29,36 @@ const PROPERTY_COLUMNS = [
   'p.longitude',
   'p.latitude',
   'p.marker_color',
-  'p.deal_status',
   'p.comp_ids',
+  'p.buy_hold',
+  'p.brrrr',
+  'p.fix_flip',
+  'p.short_term',
+] as const;
+
+/** The columns of GET /property/:id: the search's and what the property page adds. */
+const PROPERTY_COLUMNS = [
+  ...SEARCH_COLUMNS,
+  'p.deal_status',
   'p.confidence',
   'p.monthly_rent',
   'p.rehab_estimate',
   'p.arv_estimate',
   'p.nightly_rate',
   'p.inputs',
-  'p.buy_hold',
-  'p.brrrr',
-  'p.fix_flip',
-  'p.short_term',
   'p.updated_at',
 ] as const;
 
-type PropertyRow = Pick<
-  Selectable<PropertiesTable>,
-  | 'id'
-  | 'list_price'
-  | 'remarks'
-  | 'beds'
-  | 'baths_total'
-  | 'baths_full'
-  | 'baths_half'
-  | 'baths_three_quarter'
-  | 'area'
-  | 'address_full'
-  | 'city'
-  | 'state'
-  | 'zip'
-  | 'longitude'
-  | 'latitude'
-  | 'marker_color'
-  | 'deal_status'
-  | 'comp_ids'
-  | 'confidence'
-  | 'monthly_rent'
-  | 'rehab_estimate'
-  | 'arv_estimate'
-  | 'nightly_rate'
-  | 'inputs'
-  | 'buy_hold'
-  | 'brrrr'
-  | 'fix_flip'
-  | 'short_term'
-  | 'updated_at'
->;
+type Column<C extends string> = C extends `p.${infer Name}` ? Name : never;
+type SearchRow = Pick<Selectable<PropertiesTable>, Column<(typeof SEARCH_COLUMNS)[number]>>;
+type PropertyRow = Pick<Selectable<PropertiesTable>, Column<(typeof PROPERTY_COLUMNS)[number]>>;
 
 const DEFAULT_MARKER = markerColorFor('Market Price');
 
 /** The estimate the engine used (stored inputs), else the feed's own. */
 const used = (stored: number | undefined, feed: number | null): number | null => stored ?? feed;
 
-function toProperty(p: PropertyRow, zIndex?: number): Property {
+function toSearchProperty(p: SearchRow, zIndex?: number): SearchProperty {
   return {
     _id: p.id,
     LatestListingPrice: p.list_price,
@@ -99,19 +75,25 @@ function toProperty(p: PropertyRow, zIndex?: number): Property {
     PropertyAddressZIP: p.zip,
     location: { type: 'Point', coordinates: [p.longitude, p.latitude] },
     markerColor: p.marker_color ?? DEFAULT_MARKER,
-    dealStatus: p.deal_status,
     compIDs: p.comp_ids,
+    BuyHoldResults: p.buy_hold,
+    BRRRRResults: p.brrrr,
+    FixFlipResults: p.fix_flip,
+    ShortTermResults: p.short_term,
+    ...(zIndex === undefined ? {} : { zIndex }),
+  };
+}
+
+function toProperty(p: PropertyRow): Property {
+  return {
+    ...toSearchProperty(p),
+    dealStatus: p.deal_status,
     confidence: p.confidence,
     monthlyRent: used(p.inputs?.monthlyRent, p.monthly_rent),
     rehabEstimate: used(p.inputs?.rehabEstimate, p.rehab_estimate),
     arvEstimate: used(p.inputs?.arvEstimate, p.arv_estimate),
     nightlyRate: used(p.inputs?.nightlyRate, p.nightly_rate),
-    BuyHoldResults: p.buy_hold,
-    BRRRRResults: p.brrrr,
-    FixFlipResults: p.fix_flip,
-    ShortTermResults: p.short_term,
     updatedAt: p.updated_at.toISOString(),
-    ...(zIndex === undefined ? {} : { zIndex }),
   };
 }
 
@@ -185,7 +167,7 @@ export interface SearchCursor {
 }
 
 export interface SearchPage {
-  properties: Property[];
+  properties: SearchProperty[];
   /** Where this page ended, or null when it was the last. */
   next: SearchCursor | null;
 }
@@ -198,7 +180,7 @@ export interface SearchPage {
 export function searchQuery(db: Db, bounds: MapBounds, after: SearchCursor | null, limit: number) {
   let query = db
     .selectFrom('properties as p')
-    .select(PROPERTY_COLUMNS)
+    .select(SEARCH_COLUMNS)
     .where('p.longitude', '>=', bounds.sw.lng)
     .where('p.longitude', '<=', bounds.ne.lng)
     .where('p.latitude', '>=', bounds.sw.lat)
@@ -221,7 +203,7 @@ export async function searchBounds(db: Db, bounds: MapBounds, after: SearchCurso
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
-    properties: page.map((row, i) => toProperty(row, offset + i)),
+    properties: page.map((row, i) => toSearchProperty(row, offset + i)),
     next:
       rows.length > limit && last
         ? { longitude: last.longitude, latitude: last.latitude, id: last.id, count: offset + limit }
