@@ -9,6 +9,7 @@ import type { AppContext } from './context';
 import { createDatabase, migrateToLatest, type Database } from './db/database';
 import { seed, type SeedResult } from './db/seed';
 import { createAuthenticate } from './http/auth-guard';
+import { registerCompression } from './http/compression';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler';
 import { buildLoggerOptions, type LoggerSettings } from './http/logging';
 import { CONTENT_SECURITY_POLICY } from './http/security';
@@ -193,6 +194,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     if (config.apiDocs) await registerApiDocs(app);
     await app.register(fastifyHelmet, { contentSecurityPolicy: { useDefaults: true, directives: CONTENT_SECURITY_POLICY } });
     await app.register(fastifyRateLimit, { global: false });
+    await registerCompression(app);
 
     await app.register(healthRoutes, { ctx });
     await app.register(

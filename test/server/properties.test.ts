@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { DATABASES, SETUP_TIMEOUT, bearer, createTestApp, json, signup, type TestApp } from './helpers';
 import { sql } from 'kysely';
 import { loadDemoData } from '../../src/server/modules/demo-data/demo-data';
@@ -241,4 +242,47 @@ describe.each(DATABASES)('properties API on $name', (database) => {
     ).data;
     expect(empty).toEqual({ properties: [], next: 'done' });
   });
+
+  describe('on the wire', () => {
+    const searchWith = (encoding: string | undefined) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v1/auth/searchProperties?type=bounds&zoom=12&bounds=${encodeURIComponent(JSON.stringify(AUSTIN))}`,
+        headers: { ...bearer(token), ...(encoding ? { 'accept-encoding': encoding } : {}) },
+      });
+
+    it('compresses by Accept-Encoding: brotli first, then gzip, else identity; small answers go as they are', async () => {
+      const plain = await searchWith(undefined);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      const br = await searchWith('gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+      const gz = await searchWith('gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+      // Under the 1 KB threshold: not worth compressing.
+      const small = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/auth/property/00000000-0000-4000-8000-000000000000',
+        headers: { ...bearer(token), 'accept-encoding': 'br' },
+      });
+      expect(small.statusCode).toBe(404);
+      expect(small.headers['content-encoding']).toBeUndefined();
+    });
+
+    it('the demo city search costs at most 350 bytes a property on the wire (brotli and gzip)', async () => {
+      for (const encoding of ['br', 'gzip']) {
+        const response = await searchWith(encoding);
+        expect(response.headers['content-encoding']).toBe(encoding);
+        const count = (JSON.parse(decode(encoding, response.rawPayload)) as SearchAnswer).data.properties.length;
+        expect(count).toBe(austinCount);
+        expect(response.rawPayload.length / count).toBeLessThanOrEqual(350);
+      }
+    });
+  });
 });
+
+type SearchAnswer = { data: { properties: unknown[] } };
+const decode = (encoding: string, payload: Buffer) =>
+  (encoding === 'br' ? brotliDecompressSync(payload) : gunzipSync(payload)).toString('utf8');
