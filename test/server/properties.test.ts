@@ -3,6 +3,8 @@ import { DATABASES, SETUP_TIMEOUT, bearer, createTestApp, json, signup, type Tes
 import { sql } from 'kysely';
 import { loadDemoData } from '../../src/server/modules/demo-data/demo-data';
 import { BOUNDS_MESSAGES } from '../../src/shared/geo/bounds';
+import { cellKey, cellX, cellY } from '../../src/shared/geo/cluster-grid';
+import type { SearchClustersAnswer } from '../../src/shared/schemas/property';
 import { PROPERTY_MESSAGES } from '../../src/server/modules/properties/routes';
 
 const AUSTIN = { ne: { lat: 30.6, lng: -97.4 }, sw: { lat: 30.0, lng: -98.1 } };
@@ -241,6 +243,89 @@ describe.each(DATABASES)('properties API on $name', (database) => {
       await search({ type: 'bounds', bounds: JSON.stringify({ ne: { lat: 1.1, lng: 1.1 }, sw: { lat: 1, lng: 1 } }) }),
     ).data;
     expect(empty).toEqual({ properties: [], next: 'done' });
+  });
+
+  describe('type=clusters', () => {
+    const US = { ne: { lat: 49.5, lng: -66.9 }, sw: { lat: 24.4, lng: -124.8 } };
+    const clusters = (bounds: object, zoom: number | string, extra: Record<string, string> = {}) =>
+      search({ type: 'clusters', zoom, bounds: JSON.stringify(bounds), ...extra });
+    const inBox = async (b: typeof AUSTIN) =>
+      (
+        await sql<{ latitude: number; longitude: number; deal_status: string; list_price: number }>`
+          select latitude, longitude, deal_status, list_price from properties
+          where latitude between ${b.sw.lat} and ${b.ne.lat} and longitude between ${b.sw.lng} and ${b.ne.lng}`.execute(t.db)
+      ).rows;
+
+    it('groups the properties in the bounds on the grid of the zoom: the cells add up to the properties', async () => {
+      for (const zoom of [9, 11, 12.7]) {
+        const response = await clusters(AUSTIN, zoom);
+        expect(response.statusCode).toBe(200);
+        const answer = json(response).data as SearchClustersAnswer;
+        expect(answer.zoom).toBe(Math.floor(zoom));
+        expect(answer.total).toBe(austinCount);
+        expect(answer.clusters.reduce((sum, c) => sum + c.count, 0)).toBe(austinCount);
+
+        // The same grid computed here from the rows (shared formulas) gives the same cells, counts and mixes.
+        const expected = new Map<string, { count: number; good: number; over: number; min: number; max: number }>();
+        for (const row of await inBox(AUSTIN)) {
+          const key = cellKey(answer.zoom, cellX(row.longitude, answer.zoom), cellY(row.latitude, answer.zoom));
+          const cell = expected.get(key) ?? { count: 0, good: 0, over: 0, min: Infinity, max: -Infinity };
+          cell.count++;
+          if (row.deal_status === 'Good Deal') cell.good++;
+          if (row.deal_status === 'Overpriced') cell.over++;
+          cell.min = Math.min(cell.min, row.list_price);
+          cell.max = Math.max(cell.max, row.list_price);
+          expected.set(key, cell);
+        }
+        expect(answer.clusters.map((c) => c.key).sort()).toEqual([...expected.keys()].sort());
+        for (const c of answer.clusters) {
+          const e = expected.get(c.key)!;
+          expect([c.count, c.good, c.over, c.minPrice, c.maxPrice]).toEqual([e.count, e.good, e.over, e.min, e.max]);
+          expect(c.good + c.market + c.over).toBe(c.count);
+          const { ne, sw } = c.bounds;
+          expect(sw.lat <= c.center.lat && c.center.lat <= ne.lat && sw.lng <= c.center.lng && c.center.lng <= ne.lng).toBe(true);
+          expect(sw.lat >= AUSTIN.sw.lat && ne.lat <= AUSTIN.ne.lat && sw.lng >= AUSTIN.sw.lng && ne.lng <= AUSTIN.ne.lng).toBe(
+            true,
+          );
+        }
+      }
+    });
+
+    it('answers any span up to the continental US in one small answer; fewer, larger cells as the zoom goes out', async () => {
+      const all = (await sql<{ n: number }>`select count(*)::int as n from properties`.execute(t.db)).rows[0].n;
+      const wide = await clusters(US, 4);
+      expect(wide.statusCode).toBe(200);
+      const answer = json(wide).data as SearchClustersAnswer;
+      expect(answer.total).toBe(all);
+      expect(answer.clusters.length).toBeLessThan(60);
+      expect(wide.body.length).toBeLessThan(1.5 * 1024 * 1024);
+      const closer = json(await clusters(US, 6)).data as SearchClustersAnswer;
+      expect(closer.total).toBe(all);
+      expect(closer.clusters.length).toBeGreaterThan(answer.clusters.length);
+      // An empty box: no cells.
+      expect(json(await clusters({ ne: { lat: 1.1, lng: 1.1 }, sw: { lat: 1, lng: 1 } }, 10)).data).toEqual({
+        clusters: [],
+        total: 0,
+        zoom: 10,
+      });
+    });
+
+    it('refuses a bad type, zoom or bounds with a message (400); type=bounds keeps its 10° rule', async () => {
+      const expect400 = async (response: Awaited<ReturnType<typeof search>>, message: RegExp | string) => {
+        expect(response.statusCode).toBe(400);
+        expect(json(response).error.message).toMatch(message);
+      };
+      await expect400(await search({ type: 'grid', zoom: 8, bounds: JSON.stringify(AUSTIN) }), 'Type must be one of: bounds, clusters');
+      await expect400(await search({ type: 'clusters', bounds: JSON.stringify(AUSTIN) }), PROPERTY_MESSAGES.clusterZoomRequired);
+      await expect400(await clusters(AUSTIN, 'abc'), /^Zoom/);
+      await expect400(await clusters(AUSTIN, 23), /^Zoom/);
+      await expect400(await clusters(AUSTIN, -1), /^Zoom/);
+      await expect400(await clusters({ ne: AUSTIN.sw, sw: AUSTIN.ne }, 8), BOUNDS_MESSAGES.northSouth);
+      await expect400(await clusters({ ne: { lat: 95, lng: 10 }, sw: { lat: 0, lng: 0 } }, 8), BOUNDS_MESSAGES.latRange);
+      await expect400(await clusters(US, 14), /cluster cells at zoom 14; at most 4,096/);
+      await expect400(await clusters(AUSTIN, 8, { next: 'abc' }), PROPERTY_MESSAGES.clusterNoPaging);
+      await expect400(await search({ type: 'bounds', zoom: 4, bounds: JSON.stringify(US) }), BOUNDS_MESSAGES.latSpanLarge);
+    });
   });
 
   describe('on the wire', () => {

@@ -32,8 +32,11 @@ function read(bounds: unknown, corner: 'ne' | 'sw', axis: 'lat' | 'lng'): unknow
   return (c as Record<string, unknown>)[axis];
 }
 
-/** Every rule the bounds break, as messages (empty when the bounds are fine). */
-export function boundsProblems(bounds: unknown): string[] {
+/**
+ * Every rule the bounds break, as messages (empty when the bounds are fine). `type=clusters` has no
+ * span limit (`maxSpan: false`): any box up to the whole world, its size limited by the grid instead.
+ */
+export function boundsProblems(bounds: unknown, { maxSpan = true }: { maxSpan?: boolean } = {}): string[] {
   const values = {
     'ne.lat': read(bounds, 'ne', 'lat'),
     'ne.lng': read(bounds, 'ne', 'lng'),
@@ -54,10 +57,10 @@ export function boundsProblems(bounds: unknown): string[] {
   if (east < -180 || east > 180 || west < -180 || west > 180) problems.push(BOUNDS_MESSAGES.lngRange);
   if (!(north > south)) problems.push(BOUNDS_MESSAGES.northSouth);
   else if (!(north - south > MIN_SPAN_DEGREES)) problems.push(BOUNDS_MESSAGES.latSpanSmall);
-  else if (!(north - south < MAX_SPAN_DEGREES)) problems.push(BOUNDS_MESSAGES.latSpanLarge);
+  else if (maxSpan && !(north - south < MAX_SPAN_DEGREES)) problems.push(BOUNDS_MESSAGES.latSpanLarge);
   if (!(east > west)) problems.push(BOUNDS_MESSAGES.eastWest);
   else if (!(east - west > MIN_SPAN_DEGREES)) problems.push(BOUNDS_MESSAGES.lngSpanSmall);
-  else if (!(east - west < MAX_SPAN_DEGREES)) problems.push(BOUNDS_MESSAGES.lngSpanLarge);
+  else if (maxSpan && !(east - west < MAX_SPAN_DEGREES)) problems.push(BOUNDS_MESSAGES.lngSpanLarge);
   return problems;
 }
 

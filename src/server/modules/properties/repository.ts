@@ -1,9 +1,10 @@
-import { sql, type Selectable } from 'kysely';
-import { markerColorFor } from '../../../shared/deal-status';
+import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
+import { markerColorFor, type DealStatus } from '../../../shared/deal-status';
+import { cellKey, cellsPerWorld, MERCATOR_MAX_LAT } from '../../../shared/geo/cluster-grid';
 import type { MapBounds } from '../../../shared/schemas/geo';
-import type { Comp, Property, SearchProperty } from '../../../shared/schemas/property';
+import type { Comp, Property, PropertyCluster, SearchClustersAnswer, SearchProperty } from '../../../shared/schemas/property';
 import type { Db } from '../../db/database';
-import type { PropertiesTable } from '../../db/schema';
+import type { DB, PropertiesTable } from '../../db/schema';
 import { isUuid } from '../../http/ids';
 
 /**
@@ -172,19 +173,29 @@ export interface SearchPage {
   next: SearchCursor | null;
 }
 
+type PropertyScan<O> = SelectQueryBuilder<DB & { p: PropertiesTable }, 'p', O>;
+
+/**
+ * The properties a search looks at: those inside the bounds, checked on the (longitude, latitude, id)
+ * btree. Both the bounds pages and the clusters scan through here, so a condition added here (the
+ * list's filters) narrows both alike.
+ */
+function inView(bounds: MapBounds) {
+  return <O>(query: PropertyScan<O>): PropertyScan<O> =>
+    query
+      .where('p.longitude', '>=', bounds.sw.lng)
+      .where('p.longitude', '<=', bounds.ne.lng)
+      .where('p.latitude', '>=', bounds.sw.lat)
+      .where('p.latitude', '<=', bounds.ne.lat);
+}
+
 /**
  * One page of the properties inside the bounds, in (longitude, latitude, id) order: a keyset scan of
  * the (longitude, latitude, id) btree with the latitude range checked inside the index. One more
  * row than the page is read to know whether another page exists.
  */
 export function searchQuery(db: Db, bounds: MapBounds, after: SearchCursor | null, limit: number) {
-  let query = db
-    .selectFrom('properties as p')
-    .select(SEARCH_COLUMNS)
-    .where('p.longitude', '>=', bounds.sw.lng)
-    .where('p.longitude', '<=', bounds.ne.lng)
-    .where('p.latitude', '>=', bounds.sw.lat)
-    .where('p.latitude', '<=', bounds.ne.lat);
+  let query = db.selectFrom('properties as p').select(SEARCH_COLUMNS).$call(inView(bounds));
   if (after) {
     query = query.where(
       sql<boolean>`(p.longitude, p.latitude, p.id) > (${after.longitude}::float8, ${after.latitude}::float8, ${after.id}::uuid)`,
@@ -195,6 +206,63 @@ export function searchQuery(db: Db, bounds: MapBounds, after: SearchCursor | nul
     .orderBy('p.latitude')
     .orderBy('p.id')
     .limit(limit + 1);
+}
+
+const GOOD: DealStatus = 'Good Deal';
+const OVER: DealStatus = 'Overpriced';
+
+/**
+ * The properties inside the bounds grouped on the cluster grid of `zoom` (src/shared/geo/cluster-grid.ts,
+ * the same formulas in SQL): per cell its count, mean position, extent, deal mix and price range.
+ * One pass over the bounds range of the (longitude, latitude, id) index, then a hash aggregate.
+ */
+export function clustersQuery(db: Db, bounds: MapBounds, zoom: number) {
+  const n = cellsPerWorld(zoom);
+  const x = sql<number>`least(${n - 1}::float8, floor((p.longitude + 180) / 360 * ${n}::float8))::int`;
+  const y = sql<number>`least(${n - 1}::float8, greatest(0::float8, floor(
+    (1 - ln(tan(pi() / 4 + radians(least(greatest(p.latitude, ${-MERCATOR_MAX_LAT}::float8), ${MERCATOR_MAX_LAT}::float8)) / 2)) / pi()) / 2 * ${n}::float8
+  )))::int`;
+  return db
+    .selectFrom('properties as p')
+    .$call(inView(bounds))
+    .select([
+      x.as('cell_x'),
+      y.as('cell_y'),
+      sql<number>`count(*)::int`.as('count'),
+      sql<number>`avg(p.latitude)`.as('lat'),
+      sql<number>`avg(p.longitude)`.as('lng'),
+      sql<number>`min(p.latitude)`.as('south'),
+      sql<number>`max(p.latitude)`.as('north'),
+      sql<number>`min(p.longitude)`.as('west'),
+      sql<number>`max(p.longitude)`.as('east'),
+      sql<number>`(count(*) filter (where p.deal_status = ${GOOD}))::int`.as('good'),
+      sql<number>`(count(*) filter (where p.deal_status = ${OVER}))::int`.as('over'),
+      sql<number>`min(p.list_price)`.as('min_price'),
+      sql<number>`max(p.list_price)`.as('max_price'),
+    ])
+    .groupBy([sql`cell_x`, sql`cell_y`])
+    .orderBy(sql`cell_x`)
+    .orderBy(sql`cell_y`);
+}
+
+export async function searchClusters(db: Db, bounds: MapBounds, zoom: number): Promise<SearchClustersAnswer> {
+  const rows = await clustersQuery(db, bounds, zoom).execute();
+  let total = 0;
+  const clusters = rows.map((r): PropertyCluster => {
+    total += r.count;
+    return {
+      key: cellKey(zoom, r.cell_x, r.cell_y),
+      count: r.count,
+      center: { lat: r.lat, lng: r.lng },
+      bounds: { ne: { lat: r.north, lng: r.east }, sw: { lat: r.south, lng: r.west } },
+      good: r.good,
+      market: r.count - r.good - r.over,
+      over: r.over,
+      minPrice: r.min_price,
+      maxPrice: r.max_price,
+    };
+  });
+  return { clusters, total, zoom };
 }
 
 export async function searchBounds(db: Db, bounds: MapBounds, after: SearchCursor | null, limit: number): Promise<SearchPage> {

@@ -5,14 +5,16 @@ import {
   CompsQuery,
   Property,
   PropertyParams,
+  SearchClustersAnswer,
   SearchPropertiesPage,
   SearchPropertiesQuery,
 } from '../../../shared/schemas/property';
+import { cellsInBounds, MAX_CLUSTER_CELLS, MAX_CLUSTER_ZOOM, MIN_CLUSTER_ZOOM } from '../../../shared/geo/cluster-grid';
 import { Type } from '@sinclair/typebox';
 import type { RoutePlugin } from '../../context';
 import { badRequest, notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
-import { decodeCursor, encodeCursor, findComps, findProperty, searchBounds } from './repository';
+import { decodeCursor, encodeCursor, findComps, findProperty, searchBounds, searchClusters } from './repository';
 
 /** The server's page size cap for the bounds search; `limit` may ask for fewer. */
 export const SEARCH_PAGE_SIZE = 1000;
@@ -28,17 +30,21 @@ export const PROPERTY_MESSAGES = {
   compsNotFound: (ids: string[]) => `Comp${ids.length === 1 ? '' : 's'} not found: ${ids.join(', ')}`,
   badBoundsJson: 'Bounds must be JSON like {"ne":{"lat":30.3,"lng":-97.7},"sw":{"lat":30.2,"lng":-97.8}}',
   badToken: 'The paging token is not valid; start again without it',
+  clusterZoomRequired: `zoom is required for type=clusters: a number from ${MIN_CLUSTER_ZOOM} to ${MAX_CLUSTER_ZOOM}`,
+  clusterNoPaging: 'type=clusters answers in one piece: leave out next and lastValue',
+  tooManyCells: (cells: number, zoom: number) =>
+    `These bounds cover ${cells.toLocaleString('en-US')} cluster cells at zoom ${zoom}; at most ${MAX_CLUSTER_CELLS.toLocaleString('en-US')}: zoom out or search a smaller box`,
 } as const;
 
-/** The bounds of a search, or 400 with the spec's bounds rules as the message. */
-function parseBounds(text: string): MapBounds {
+/** The bounds of a search, or 400 with the spec's bounds rules as the message (clusters: no span limit). */
+function parseBounds(text: string, rules: { maxSpan: boolean }): MapBounds {
   let bounds: unknown;
   try {
     bounds = JSON.parse(text);
   } catch {
     throw badRequest(PROPERTY_MESSAGES.badBoundsJson, { bounds: PROPERTY_MESSAGES.badBoundsJson });
   }
-  const problems = boundsProblems(bounds);
+  const problems = boundsProblems(bounds, rules);
   if (problems.length) {
     const message = problems.length === 1 ? problems[0] : `${problems.join('. ')}.`;
     throw badRequest(message, { bounds: message });
@@ -87,17 +93,48 @@ export const propertiesRoutes: RoutePlugin = async (app, { ctx }) => {
     },
   );
 
+  /**
+   * Two answers share the route, so the handler picks the serializer of its branch: fast-json-stringify
+   * of a union would validate the whole answer against each branch to choose one.
+   */
+  const pageAnswer = Envelope(SearchPropertiesPage);
+  const clustersAnswer = Envelope(SearchClustersAnswer);
+
   app.get(
     '/searchProperties',
-    { schema: { querystring: SearchPropertiesQuery, response: { 200: Envelope(SearchPropertiesPage) } } },
-    async (request) => {
+    {
+      schema: {
+        querystring: SearchPropertiesQuery,
+        response: { 200: Envelope(Type.Union([SearchPropertiesPage, SearchClustersAnswer])) },
+      },
+    },
+    async (request, reply) => {
       const q = request.query;
-      const bounds = parseBounds(q.bounds);
+      if (q.type === 'clusters') {
+        if (q.next !== undefined || q.lastValue !== undefined) throw badRequest(PROPERTY_MESSAGES.clusterNoPaging);
+        if (q.zoom === undefined)
+          throw badRequest(PROPERTY_MESSAGES.clusterZoomRequired, { zoom: PROPERTY_MESSAGES.clusterZoomRequired });
+        const zoom = Math.floor(q.zoom);
+        const bounds = parseBounds(q.bounds, { maxSpan: false });
+        const cells = cellsInBounds(bounds, zoom);
+        if (cells > MAX_CLUSTER_CELLS) {
+          const message = PROPERTY_MESSAGES.tooManyCells(cells, zoom);
+          throw badRequest(message, { bounds: message });
+        }
+        const data = await searchClusters(ctx.db, bounds, zoom);
+        reply.serializer(reply.compileSerializationSchema(clustersAnswer, '200'));
+        return { data };
+      }
+      const bounds = parseBounds(q.bounds, { maxSpan: true });
       const token = q.next ?? q.lastValue;
-      if (token === 'done') return { data: { properties: [], next: 'done' } };
-      const after = token ? decodeCursor(token) : null;
-      if (token && !after) throw badRequest(PROPERTY_MESSAGES.badToken, { next: PROPERTY_MESSAGES.badToken });
-      const page = await searchBounds(ctx.db, bounds, after, Math.min(SEARCH_PAGE_SIZE, q.limit ?? SEARCH_PAGE_SIZE));
+      const after = token && token !== 'done' ? decodeCursor(token) : null;
+      if (token && token !== 'done' && !after) throw badRequest(PROPERTY_MESSAGES.badToken, { next: PROPERTY_MESSAGES.badToken });
+      const page =
+        token === 'done'
+          ? { properties: [], next: null }
+          : await searchBounds(ctx.db, bounds, after, Math.min(SEARCH_PAGE_SIZE, q.limit ?? SEARCH_PAGE_SIZE));
+      // Set last: an error thrown before this keeps the error answer's own serializer.
+      reply.serializer(reply.compileSerializationSchema(pageAnswer, '200'));
       return { data: { properties: page.properties, next: page.next ? encodeCursor(page.next) : 'done' } };
     },
   );
