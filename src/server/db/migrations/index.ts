@@ -7,6 +7,7 @@ import * as m0004 from './0004-recent-searches';
 import * as m0005 from './0005-market-assumptions';
 import * as m0006 from './0006-investor-pages';
 import * as m0007 from './0007-admin-import-jobs';
+import * as m0008 from './0008-map-search-index';
 
 /** Every migration, in order. Add new ones here; names sort by their numeric prefix. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-market-assumptions': m0005,
   '0006-investor-pages': m0006,
   '0007-admin-import-jobs': m0007,
+  '0008-map-search-index': m0008,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -316,6 +316,9 @@ export async function recomputeDirty(db: Db, options: RecomputeOptions = {}): Pr
     options.onProgress?.({ done, total: Math.max(total, done) });
     if (options.pause) await options.pause();
   }
+  // A bulk write leaves the visibility map stale: refresh it (and the planner's statistics) so the
+  // map's scans stay index-only. PGlite has no autovacuum; on PostgreSQL this only runs it sooner.
+  if (done > 0) await sql`vacuum (analyze) properties`.execute(db);
   return done;
 }
 
