@@ -240,9 +240,9 @@ export function clustersQuery(db: Db, bounds: MapBounds, zoom: number) {
       sql<number>`min(p.list_price)`.as('min_price'),
       sql<number>`max(p.list_price)`.as('max_price'),
     ])
-    .groupBy([sql`cell_x`, sql`cell_y`])
-    .orderBy(sql`cell_x`)
-    .orderBy(sql`cell_y`);
+    // No ORDER BY: with one, the planner sorts every row for a group aggregate instead of hashing
+    // them (the whole US at 1M listings on PGlite: 2.9 s sorted, 1.1 s hashed).
+    .groupBy([sql`cell_x`, sql`cell_y`]);
 }
 
 export async function searchClusters(db: Db, bounds: MapBounds, zoom: number): Promise<SearchClustersAnswer> {
