@@ -128,7 +128,7 @@ async function sqlLatencies(t: BenchApp, list: MapBounds[], clients = 1): Promis
         const i = next++;
         if (i >= list.length) return;
         const t0 = process.hrtime.bigint();
-        await searchQuery(t.db, list[i], null, 1000).execute();
+        await searchQuery(t.db, list[i], {}, null, 1000).execute();
         times.push(Number(process.hrtime.bigint() - t0) / 1e6);
       }
     }),

@@ -4,7 +4,16 @@ import { sql } from 'kysely';
 import { loadDemoData } from '../../src/server/modules/demo-data/demo-data';
 import { BOUNDS_MESSAGES } from '../../src/shared/geo/bounds';
 import { cellKey, cellX, cellY } from '../../src/shared/geo/cluster-grid';
-import type { SearchClustersAnswer } from '../../src/shared/schemas/property';
+import { TOP_LIMIT, type SearchClustersAnswer, type SearchProperty } from '../../src/shared/schemas/property';
+import {
+  compareBy,
+  FILTER_MESSAGES,
+  matchesFilters,
+  parseSearchFilters,
+  SEARCH_SORTS,
+  SORT_MESSAGES,
+  type SearchFilterParams,
+} from '../../src/shared/search-filters';
 import { PROPERTY_MESSAGES } from '../../src/server/modules/properties/routes';
 
 const AUSTIN = { ne: { lat: 30.6, lng: -97.4 }, sw: { lat: 30.0, lng: -98.1 } };
@@ -315,7 +324,10 @@ describe.each(DATABASES)('properties API on $name', (database) => {
         expect(response.statusCode).toBe(400);
         expect(json(response).error.message).toMatch(message);
       };
-      await expect400(await search({ type: 'grid', zoom: 8, bounds: JSON.stringify(AUSTIN) }), 'Type must be one of: bounds, clusters');
+      await expect400(
+        await search({ type: 'grid', zoom: 8, bounds: JSON.stringify(AUSTIN) }),
+        'Type must be one of: bounds, clusters',
+      );
       await expect400(await search({ type: 'clusters', bounds: JSON.stringify(AUSTIN) }), PROPERTY_MESSAGES.clusterZoomRequired);
       await expect400(await clusters(AUSTIN, 'abc'), /^Zoom/);
       await expect400(await clusters(AUSTIN, 23), /^Zoom/);
@@ -323,8 +335,99 @@ describe.each(DATABASES)('properties API on $name', (database) => {
       await expect400(await clusters({ ne: AUSTIN.sw, sw: AUSTIN.ne }, 8), BOUNDS_MESSAGES.northSouth);
       await expect400(await clusters({ ne: { lat: 95, lng: 10 }, sw: { lat: 0, lng: 0 } }, 8), BOUNDS_MESSAGES.latRange);
       await expect400(await clusters(US, 14), /cluster cells at zoom 14; at most 4,096/);
-      await expect400(await clusters(AUSTIN, 8, { next: 'abc' }), PROPERTY_MESSAGES.clusterNoPaging);
+      await expect400(await clusters(AUSTIN, 8, { next: 'abc' }), PROPERTY_MESSAGES.noPaging('clusters'));
       await expect400(await search({ type: 'bounds', zoom: 4, bounds: JSON.stringify(US) }), BOUNDS_MESSAGES.latSpanLarge);
+    });
+  });
+
+  describe('filters and the top of the view', () => {
+    type Item = SearchProperty & { _id: string };
+    const params = (extra: Record<string, string>) => ({ bounds: JSON.stringify(AUSTIN), ...extra });
+    const boundsAll = async (filters: Record<string, string>) =>
+      (json(await search({ type: 'bounds', limit: 5000, ...params(filters) })).data as { properties: Item[] }).properties;
+    const top = async (extra: Record<string, string>) => {
+      const response = await search({ type: 'top', ...params(extra) });
+      expect(response.statusCode).toBe(200);
+      return json(response).data as { properties: Item[]; total: number };
+    };
+
+    it('narrow the bounds pages, the clusters and the top of the view alike: the counts add up', async () => {
+      const everything = await boundsAll({});
+      expect(everything).toHaveLength(austinCount);
+      const prices = everything.map((p) => p.LatestListingPrice).sort((a, b) => a - b);
+      const median = String(Math.round(prices[Math.floor(prices.length / 2)]));
+      const cases: SearchFilterParams[] = [
+        { minPrice: median },
+        { maxPrice: median },
+        { minBeds: '4' },
+        { minBaths: '2' },
+        { deal: 'good' },
+        { deal: 'market,over' },
+        { strategy: 'buyHold', minCoc: '-8' },
+        { strategy: 'shortTerm', minCoc: '-5', minBeds: '3', maxPrice: median },
+      ];
+      for (const filterParams of cases) {
+        const { filters, problems } = parseSearchFilters(filterParams);
+        expect(problems).toEqual([]);
+        const expected = everything.filter((p) => matchesFilters(p, filters));
+        expect(expected.length).toBeLessThan(everything.length);
+        expect(expected.length).toBeGreaterThan(0);
+        const asStrings = filterParams as Record<string, string>;
+
+        const pages = await boundsAll(asStrings);
+        expect(pages.map((p) => p._id)).toEqual(expected.map((p) => p._id));
+        expect(pages.map((p) => p.zIndex)).toEqual(expected.map((_, i) => i));
+
+        const cells = json(await search({ type: 'clusters', zoom: 11, ...params(asStrings) })).data as SearchClustersAnswer;
+        expect(cells.total).toBe(expected.length);
+        expect(cells.clusters.reduce((sum, c) => sum + c.count, 0)).toBe(expected.length);
+
+        const best = await top({ ...asStrings, sort: 'price', order: 'desc', limit: '10' });
+        expect(best.total).toBe(expected.length);
+        const sorted = [...expected].sort(compareBy('price', 'desc', undefined));
+        expect(best.properties.map((p) => p._id)).toEqual(sorted.slice(0, 10).map((p) => p._id));
+      }
+    });
+
+    it('type=top ranks by every sort in both directions, nulls last, at most 50', async () => {
+      const everything = await boundsAll({});
+      for (const sort of SEARCH_SORTS) {
+        for (const order of ['asc', 'desc'] as const) {
+          const strategy = sort === 'coc' ? 'fixFlip' : undefined;
+          const answer = await top({ sort, order, ...(strategy ? { strategy } : {}) });
+          expect(answer.total).toBe(austinCount);
+          expect(answer.properties.length).toBe(Math.min(TOP_LIMIT, austinCount));
+          const expected = [...everything].sort(compareBy(sort, order, strategy));
+          expect(answer.properties.map((p) => p._id)).toEqual(expected.slice(0, TOP_LIMIT).map((p) => p._id));
+        }
+      }
+      expect((await top({ limit: '500' })).properties.length).toBe(Math.min(TOP_LIMIT, austinCount));
+    });
+
+    it('refuses bad filter and sort values with a message (400)', async () => {
+      const cases: Array<[Record<string, string>, string]> = [
+        [{ minPrice: 'cheap' }, FILTER_MESSAGES.price('minPrice')],
+        [{ minPrice: '9', maxPrice: '5' }, FILTER_MESSAGES.priceOrder],
+        [{ minBeds: '-1' }, FILTER_MESSAGES.rooms('minBeds')],
+        [{ deal: 'bargain' }, FILTER_MESSAGES.deal],
+        [{ strategy: 'hold' }, FILTER_MESSAGES.strategy],
+        [{ minCoc: '5' }, FILTER_MESSAGES.cocNeedsStrategy],
+      ];
+      for (const type of ['bounds', 'clusters', 'top']) {
+        for (const [extra, message] of cases) {
+          const response = await search({ type, zoom: 11, ...params(extra) });
+          expect(response.statusCode).toBe(400);
+          expect(json(response).error.message).toBe(message);
+        }
+      }
+      const coc = await search({ type: 'top', sort: 'coc', ...params({}) });
+      expect(coc.statusCode).toBe(400);
+      expect(json(coc).error.message).toBe(SORT_MESSAGES.cocNeedsStrategy);
+      const sort = await search({ type: 'top', sort: 'beds', ...params({}) });
+      expect(sort.statusCode).toBe(400);
+      expect(json(sort).error.message).toMatch(/^Sort must be one of: price, pricePerSqft, deal, coc/);
+      const paging = await search({ type: 'top', next: 'abc', ...params({}) });
+      expect(json(paging).error.message).toBe(PROPERTY_MESSAGES.noPaging('top'));
     });
   });
 

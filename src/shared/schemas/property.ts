@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { AssumptionOverrides } from './assumptions';
 import { DateOnly, DateTime, Id, Nullable, StringEnum } from './common';
 import { LatLng, MapBounds } from './geo';
+import { SEARCH_SORTS, SORT_ORDERS } from '../search-filters';
 import { EmbeddedResults } from './results';
 
 /** A listed property and its sold comps, with the spec's field names (from the listing feed). */
@@ -97,13 +98,33 @@ export type Comp = Static<typeof Comp>;
 export const CompsQuery = Type.Object({ ids: Type.String({ maxLength: 50 * 40 }) });
 export const PropertyParams = Type.Object({ id: Type.String() });
 
-/** What GET /searchProperties answers: `bounds`, pages of properties; `clusters`, one answer of grid cells. */
-export const SEARCH_TYPES = ['bounds', 'clusters'] as const;
+/**
+ * What GET /searchProperties answers: `bounds`, pages of properties; `clusters`, one answer of grid
+ * cells; `top`, the best properties of the view by a sort, in one answer (the list beside clusters).
+ */
+export const SEARCH_TYPES = ['bounds', 'clusters', 'top'] as const;
+
+/** The most properties `type=top` answers (and its default). */
+export const TOP_LIMIT = 50;
+
+const FilterParam = (description: string) => Type.Optional(Type.String({ maxLength: 100, description }));
+
+/** The optional filters (src/shared/search-filters.ts); absent, the search is the spec's. Empty values count as absent. */
+const SearchFilterQuery = {
+  minPrice: FilterParam('Lowest list price, whole dollars.'),
+  maxPrice: FilterParam('Highest list price, whole dollars.'),
+  minBeds: FilterParam('Fewest bedrooms.'),
+  minBaths: FilterParam('Fewest bathrooms (full + half + three-quarter).'),
+  deal: FilterParam('Deal statuses kept, comma-separated: good, market, over.'),
+  strategy: FilterParam('The strategy of minCoc and of sort=coc: buyHold, brrrr, fixFlip or shortTerm.'),
+  minCoc: FilterParam('Lowest cash-on-cash ROI of the strategy, percent; an infinite return passes.'),
+};
 
 /**
  * GET /searchProperties: `type` (bounds or clusters), the map `zoom`, `bounds` as JSON
  * {ne:{lat,lng}, sw:{lat,lng}} and, for `type=bounds`, the paging token of the previous page (`next`,
  * or `lastValue`), absent on the first page. `zoom` is required for clusters (it sets the grid).
+ * The optional filters narrow every type alike; `sort`/`order` rank `type=top`.
  */
 export const SearchPropertiesQuery = Type.Object({
   type: StringEnum(SEARCH_TYPES),
@@ -112,6 +133,9 @@ export const SearchPropertiesQuery = Type.Object({
   lastValue: Type.Optional(Type.String({ maxLength: 500 })),
   next: Type.Optional(Type.String({ maxLength: 500 })),
   limit: Type.Optional(Type.Integer({ minimum: 1 })),
+  ...SearchFilterQuery,
+  sort: Type.Optional(StringEnum(SEARCH_SORTS, { description: 'type=top: what ranks the properties (default price).' })),
+  order: Type.Optional(StringEnum(SORT_ORDERS, { description: 'type=top: asc (default) or desc.' })),
 });
 export type SearchPropertiesQuery = Static<typeof SearchPropertiesQuery>;
 
@@ -147,3 +171,10 @@ export const SearchClustersAnswer = Type.Object({
   zoom: Type.Integer({ description: 'The grid zoom the cells are on (the request zoom, rounded down).' }),
 });
 export type SearchClustersAnswer = Static<typeof SearchClustersAnswer>;
+
+/** The `type=top` answer: the first `limit` properties of the view by the sort, and how many match in all. */
+export const SearchTopAnswer = Type.Object({
+  properties: Type.Array(SearchProperty),
+  total: Type.Integer(),
+});
+export type SearchTopAnswer = Static<typeof SearchTopAnswer>;

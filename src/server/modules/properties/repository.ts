@@ -2,7 +2,16 @@ import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
 import { markerColorFor, type DealStatus } from '../../../shared/deal-status';
 import { cellKey, cellsPerWorld, MERCATOR_MAX_LAT } from '../../../shared/geo/cluster-grid';
 import type { MapBounds } from '../../../shared/schemas/geo';
-import type { Comp, Property, PropertyCluster, SearchClustersAnswer, SearchProperty } from '../../../shared/schemas/property';
+import type {
+  Comp,
+  Property,
+  PropertyCluster,
+  SearchClustersAnswer,
+  SearchProperty,
+  SearchTopAnswer,
+} from '../../../shared/schemas/property';
+import type { SearchFilters, SearchSort, SortOrder } from '../../../shared/search-filters';
+import type { StrategyKey } from '../../../shared/investor-types';
 import type { Db } from '../../db/database';
 import type { DB, PropertiesTable } from '../../db/schema';
 import { isUuid } from '../../http/ids';
@@ -175,18 +184,44 @@ export interface SearchPage {
 
 type PropertyScan<O> = SelectQueryBuilder<DB & { p: PropertiesTable }, 'p', O>;
 
+/** The stored results column of each strategy. */
+const RESULTS_COLUMN = {
+  buyHold: 'p.buy_hold',
+  brrrr: 'p.brrrr',
+  fixFlip: 'p.fix_flip',
+  shortTerm: 'p.short_term',
+} as const satisfies Record<StrategyKey, string>;
+
+/** A strategy's cash-on-cash as SQL: Infinity when no cash goes in, null without results. */
+function cashOnCashSql(strategy: StrategyKey) {
+  const column = sql.ref(RESULTS_COLUMN[strategy]);
+  return sql<
+    number | null
+  >`(case when (${column}->>'cashOnCashInfinite')::boolean then 'Infinity'::float8 else (${column}->>'cashOnCashRoi')::float8 end)`;
+}
+
 /**
- * The properties a search looks at: those inside the bounds, checked on the (longitude, latitude, id)
- * btree. Both the bounds pages and the clusters scan through here, so a condition added here (the
- * list's filters) narrows both alike.
+ * The properties a search looks at: those inside the bounds (checked on the (longitude, latitude, id)
+ * btree) that pass the filters — the rules of `matchesFilters` in src/shared/search-filters.ts, in SQL.
+ * The bounds pages, the clusters and the top of the view all scan through here, so they agree.
  */
-function inView(bounds: MapBounds) {
-  return <O>(query: PropertyScan<O>): PropertyScan<O> =>
-    query
+function matching(bounds: MapBounds, filters: SearchFilters) {
+  return <O>(query: PropertyScan<O>): PropertyScan<O> => {
+    let q = query
       .where('p.longitude', '>=', bounds.sw.lng)
       .where('p.longitude', '<=', bounds.ne.lng)
       .where('p.latitude', '>=', bounds.sw.lat)
       .where('p.latitude', '<=', bounds.ne.lat);
+    if (filters.minPrice !== undefined) q = q.where('p.list_price', '>=', filters.minPrice);
+    if (filters.maxPrice !== undefined) q = q.where('p.list_price', '<=', filters.maxPrice);
+    if (filters.minBeds !== undefined) q = q.where('p.beds', '>=', filters.minBeds);
+    if (filters.minBaths !== undefined) q = q.where('p.baths_total', '>=', filters.minBaths);
+    if (filters.deal) q = q.where('p.deal_status', 'in', filters.deal);
+    if (filters.strategy !== undefined && filters.minCoc !== undefined) {
+      q = q.where(cashOnCashSql(filters.strategy), '>=', filters.minCoc);
+    }
+    return q;
+  };
 }
 
 /**
@@ -194,8 +229,8 @@ function inView(bounds: MapBounds) {
  * the (longitude, latitude, id) btree with the latitude range checked inside the index. One more
  * row than the page is read to know whether another page exists.
  */
-export function searchQuery(db: Db, bounds: MapBounds, after: SearchCursor | null, limit: number) {
-  let query = db.selectFrom('properties as p').select(SEARCH_COLUMNS).$call(inView(bounds));
+export function searchQuery(db: Db, bounds: MapBounds, filters: SearchFilters, after: SearchCursor | null, limit: number) {
+  let query = db.selectFrom('properties as p').select(SEARCH_COLUMNS).$call(matching(bounds, filters));
   if (after) {
     query = query.where(
       sql<boolean>`(p.longitude, p.latitude, p.id) > (${after.longitude}::float8, ${after.latitude}::float8, ${after.id}::uuid)`,
@@ -216,37 +251,44 @@ const OVER: DealStatus = 'Overpriced';
  * the same formulas in SQL): per cell its count, mean position, extent, deal mix and price range.
  * One pass over the bounds range of the (longitude, latitude, id) index, then a hash aggregate.
  */
-export function clustersQuery(db: Db, bounds: MapBounds, zoom: number) {
+export function clustersQuery(db: Db, bounds: MapBounds, filters: SearchFilters, zoom: number) {
   const n = cellsPerWorld(zoom);
   const x = sql<number>`least(${n - 1}::float8, floor((p.longitude + 180) / 360 * ${n}::float8))::int`;
   const y = sql<number>`least(${n - 1}::float8, greatest(0::float8, floor(
     (1 - ln(tan(pi() / 4 + radians(least(greatest(p.latitude, ${-MERCATOR_MAX_LAT}::float8), ${MERCATOR_MAX_LAT}::float8)) / 2)) / pi()) / 2 * ${n}::float8
   )))::int`;
-  return db
-    .selectFrom('properties as p')
-    .$call(inView(bounds))
-    .select([
-      x.as('cell_x'),
-      y.as('cell_y'),
-      sql<number>`count(*)::int`.as('count'),
-      sql<number>`avg(p.latitude)`.as('lat'),
-      sql<number>`avg(p.longitude)`.as('lng'),
-      sql<number>`min(p.latitude)`.as('south'),
-      sql<number>`max(p.latitude)`.as('north'),
-      sql<number>`min(p.longitude)`.as('west'),
-      sql<number>`max(p.longitude)`.as('east'),
-      sql<number>`(count(*) filter (where p.deal_status = ${GOOD}))::int`.as('good'),
-      sql<number>`(count(*) filter (where p.deal_status = ${OVER}))::int`.as('over'),
-      sql<number>`min(p.list_price)`.as('min_price'),
-      sql<number>`max(p.list_price)`.as('max_price'),
-    ])
-    // No ORDER BY: with one, the planner sorts every row for a group aggregate instead of hashing
-    // them (the whole US at 1M listings on PGlite: 2.9 s sorted, 1.1 s hashed).
-    .groupBy([sql`cell_x`, sql`cell_y`]);
+  return (
+    db
+      .selectFrom('properties as p')
+      .$call(matching(bounds, filters))
+      .select([
+        x.as('cell_x'),
+        y.as('cell_y'),
+        sql<number>`count(*)::int`.as('count'),
+        sql<number>`avg(p.latitude)`.as('lat'),
+        sql<number>`avg(p.longitude)`.as('lng'),
+        sql<number>`min(p.latitude)`.as('south'),
+        sql<number>`max(p.latitude)`.as('north'),
+        sql<number>`min(p.longitude)`.as('west'),
+        sql<number>`max(p.longitude)`.as('east'),
+        sql<number>`(count(*) filter (where p.deal_status = ${GOOD}))::int`.as('good'),
+        sql<number>`(count(*) filter (where p.deal_status = ${OVER}))::int`.as('over'),
+        sql<number>`min(p.list_price)`.as('min_price'),
+        sql<number>`max(p.list_price)`.as('max_price'),
+      ])
+      // No ORDER BY: with one, the planner sorts every row for a group aggregate instead of hashing
+      // them (the whole US at 1M listings on PGlite: 2.9 s sorted, 1.1 s hashed).
+      .groupBy([sql`cell_x`, sql`cell_y`])
+  );
 }
 
-export async function searchClusters(db: Db, bounds: MapBounds, zoom: number): Promise<SearchClustersAnswer> {
-  const rows = await clustersQuery(db, bounds, zoom).execute();
+export async function searchClusters(
+  db: Db,
+  bounds: MapBounds,
+  filters: SearchFilters,
+  zoom: number,
+): Promise<SearchClustersAnswer> {
+  const rows = await clustersQuery(db, bounds, filters, zoom).execute();
   let total = 0;
   const clusters = rows.map((r): PropertyCluster => {
     total += r.count;
@@ -265,8 +307,14 @@ export async function searchClusters(db: Db, bounds: MapBounds, zoom: number): P
   return { clusters, total, zoom };
 }
 
-export async function searchBounds(db: Db, bounds: MapBounds, after: SearchCursor | null, limit: number): Promise<SearchPage> {
-  const rows = await searchQuery(db, bounds, after, limit).execute();
+export async function searchBounds(
+  db: Db,
+  bounds: MapBounds,
+  filters: SearchFilters,
+  after: SearchCursor | null,
+  limit: number,
+): Promise<SearchPage> {
+  const rows = await searchQuery(db, bounds, filters, after, limit).execute();
   const offset = after?.count ?? 0;
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
@@ -277,6 +325,57 @@ export async function searchBounds(db: Db, bounds: MapBounds, after: SearchCurso
         ? { longitude: last.longitude, latitude: last.latitude, id: last.id, count: offset + limit }
         : null,
   };
+}
+
+/** The value `type=top` ranks by, as SQL (the rules of `sortValue` in src/shared/search-filters.ts). */
+function sortSql(sort: SearchSort, strategy: StrategyKey | undefined) {
+  switch (sort) {
+    case 'price':
+      return sql<number>`p.list_price`;
+    case 'pricePerSqft':
+      return sql<number | null>`(p.list_price / nullif(p.area, 0))`;
+    case 'deal':
+      return sql<number>`(case p.deal_status when ${'Good Deal' satisfies DealStatus} then 0 when ${'Overpriced' satisfies DealStatus} then 2 else 1 end)`;
+    case 'coc':
+      return strategy ? cashOnCashSql(strategy) : sql<null>`null::float8`;
+  }
+}
+
+export interface TopOptions {
+  sort: SearchSort;
+  order: SortOrder;
+  strategy: StrategyKey | undefined;
+  limit: number;
+}
+
+/**
+ * The first `limit` properties of the view by the sort (nulls last either way, ties by id), and how
+ * many pass the filters in all: the list beside the map when it shows clusters.
+ */
+export async function searchTop(
+  db: Db,
+  bounds: MapBounds,
+  filters: SearchFilters,
+  options: TopOptions,
+): Promise<SearchTopAnswer> {
+  const value = sortSql(options.sort, options.strategy);
+  const direction = options.order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('properties as p')
+      .select(SEARCH_COLUMNS)
+      .$call(matching(bounds, filters))
+      .orderBy(sql`${value} ${direction}`)
+      .orderBy('p.id')
+      .limit(options.limit)
+      .execute(),
+    db
+      .selectFrom('properties as p')
+      .$call(matching(bounds, filters))
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { properties: rows.map((row, i) => toSearchProperty(row, i)), total: count.n };
 }
 
 export function encodeCursor(c: SearchCursor): string {

@@ -8,13 +8,16 @@ import {
   SearchClustersAnswer,
   SearchPropertiesPage,
   SearchPropertiesQuery,
+  SearchTopAnswer,
+  TOP_LIMIT,
 } from '../../../shared/schemas/property';
+import { parseSearchFilters, SORT_MESSAGES } from '../../../shared/search-filters';
 import { cellsInBounds, MAX_CLUSTER_CELLS, MAX_CLUSTER_ZOOM, MIN_CLUSTER_ZOOM } from '../../../shared/geo/cluster-grid';
 import { Type } from '@sinclair/typebox';
 import type { RoutePlugin } from '../../context';
 import { badRequest, notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
-import { decodeCursor, encodeCursor, findComps, findProperty, searchBounds, searchClusters } from './repository';
+import { decodeCursor, encodeCursor, findComps, findProperty, searchBounds, searchClusters, searchTop } from './repository';
 
 /** The server's page size cap for the bounds search; `limit` may ask for fewer. */
 export const SEARCH_PAGE_SIZE = 1000;
@@ -31,7 +34,7 @@ export const PROPERTY_MESSAGES = {
   badBoundsJson: 'Bounds must be JSON like {"ne":{"lat":30.3,"lng":-97.7},"sw":{"lat":30.2,"lng":-97.8}}',
   badToken: 'The paging token is not valid; start again without it',
   clusterZoomRequired: `zoom is required for type=clusters: a number from ${MIN_CLUSTER_ZOOM} to ${MAX_CLUSTER_ZOOM}`,
-  clusterNoPaging: 'type=clusters answers in one piece: leave out next and lastValue',
+  noPaging: (type: string) => `type=${type} answers in one piece: leave out next and lastValue`,
   tooManyCells: (cells: number, zoom: number) =>
     `These bounds cover ${cells.toLocaleString('en-US')} cluster cells at zoom ${zoom}; at most ${MAX_CLUSTER_CELLS.toLocaleString('en-US')}: zoom out or search a smaller box`,
 } as const;
@@ -94,26 +97,34 @@ export const propertiesRoutes: RoutePlugin = async (app, { ctx }) => {
   );
 
   /**
-   * Two answers share the route, so the handler picks the serializer of its branch: fast-json-stringify
-   * of a union would validate the whole answer against each branch to choose one.
+   * Three answers share the route, so the handler picks the serializer of its branch: fast-json-stringify
+   * of a union would validate the whole answer against each branch to choose one. The serializer is
+   * set last, so an error thrown before keeps the error answer's own.
    */
   const pageAnswer = Envelope(SearchPropertiesPage);
   const clustersAnswer = Envelope(SearchClustersAnswer);
+  const topAnswer = Envelope(SearchTopAnswer);
 
   app.get(
     '/searchProperties',
     {
       schema: {
         querystring: SearchPropertiesQuery,
-        response: { 200: Envelope(Type.Union([SearchPropertiesPage, SearchClustersAnswer])) },
+        response: { 200: Envelope(Type.Union([SearchPropertiesPage, SearchClustersAnswer, SearchTopAnswer])) },
       },
     },
     async (request, reply) => {
       const q = request.query;
+      const { filters, problems } = parseSearchFilters(q);
+      if (problems.length) throw badRequest(problems.join('. '), { filters: problems.join('. ') });
+      if (q.type !== 'bounds' && (q.next !== undefined || q.lastValue !== undefined)) {
+        throw badRequest(PROPERTY_MESSAGES.noPaging(q.type));
+      }
+
       if (q.type === 'clusters') {
-        if (q.next !== undefined || q.lastValue !== undefined) throw badRequest(PROPERTY_MESSAGES.clusterNoPaging);
-        if (q.zoom === undefined)
+        if (q.zoom === undefined) {
           throw badRequest(PROPERTY_MESSAGES.clusterZoomRequired, { zoom: PROPERTY_MESSAGES.clusterZoomRequired });
+        }
         const zoom = Math.floor(q.zoom);
         const bounds = parseBounds(q.bounds, { maxSpan: false });
         const cells = cellsInBounds(bounds, zoom);
@@ -121,10 +132,28 @@ export const propertiesRoutes: RoutePlugin = async (app, { ctx }) => {
           const message = PROPERTY_MESSAGES.tooManyCells(cells, zoom);
           throw badRequest(message, { bounds: message });
         }
-        const data = await searchClusters(ctx.db, bounds, zoom);
+        const data = await searchClusters(ctx.db, bounds, filters, zoom);
         reply.serializer(reply.compileSerializationSchema(clustersAnswer, '200'));
         return { data };
       }
+
+      if (q.type === 'top') {
+        const bounds = parseBounds(q.bounds, { maxSpan: false });
+        const sort = q.sort ?? 'price';
+        if (sort === 'coc' && filters.strategy === undefined) {
+          throw badRequest(SORT_MESSAGES.cocNeedsStrategy, { sort: SORT_MESSAGES.cocNeedsStrategy });
+        }
+        const limit = Math.min(TOP_LIMIT, q.limit ?? TOP_LIMIT);
+        const data = await searchTop(ctx.db, bounds, filters, {
+          sort,
+          order: q.order ?? 'asc',
+          strategy: filters.strategy,
+          limit,
+        });
+        reply.serializer(reply.compileSerializationSchema(topAnswer, '200'));
+        return { data };
+      }
+
       const bounds = parseBounds(q.bounds, { maxSpan: true });
       const token = q.next ?? q.lastValue;
       const after = token && token !== 'done' ? decodeCursor(token) : null;
@@ -132,8 +161,7 @@ export const propertiesRoutes: RoutePlugin = async (app, { ctx }) => {
       const page =
         token === 'done'
           ? { properties: [], next: null }
-          : await searchBounds(ctx.db, bounds, after, Math.min(SEARCH_PAGE_SIZE, q.limit ?? SEARCH_PAGE_SIZE));
-      // Set last: an error thrown before this keeps the error answer's own serializer.
+          : await searchBounds(ctx.db, bounds, filters, after, Math.min(SEARCH_PAGE_SIZE, q.limit ?? SEARCH_PAGE_SIZE));
       reply.serializer(reply.compileSerializationSchema(pageAnswer, '200'));
       return { data: { properties: page.properties, next: page.next ? encodeCursor(page.next) : 'done' } };
     },
