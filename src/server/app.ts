@@ -33,6 +33,7 @@ import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
 import { configRoutes } from './modules/config/routes';
 import { propertiesRoutes } from './modules/properties/routes';
+import { placesRoutes } from './modules/places';
 import { profileRoutes } from './modules/profile/routes';
 import { accountRoutes } from './modules/account/routes';
 import { savedCalculationsRoutes } from './modules/saved-calculations/routes';
@@ -210,6 +211,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
             await authed.register(usersRoutes, { ctx });
             await authed.register(countsRoutes, { ctx });
             await authed.register(propertiesRoutes, { ctx });
+            await authed.register(placesRoutes, { ctx });
             await authed.register(recentSearchesRoutes, { ctx });
             await authed.register(profileRoutes, { ctx });
             await authed.register(accountRoutes, { ctx });

@@ -246,6 +246,23 @@ export interface ContactPropertiesTable {
   property_id: string;
 }
 
+/** Our geocoding of the listings' cities and ZIPs (migration 0009), rebuilt after bulk writes. */
+export interface PlacesTable {
+  kind: 'city' | 'zip';
+  /** city: "austin|TX"; zip: the ZIP. */
+  key: string;
+  city: string;
+  state: string;
+  zip: string | null;
+  latitude: number;
+  longitude: number;
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+  listings: number;
+}
+
 export interface DB {
   roles: RolesTable;
   accounts: AccountsTable;
@@ -268,6 +285,7 @@ export interface DB {
   saved_calculations: SavedCalculationsTable;
   contacts: ContactsTable;
   contact_properties: ContactPropertiesTable;
+  places: PlacesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -8,6 +8,7 @@ import * as m0005 from './0005-market-assumptions';
 import * as m0006 from './0006-investor-pages';
 import * as m0007 from './0007-admin-import-jobs';
 import * as m0008 from './0008-map-search-index';
+import * as m0009 from './0009-places';
 
 /** Every migration, in order. Add new ones here; names sort by their numeric prefix. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-investor-pages': m0006,
   '0007-admin-import-jobs': m0007,
   '0008-map-search-index': m0008,
+  '0009-places': m0009,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -8,6 +8,7 @@ import {
   upsertSold,
   type RecomputeProgress,
 } from '../listings';
+import { refreshPlaces } from '../places';
 import type { Db } from '../../db/database';
 
 /**
@@ -458,6 +459,7 @@ export async function loadDemoData(db: Db, options: DemoLoadOptions): Promise<De
   const recomputed = await recomputeDirty(db, {
     onProgress: (p: RecomputeProgress) => options.onProgress?.({ phase: 'recompute', ...p }),
   });
+  await refreshPlaces(db);
   return { listings: n, sold, recomputed, seconds: (Date.now() - started) / 1000 };
 }
 

@@ -12,6 +12,7 @@ import {
   upsertSold,
   type RecomputeProgress,
 } from '../listings';
+import { refreshPlaces } from '../places';
 import type { Db } from '../../db/database';
 
 /**
@@ -216,6 +217,8 @@ export async function importFile(db: Db, file: string, options: ImportOptions = 
   if (options.recompute !== false) {
     summary.recomputed = await recomputeDirty(db, { onProgress: options.onRecomputeProgress });
   }
+  // The feed's cities and ZIPs become searchable places.
+  await refreshPlaces(db);
   summary.seconds = (Date.now() - started) / 1000;
   return summary;
 }
