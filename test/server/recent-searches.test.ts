@@ -1,5 +1,6 @@
 import { DATABASES, SETUP_TIMEOUT, bearer, createTestApp, json, signup, type TestApp } from './helpers';
 import { RECENT_SEARCH_LIMIT, RECENT_SEARCH_MESSAGES } from '../../src/server/modules/recent-searches/routes';
+import { FILTER_MESSAGES } from '../../src/shared/search-filters';
 
 const AUSTIN = {
   placeId: 'ChIJLwPMoJm1RIYRetVp1EtGm10',
@@ -42,6 +43,30 @@ describe.each(DATABASES)('recent searches API on $name', (database) => {
     const response = await list(token);
     expect(response.statusCode).toBe(200);
     expect(json(response).data.map((s: { name: string }) => s.name)).toEqual(['78701', 'Austin']);
+  });
+
+  it('keeps the filters searched with (normalised), {} without; bad filters are 400 and record nothing', async () => {
+    const { token } = await signup(t.app);
+    const plain = await post(token, AUSTIN);
+    expect(json(plain).data.filters).toEqual({});
+    const filtered = await post(token, {
+      ...AUSTIN,
+      name: 'Dallas',
+      filters: { minPrice: '100000', minBeds: '', deal: 'over,good', strategy: 'brrrr', minCoc: '5' },
+    });
+    expect(filtered.statusCode).toBe(201);
+    expect(json(filtered).data.filters).toEqual({ minPrice: '100000', deal: 'good,over', strategy: 'brrrr', minCoc: '5' });
+    const bad = await post(token, { ...AUSTIN, name: 'Houston', filters: { minCoc: '5' } });
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad).error.message).toBe(FILTER_MESSAGES.cocNeedsStrategy);
+    const names = json(await list(token)).data.map((r: { name: string }) => r.name);
+    expect(names).toEqual(['Dallas', 'Austin']);
+    expect(json(await list(token)).data[0].filters).toEqual({
+      minPrice: '100000',
+      deal: 'good,over',
+      strategy: 'brrrr',
+      minCoc: '5',
+    });
   });
 
   it('keeps the newest 10 per user, newest first, and dedupes by name', async () => {

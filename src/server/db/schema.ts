@@ -211,6 +211,8 @@ export interface RecentSearchesTable {
   lat: number;
   lng: number;
   viewport: Json<MapBounds | null, MapBounds | null | undefined>;
+  /** The search's filters as query parameters (src/shared/search-filters.ts); {} for none. */
+  filters: Json<Record<string, string>, Record<string, string> | undefined>;
   created_at: Timestamp;
 }
 

@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, Id, Nullable } from './common';
 import { NOT_BLANK } from './formats';
 import { MapBounds } from './geo';
+import { FILTER_PARAM_NAMES } from '../search-filters';
 
 /** A recorded place search (GET /recentSearches, newest first). */
 export const RecentSearch = Type.Object({
@@ -12,6 +13,8 @@ export const RecentSearch = Type.Object({
   lat: Type.Number(),
   lng: Type.Number(),
   viewport: Nullable(MapBounds),
+  /** The filters searched with, as query parameters (src/shared/search-filters.ts); {} for none. */
+  filters: Type.Record(Type.String(), Type.String()),
   createdAt: DateTime,
 });
 export type RecentSearch = Static<typeof RecentSearch>;
@@ -29,6 +32,12 @@ export const NewRecentSearch = Type.Object(
     lat: Lat,
     lng: Lng,
     viewport: Type.Optional(Type.Object({ ne: Corner, sw: Corner }, { additionalProperties: false })),
+    /** The search's filters, as GET /searchProperties takes them; checked by the same rules. */
+    filters: Type.Optional(
+      Type.Object(Object.fromEntries(FILTER_PARAM_NAMES.map((name) => [name, Type.Optional(Type.String({ maxLength: 100 }))])), {
+        additionalProperties: false,
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -9,6 +9,7 @@ import * as m0006 from './0006-investor-pages';
 import * as m0007 from './0007-admin-import-jobs';
 import * as m0008 from './0008-map-search-index';
 import * as m0009 from './0009-places';
+import * as m0010 from './0010-recent-search-filters';
 
 /** Every migration, in order. Add new ones here; names sort by their numeric prefix. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-admin-import-jobs': m0007,
   '0008-map-search-index': m0008,
   '0009-places': m0009,
+  '0010-recent-search-filters': m0010,
 };
 
 export const migrationProvider: MigrationProvider = {

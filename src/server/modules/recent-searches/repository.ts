@@ -6,7 +6,7 @@ import type { RecentSearchesTable } from '../../db/schema';
 /** How many recent searches are kept per user (the newest). */
 export const RECENT_SEARCH_LIMIT = 10;
 
-const COLUMNS = ['id', 'place_id', 'name', 'formatted_address', 'lat', 'lng', 'viewport', 'created_at'] as const;
+const COLUMNS = ['id', 'place_id', 'name', 'formatted_address', 'lat', 'lng', 'viewport', 'filters', 'created_at'] as const;
 
 function toRecentSearch(row: Pick<Selectable<RecentSearchesTable>, (typeof COLUMNS)[number]>): RecentSearch {
   return {
@@ -17,6 +17,7 @@ function toRecentSearch(row: Pick<Selectable<RecentSearchesTable>, (typeof COLUM
     lat: row.lat,
     lng: row.lng,
     viewport: row.viewport,
+    filters: row.filters,
     createdAt: row.created_at.toISOString(),
   };
 }
@@ -37,7 +38,12 @@ export async function listRecentSearches(db: Db, userId: string): Promise<Recent
  * Records a search: the same name (case-insensitive) moves to the top with the new details; then
  * only the newest RECENT_SEARCH_LIMIT of the user's searches are kept. One transaction.
  */
-export async function recordRecentSearch(db: Db, userId: string, search: NewRecentSearch): Promise<RecentSearch> {
+export async function recordRecentSearch(
+  db: Db,
+  userId: string,
+  search: NewRecentSearch,
+  filters: Record<string, string>,
+): Promise<RecentSearch> {
   return db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('recent_searches')
@@ -49,6 +55,7 @@ export async function recordRecentSearch(db: Db, userId: string, search: NewRece
         lat: search.lat,
         lng: search.lng,
         viewport: search.viewport ? JSON.stringify(search.viewport) : null,
+        filters: JSON.stringify(filters),
         created_at: sql<Date>`clock_timestamp()`,
       })
       .onConflict((oc) =>
@@ -59,6 +66,7 @@ export async function recordRecentSearch(db: Db, userId: string, search: NewRece
           lat: eb.ref('excluded.lat'),
           lng: eb.ref('excluded.lng'),
           viewport: eb.ref('excluded.viewport'),
+          filters: eb.ref('excluded.filters'),
           created_at: eb.ref('excluded.created_at'),
         })),
       )

@@ -3,6 +3,7 @@ import { Envelope, NoQuery } from '../../../shared/schemas/common';
 import { NewRecentSearch, RecentSearch } from '../../../shared/schemas/recent-searches';
 import type { RoutePlugin } from '../../context';
 import { badRequest } from '../../http/errors';
+import { parseSearchFilters, searchFilterParams } from '../../../shared/search-filters';
 import { listRecentSearches, recordRecentSearch } from './repository';
 
 export { RECENT_SEARCH_LIMIT } from './repository';
@@ -27,7 +28,11 @@ export const recentSearchesRoutes: RoutePlugin = async (app, { ctx }) => {
       if (viewport && viewport.ne.lat < viewport.sw.lat) {
         throw badRequest(RECENT_SEARCH_MESSAGES.viewportOrder, { viewport: RECENT_SEARCH_MESSAGES.viewportOrder });
       }
-      return reply.code(201).send({ data: await recordRecentSearch(ctx.db, request.auth!.userId, request.body) });
+      const { filters, problems } = parseSearchFilters(request.body.filters ?? {});
+      if (problems.length) throw badRequest(problems.join('. '), { filters: problems.join('. ') });
+      return reply
+        .code(201)
+        .send({ data: await recordRecentSearch(ctx.db, request.auth!.userId, request.body, searchFilterParams(filters)) });
     },
   );
 };
