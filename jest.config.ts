@@ -39,7 +39,11 @@ const config: Config = {
       },
       transformIgnorePatterns: ['/node_modules/(?!until-async/)(?!.+\\.mjs$)'],
       setupFilesAfterEnv: ['<rootDir>/test/client/setup.ts'],
-      moduleNameMapper: { '\\.(css|svg|png|jpg)$': '<rootDir>/test/client/file-stub.ts' },
+      moduleNameMapper: {
+        '\\.(css|svg|png|jpg)$': '<rootDir>/test/client/file-stub.ts',
+        // supercluster is an ES module; its UMD build (with kdbush inside) runs in Jest as it is.
+        '^supercluster$': '<rootDir>/node_modules/supercluster/dist/supercluster.js',
+      },
     },
   ],
 };

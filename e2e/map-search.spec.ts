@@ -167,6 +167,47 @@ test('the map loads the properties of the view and draws clusters, then single m
   await expect(page.locator('gmp-advanced-marker .dm-cluster')).toHaveCount(0);
 });
 
+test('a wide view draws the server clusters of one request; clicking one zooms in to its cell', async ({ page }) => {
+  const searches: URL[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/v1/auth/searchProperties')) searches.push(new URL(r.url()));
+  });
+  // Central Texas at zoom 8: Austin, San Antonio and their neighbours in one view.
+  await openSearch(page, `?lat=30.0&lng=-97.9&zoom=8`);
+  await expect(fakeMap(page)).toHaveAttribute('data-marker-mode', 'server-clusters', { timeout: 15_000 });
+  expect(searches.map((u) => u.searchParams.get('type'))).toEqual(['clusters']);
+  expect(searches[0].searchParams.get('zoom')).toBe('8');
+
+  const cells = page.locator('gmp-advanced-marker .dm-cluster');
+  await expect(cells.first()).toBeVisible();
+  // The cells add up to the properties of the view, as the API counts them.
+  const answer = await api<{ total: number; clusters: Array<{ count: number }> }>(
+    page,
+    'GET',
+    `/api/v1/auth/searchProperties?${new URLSearchParams({ type: 'clusters', zoom: '8', bounds: searches[0].searchParams.get('bounds')! })}`,
+  );
+  await expect(cells).toHaveCount(answer.clusters.length);
+  const drawn = await cells.evaluateAll((els) => els.reduce((sum, el) => sum + Number((el as HTMLElement).dataset.count), 0));
+  expect(drawn).toBe(answer.total);
+  await expect(cells.first()).toHaveAttribute(
+    'aria-label',
+    /^\d+ propert(y|ies): \d+ good deals?, \d+ at market, \d+ overpriced$/,
+  );
+
+  // The biggest cell (Austin's): a click fits the map to its properties, closer in.
+  const biggest = await page.evaluate(() => {
+    let best: { id: string; n: number } | null = null;
+    for (const el of Array.from(document.querySelectorAll('gmp-advanced-marker[data-in-view="true"]'))) {
+      const n = Number(el.querySelector<HTMLElement>('.dm-cluster')?.dataset.count ?? 0);
+      if (!best || n > best.n) best = { id: el.getAttribute('data-marker-id')!, n };
+    }
+    return best?.id ?? null;
+  });
+  expect(biggest).toBeTruthy();
+  await page.locator(`gmp-advanced-marker[data-marker-id="${biggest}"]`).click();
+  await expect.poll(async () => (await mapView(page)).zoom).toBeGreaterThan(8);
+});
+
 test('a marker click opens the popup with the address and the deal label; Close closes it', async ({ page }) => {
   await openSearch(page);
   const properties = await propertiesIn(page);

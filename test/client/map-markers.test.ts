@@ -3,6 +3,7 @@ import { MarkerClusterer } from '@googlemaps/markerclusterer';
 import { CLUSTER_BLUE, CLUSTER_RED } from '../../src/client/features/map/cluster-rules';
 import type { MapProperty } from '../../src/client/features/map/map-types';
 import { MarkerLayerController, createClusterRenderer } from '../../src/client/features/map/marker-layer';
+import { CountedCluster, PointsAlgorithm } from '../../src/client/features/map/points-algorithm';
 import { shouldFetchSuggestions, toPlaceOptions } from '../../src/client/features/map/place-search';
 import { makeProperty } from './fixtures';
 
@@ -63,64 +64,95 @@ describe('marker layer', () => {
   function setup() {
     const map = new google.maps.Map(document.createElement('div'));
     const onSelect = jest.fn();
-    const add = jest.spyOn(MarkerClusterer.prototype, 'addMarkers');
-    const remove = jest.spyOn(MarkerClusterer.prototype, 'removeMarkers');
     const render = jest.spyOn(MarkerClusterer.prototype, 'render').mockImplementation(() => undefined);
     const controller = new MarkerLayerController(map, markerLibrary(), onSelect);
-    return { controller, onSelect, add, remove, render };
+    return { controller, onSelect, render, map };
   }
 
   afterEach(() => jest.restoreAllMocks());
 
-  it('creates markers only for properties in the viewport plus the margin, titled with the formatted address', () => {
-    const { controller, add, render } = setup();
-    const list = [prop('a', 0.5, 0.5), prop('b', 0.9, 0.9), prop('far', 5, 5)];
-    expect(controller.sync(entities(list), VIEW)).toEqual({ added: 2, removed: 0 });
-    expect(controller.shownIds().sort()).toEqual(['a', 'b']);
-    expect(controller.markerFor('a')!.title).toBe('A Main St, Austin, TX 78701');
-    expect(add).toHaveBeenCalledTimes(1);
-    expect(add.mock.calls[0][1]).toBe(true);
-    expect(render).toHaveBeenCalledTimes(1);
+  /** Three properties a few metres apart near (0.2, 0.2), two far from them and each other, one outside the view. */
+  const LIST = [
+    prop('a', 0.5, 0.5),
+    prop('b', 0.9, 0.9, RED),
+    prop('c', 0.2, 0.2),
+    prop('d', 0.2001, 0.2001, RED),
+    prop('e', 0.2002, 0.2),
+    prop('far', 5, 5),
+  ];
+
+  it('clusters plain points: only what is in view is drawn, lone properties as markers, groups as counted clusters', () => {
+    const built: string[] = [];
+    const algorithm = new PointsAlgorithm((p) => {
+      built.push(p._id);
+      return { id: p._id } as never;
+    });
+    expect(algorithm.setProperties(entities(LIST))).toBe(true);
+    const known = entities(LIST);
+    expect(algorithm.setProperties(known)).toBe(true);
+    expect(algorithm.setProperties(known)).toBe(false);
+
+    const close = algorithm.clustersIn(VIEW, 17);
+    expect(close.every((c) => !(c instanceof CountedCluster))).toBe(true);
+    expect(built.sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
+
+    built.length = 0;
+    const wide = algorithm.clustersIn(VIEW, 10);
+    const groups = wide.filter((c): c is CountedCluster => c instanceof CountedCluster);
+    expect(groups).toHaveLength(1);
+    expect(groups[0].count).toBe(3);
+    expect(groups[0].dealMix).toEqual({ total: 3, good: 2, market: 0, over: 1 });
+    expect(built.sort()).toEqual(['a', 'b']);
   });
 
-  it('adds and removes by key in bulk and reuses marker elements by id', () => {
-    const { controller, add, remove, render } = setup();
-    const list = [prop('a', 0.5, 0.5), prop('b', 0.9, 0.9), prop('c', 3, 3)];
-    controller.sync(entities(list), VIEW);
-    const markerA = controller.markerFor('a');
-    add.mockClear();
-    render.mockClear();
-
-    // Pan so that only c is in view: a and b go, c comes, in one removeMarkers + one addMarkers + one render.
-    const moved = { ne: { lat: 3.5, lng: 3.5 }, sw: { lat: 2.5, lng: 2.5 } };
-    expect(controller.sync(entities(list), moved)).toEqual({ added: 1, removed: 2 });
-    expect(remove).toHaveBeenCalledTimes(1);
-    expect(remove.mock.calls[0][0]).toHaveLength(2);
-    expect(remove.mock.calls[0][1]).toBe(true);
-    expect(add).toHaveBeenCalledTimes(1);
-    expect(render).toHaveBeenCalledTimes(1);
-
-    // Nothing changed: no clusterer work at all.
-    add.mockClear();
-    remove.mockClear();
-    render.mockClear();
-    expect(controller.sync(entities(list), moved)).toEqual({ added: 0, removed: 0 });
-    expect(add).not.toHaveBeenCalled();
-    expect(remove).not.toHaveBeenCalled();
-    expect(render).not.toHaveBeenCalled();
-
-    // Back: a's marker element is the same object.
-    controller.sync(entities(list), VIEW);
-    expect(controller.markerFor('a')).toBe(markerA);
-    expect(controller.counts).toEqual({ shown: 2, built: 3 });
-  });
-
-  it('selects the property when its marker is clicked', () => {
+  it('builds a marker once per property, titled with the formatted address; a click selects it', () => {
     const { controller, onSelect } = setup();
-    controller.sync(entities([prop('a', 0.5, 0.5)]), VIEW);
-    const marker = controller.markerFor('a')!;
+    const a = prop('a', 0.5, 0.5);
+    const marker = controller.markerFor(a)!;
+    expect(controller.markerFor(a)).toBe(marker);
+    expect(marker.title).toBe('A Main St, Austin, TX 78701');
     marker.dispatchEvent(new Event('gmp-click'));
     expect(onSelect).toHaveBeenCalledWith('a');
+    expect(controller.counts.built).toBe(1);
+  });
+
+  it('re-indexes and redraws when the known properties change, forgetting the markers of dropped ones', () => {
+    const { controller, render } = setup();
+    controller.sync(entities(LIST));
+    expect(render).toHaveBeenCalledTimes(1);
+    controller.markerFor(LIST[0]);
+    controller.markerFor(LIST[1]);
+    const known = entities(LIST.slice(1));
+    controller.sync(known);
+    expect(render).toHaveBeenCalledTimes(2);
+    expect(controller.counts.built).toBe(1);
+    controller.sync(known);
+    expect(render).toHaveBeenCalledTimes(2);
+  });
+
+  it('draws the server cells of a wide view as counted clusters; a click fits the map to the cell', () => {
+    const cell = {
+      key: '8/60/105',
+      count: 1234,
+      center: { lat: 30.3, lng: -97.7 },
+      bounds: { ne: { lat: 30.5, lng: -97.5 }, sw: { lat: 30.1, lng: -97.9 } },
+      good: 200,
+      market: 900,
+      over: 134,
+      minPrice: 90_000,
+      maxPrice: 2_000_000,
+    };
+    const algorithm = new PointsAlgorithm(() => null);
+    algorithm.setServerCells([cell]);
+    const map = new google.maps.Map(document.createElement('div'));
+    const { clusters } = algorithm.calculate({ map, markers: [], mapCanvasProjection: {} as never });
+    expect(clusters).toHaveLength(1);
+    const drawn = clusters[0] as CountedCluster;
+    expect(drawn.count).toBe(1234);
+    expect(drawn.dealMix).toEqual({ total: 1234, good: 200, market: 900, over: 134 });
+    const fitBounds = jest.spyOn(map, 'fitBounds');
+    drawn.zoomTo(map);
+    expect(fitBounds).toHaveBeenCalledWith({ north: 30.5, south: 30.1, east: -97.5, west: -97.9 });
   });
 
   it('renders clusters red or blue with the deal mix as their title', () => {

@@ -1,5 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { boundsEqual, boundsSearchArgs, runBoundsSearch } from '../../src/client/features/map/bounds-search';
+import { boundsEqual, boundsSearchArgs, clusterSearchArgs, runBoundsSearch } from '../../src/client/features/map/bounds-search';
+import { farthestFirst } from '../../src/client/features/map/eviction';
+import { MAX_KNOWN_PROPERTIES, MAX_PAGES_PER_VIEW } from '../../src/client/features/map/map-constants';
 import {
   CLUSTER_BLUE,
   CLUSTER_RED,
@@ -93,6 +95,58 @@ describe('bounds search uses the shared bounds rules', () => {
     );
     expect(r2).toBe('cancelled');
     expect(seen2).toEqual(['a']);
+  });
+});
+
+describe('wide views and the page cap', () => {
+  it('asks for clusters with the bounds clamped to the world and the zoom rounded down', () => {
+    expect(clusterSearchArgs(AUSTIN, 8.7)).toEqual({ type: 'clusters', zoom: 8, bounds: JSON.stringify(AUSTIN) });
+    // Across the antimeridian, or wider than the world: every longitude; latitudes clamped to Mercator's.
+    const wrapped = clusterSearchArgs({ ne: { lat: 89, lng: -170 }, sw: { lat: -89, lng: 170 } }, 1.2)!;
+    expect(JSON.parse(wrapped.bounds)).toEqual({ ne: { lat: 85.05112878, lng: 180 }, sw: { lat: -85.05112878, lng: -180 } });
+    expect(wrapped.zoom).toBe(1);
+    expect(clusterSearchArgs(null, 5)).toBeNull();
+  });
+
+  it(`stops after ${MAX_PAGES_PER_VIEW} pages and says the view is capped`, async () => {
+    let calls = 0;
+    const result = await runBoundsSearch(
+      boundsSearchArgs(AUSTIN, 14)!,
+      () => {
+        calls += 1;
+        return Promise.resolve({ properties: [prop(`p${calls}`, 30.27, -97.74)], next: `t${calls}` });
+      },
+      () => undefined,
+      () => false,
+    );
+    expect(result).toBe('capped');
+    expect(calls).toBe(MAX_PAGES_PER_VIEW);
+  });
+});
+
+describe('known properties are bounded', () => {
+  it('forgets the farthest from the centre first, never the selected one', () => {
+    const list = [prop('near', 30.27, -97.74), prop('mid', 30.5, -97.74), prop('far', 31.5, -97.74), prop('selected', 40, -90)];
+    const entities = Object.fromEntries(list.map((p) => [p._id, p]));
+    const ids = list.map((p) => p._id);
+    expect(farthestFirst(entities, ids, { lat: 30.27, lng: -97.74 }, 2, 'selected')).toEqual(['far', 'mid']);
+    expect(farthestFirst(entities, ids, { lat: 30.27, lng: -97.74 }, 4, null)).toEqual([]);
+  });
+
+  it(`keeps at most ${MAX_KNOWN_PROPERTIES.toLocaleString('en-US')} in the slice, evicting the farthest from the view`, () => {
+    const store = configureStore({ reducer: { map: mapReducer } });
+    store.dispatch(viewportChanged({ center: { lat: 30, lng: -97 }, zoom: 12, bounds: null }));
+    const batch = (from: number, count: number, lat: number) =>
+      Array.from({ length: count }, (_, i) => prop(`p${from + i}`, lat + (i % 100) * 1e-4, -97));
+    store.dispatch(propertiesMerged(batch(0, 30_000, 30)));
+    store.dispatch(propertySelected('p40000'));
+    store.dispatch(propertiesMerged(batch(30_000, 30_000, 35)));
+    const state = store.getState();
+    expect(selectPropertyCount(state)).toBe(MAX_KNOWN_PROPERTIES);
+    // The 30,000 near the centre stay, and the selected one, far as it is.
+    expect(state.map.properties.entities.p0).toBeDefined();
+    expect(state.map.properties.entities.p29999).toBeDefined();
+    expect(state.map.properties.entities.p40000).toBeDefined();
   });
 });
 

@@ -22,6 +22,7 @@ import { propertyLatLng } from './marker-diff';
 import { PlaceSearch, type SelectedPlace } from './place-search';
 import { PropertyPopup } from './property-popup';
 import { useBoundsSearch } from './use-bounds-search';
+import type { PropertyCluster } from './map-types';
 import './map.css';
 
 export function MapMessage({ children, testId = 'map-message' }: { children: ReactNode; testId?: string }) {
@@ -63,15 +64,17 @@ const toMapBounds = (b: google.maps.LatLngBoundsLiteral): MapBounds => ({
   sw: { lat: b.south, lng: b.west },
 });
 
-/** Creates the marker layer once the map and the marker library are in, and keeps it in sync with the slice. */
-function PropertyMarkers() {
+/**
+ * Creates the marker layer once the map and the marker library are in, and keeps it in line with
+ * the slice's known properties, or with the server's cells in a wide view.
+ */
+function PropertyMarkers({ serverCells }: { serverCells: PropertyCluster[] | null }) {
   const map = useMap();
   const markerLib = useMapsLibrary('marker');
   const dispatch = useAppDispatch();
   // The layer lives outside React (it draws on the map); nothing renders from it.
   const controllerRef = useRef<MarkerLayerController | null>(null);
   const entities = useAppSelector((s) => s.map.properties.entities);
-  const bounds = useAppSelector((s) => s.map.viewport.bounds);
 
   useEffect(() => {
     if (!map || !markerLib) return undefined;
@@ -83,19 +86,26 @@ function PropertyMarkers() {
     };
   }, [map, markerLib, dispatch]);
 
-  // Runs after the effect above in the same commit, so a new layer is synced at once.
+  // The effects below run after the one above in the same commit, so a new layer is filled at once.
   useEffect(() => {
     const controller = controllerRef.current;
     if (!controller) return undefined;
-    // Pages arrive in bursts: one sync per frame.
+    // Pages arrive in bursts: one re-index per frame.
     const frame = requestAnimationFrame(() => {
-      controller.sync(entities, bounds);
+      controller.sync(entities);
       const div = map?.getDiv?.();
       if (div) div.dataset.shownMarkers = String(controller.counts.shown);
     });
     return () => cancelAnimationFrame(frame);
-  }, [map, markerLib, dispatch, entities, bounds]);
+  }, [map, markerLib, entities]);
 
+  useEffect(() => {
+    const controller = controllerRef.current;
+    if (!controller) return;
+    controller.showServerCells(serverCells);
+    const div = map?.getDiv?.();
+    if (div) div.dataset.markerMode = serverCells ? 'server-clusters' : 'properties';
+  }, [map, markerLib, serverCells]);
   return null;
 }
 
@@ -240,7 +250,7 @@ export function DealMap({ apiKey, mapId, camera, placeQuery }: DealMapProps) {
   const onFailed = useCallback(() => setLoadFailed(true), []);
   const onAuthFailure = useCallback(() => setAuthFailed(true), []);
   const onIdle = useViewportOnIdle();
-  useBoundsSearch();
+  const serverCells = useBoundsSearch();
 
   if (authFailedByGoogle || authFailed) return <MapMessage testId="map-error">{MAP_TEXT.authFailure}</MapMessage>;
   if (loadFailed) return <MapMessage testId="map-error">{MAP_TEXT.scriptFailed}</MapMessage>;
@@ -269,7 +279,7 @@ export function DealMap({ apiKey, mapId, camera, placeQuery }: DealMapProps) {
           onIdle={onIdle}
           className="dm-deal-map-canvas"
         >
-          <PropertyMarkers />
+          <PropertyMarkers serverCells={serverCells} />
           <SelectedPropertyWindow />
           <CameraFollower camera={camera} />
         </Map>

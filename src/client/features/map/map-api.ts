@@ -1,5 +1,14 @@
 import { api, authCall, publicCall } from '../../api/base-api';
-import type { Comp, MapConfig, NewRecentSearch, RecentSearch, SearchPropertiesArgs, SearchPropertiesPage } from './map-types';
+import type {
+  Comp,
+  MapConfig,
+  NewRecentSearch,
+  RecentSearch,
+  SearchClustersAnswer,
+  SearchClustersArgs,
+  SearchPropertiesArgs,
+  SearchPropertiesPage,
+} from './map-types';
 
 /** The map's calls: its config (public), the bounds search, comps and recent searches (auth). */
 export const mapApi = api.injectEndpoints({
@@ -17,6 +26,10 @@ export const mapApi = api.injectEndpoints({
         authCall({ url: '/searchProperties', params: next ? { type, zoom, bounds, next } : { type, zoom, bounds } }),
       keepUnusedDataFor: 0,
     }),
+    /** A wide view's server clusters (`type=clusters`): one answer, cached like any query. */
+    searchClusters: build.query<SearchClustersAnswer, SearchClustersArgs>({
+      query: (params) => authCall({ url: '/searchProperties', params }),
+    }),
     /** Comps of a property, by its compIDs (comma-separated): the popup's Comps tab and the property page. */
     propertyComps: build.query<Comp[], string[]>({
       query: (ids) => authCall({ url: '/property/comps', params: { ids: ids.join(',') } }),
@@ -32,4 +45,10 @@ export const mapApi = api.injectEndpoints({
   }),
 });
 
-export const { useMapConfigQuery, usePropertyCompsQuery, useRecentSearchesQuery, useAddRecentSearchMutation } = mapApi;
+export const {
+  useMapConfigQuery,
+  usePropertyCompsQuery,
+  useRecentSearchesQuery,
+  useAddRecentSearchMutation,
+  useSearchClustersQuery,
+} = mapApi;

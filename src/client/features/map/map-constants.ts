@@ -18,6 +18,20 @@ export const CLUSTER_MAX_ZOOM = 16;
 export const POPUP_WIDTH = 600;
 export const POPUP_HEIGHT = 350;
 export const AUTOCOMPLETE_WIDTH = 325;
+/**
+ * At this zoom and below the map asks the server for clusters (one answer per view) instead of
+ * paging through properties: at zoom 11 a 1,280-pixel-wide view spans ~0.7° of longitude, a whole
+ * metro (the demo's Austin: ~2,300 listings in one view, ~0.6 MB on the wire); wider views hold
+ * more than the page cap below allows (docs/performance.md).
+ */
+export const SERVER_CLUSTER_MAX_ZOOM = 11;
+/**
+ * A view pages through at most this many bounds pages (1,000 properties each, ~270 KB compressed);
+ * a view holding more shows server clusters instead, so no view downloads more than ~1.5 MB.
+ */
+export const MAX_PAGES_PER_VIEW = 4;
+/** Known properties kept in the map slice; past it the farthest from the view are forgotten. */
+export const MAX_KNOWN_PROPERTIES = 50_000;
 /** Markers exist for properties inside the viewport grown by this fraction of its span on each side. */
 export const VIEWPORT_MARGIN = 0.25;
 /** Place search restriction (spec: US and English). */

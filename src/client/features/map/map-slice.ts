@@ -3,10 +3,11 @@
  * properties in an entity adapter keyed by `_id` (bounds-search pages merged with upsertMany), and
  * the selected property. Property details and comps stay in RTK Query.
  */
-import { createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createEntityAdapter, createSlice, current, type PayloadAction } from '@reduxjs/toolkit';
 import type { LatLng, MapBounds } from '../../../shared/geo/bounds';
 import { sessionCleared } from '../session';
-import { DEFAULT_CENTER, DEFAULT_ZOOM } from './map-constants';
+import { farthestFirst } from './eviction';
+import { DEFAULT_CENTER, DEFAULT_ZOOM, MAX_KNOWN_PROPERTIES } from './map-constants';
 import type { MapProperty } from './map-types';
 
 export interface MapViewport {
@@ -36,9 +37,17 @@ const mapSlice = createSlice({
     viewportChanged(state, action: PayloadAction<MapViewport>) {
       state.viewport = action.payload;
     },
-    /** One bounds-search page: merged by `_id` (new ones added, known ones replaced). */
+    /**
+     * Bounds-search pages: merged by `_id` (new ones added, known ones replaced). Past
+     * MAX_KNOWN_PROPERTIES the farthest from the view's centre are forgotten (never the selected one).
+     */
     propertiesMerged(state, action: PayloadAction<MapProperty[]>) {
       propertiesAdapter.upsertMany(state.properties, action.payload);
+      if (state.properties.ids.length > MAX_KNOWN_PROPERTIES) {
+        const table = current(state.properties);
+        const drop = farthestFirst(table.entities, table.ids, state.viewport.center, MAX_KNOWN_PROPERTIES, state.selectedId);
+        propertiesAdapter.removeMany(state.properties, drop);
+      }
     },
     propertiesCleared(state) {
       propertiesAdapter.removeAll(state.properties);

@@ -1,41 +1,35 @@
 /**
- * The property markers, kept imperatively for speed (docs/map-search.md, "Performance"):
+ * The property markers, kept imperatively for speed (docs/map-search.md, "At scale"):
  *
- * - One google.maps.marker.AdvancedMarkerElement per property *inside the viewport plus a margin*;
- *   known properties outside it keep no marker. Each settle diffs the wanted ids against the shown ids
- *   by key (diffKeys) and changes only those: markers are never all rebuilt.
- * - Marker elements are created lazily and reused by id: a marker leaving the view is kept in a cache
- *   and comes back without being rebuilt. Its PinElement (in the property's markerColor) is only
- *   built when the clusterer actually shows the marker on its own.
- * - A MarkerClusterer (SuperClusterAlgorithm radius 60, maxZoom 16) displays them; changes go through
- *   its bulk calls — removeMarkers(list, true), addMarkers(list, true) — then one render().
+ * - A MarkerClusterer draws what PointsAlgorithm computes: the clusters and lone properties inside
+ *   the viewport (plus a margin), from a supercluster index of plain points — or, in wide views, the
+ *   server's grid cells. No marker exists for a property that is not drawn on its own.
+ * - A lone property's AdvancedMarkerElement (a PinElement in its markerColor, its formatted address
+ *   as title, zIndex by search order, gmp-click selects it) is built the first time it is drawn and
+ *   reused by id; markers of properties the map no longer knows are dropped.
+ * - Cluster circles: red above max(10, mean count), else blue, with the count and the deal mix as
+ *   title and accessible name; a click zooms to the cluster (its expansion zoom, or the cell's extent).
  */
-import {
-  MarkerClusterer,
-  MarkerClustererEvents,
-  SuperClusterAlgorithm,
-  type Cluster,
-  type ClusterStats,
-  type Renderer,
-} from '@googlemaps/markerclusterer';
+import { MarkerClusterer, type Cluster, type ClusterStats, type Renderer } from '@googlemaps/markerclusterer';
 import { markerColorFor, type MarkerColor } from '../../../shared/deal-status';
-import type { MapBounds } from '../../../shared/geo/bounds';
 import { formatAddress } from '../../../shared/format';
+import type { PropertyCluster } from '../../../shared/schemas/property';
 import { clusterColor, dealMixFromBackgrounds, dealMixText } from './cluster-rules';
-import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS, VIEWPORT_MARGIN } from './map-constants';
 import type { MapProperty } from './map-types';
-import { diffKeys, idsInView, propertyLatLng } from './marker-diff';
+import { propertyLatLng } from './marker-diff';
+import { CountedCluster, PointsAlgorithm } from './points-algorithm';
 
 type MarkerLibrary = google.maps.MarkerLibrary;
+
+/** Built markers kept for reuse beyond those on the map; past it, the ones off the map are dropped. */
+const MARKER_CACHE_LIMIT = 5_000;
 type AdvancedMarker = google.maps.marker.AdvancedMarkerElement;
 
 interface Entry {
   marker: AdvancedMarker;
   /** The property object the marker was last drawn from (entity references change on upsert). */
   property: MapProperty;
-  position: google.maps.LatLngLiteral;
   color: MarkerColor;
-  pinned: boolean;
 }
 
 const DEFAULT_COLOR = markerColorFor('Market Price');
@@ -56,7 +50,8 @@ export function createClusterRenderer(markerLib: MarkerLibrary, backgroundOf: (m
     render(cluster: Cluster, stats: ClusterStats) {
       const count = cluster.count;
       const color = clusterColor(count, stats.clusters.markers.mean);
-      const title = dealMixText(dealMixFromBackgrounds(cluster.markers.map(backgroundOf)));
+      const mix = cluster instanceof CountedCluster ? cluster.dealMix : dealMixFromBackgrounds(cluster.markers.map(backgroundOf));
+      const title = dealMixText(mix);
       const size = Math.round(Math.min(64, 30 + Math.log10(Math.max(1, count)) * 12));
       const el = document.createElement('div');
       el.className = 'dm-cluster';
@@ -65,7 +60,7 @@ export function createClusterRenderer(markerLib: MarkerLibrary, backgroundOf: (m
       el.style.background = color;
       el.dataset.color = color;
       el.dataset.count = String(count);
-      el.textContent = String(count);
+      el.textContent = count >= 10_000 ? `${Math.round(count / 1000)}k` : String(count);
       el.title = title;
       el.setAttribute('aria-label', title);
       return new markerLib.AdvancedMarkerElement({
@@ -73,6 +68,7 @@ export function createClusterRenderer(markerLib: MarkerLibrary, backgroundOf: (m
         content: el,
         title,
         zIndex: 1_000_000 + count,
+        gmpClickable: true,
       });
     },
   };
@@ -80,12 +76,10 @@ export function createClusterRenderer(markerLib: MarkerLibrary, backgroundOf: (m
 
 export class MarkerLayerController {
   readonly clusterer: MarkerClusterer;
-  /** Markers currently handed to the clusterer, by property id. */
-  private readonly shown = new Map<string, Entry>();
-  /** Every marker built so far, by property id (reused when a property comes back into view). */
+  private readonly algorithm: PointsAlgorithm;
+  /** Every marker built so far, by property id (reused when the property is drawn again). */
   private readonly cache = new Map<string, Entry>();
   private readonly backgrounds = new WeakMap<object, string>();
-  private readonly ids = new WeakMap<object, string>();
   private destroyed = false;
 
   constructor(
@@ -93,75 +87,35 @@ export class MarkerLayerController {
     private readonly markerLib: MarkerLibrary,
     private readonly onSelect: (id: string) => void,
   ) {
+    this.algorithm = new PointsAlgorithm((property) => this.markerFor(property));
     this.clusterer = new MarkerClusterer({
       map,
-      algorithm: new SuperClusterAlgorithm({ radius: CLUSTER_RADIUS, maxZoom: CLUSTER_MAX_ZOOM }),
+      algorithm: this.algorithm,
       renderer: createClusterRenderer(markerLib, (m) => this.backgrounds.get(m as object)),
+      onClusterClick: (_event, cluster, clusterMap) => {
+        if (cluster instanceof CountedCluster) cluster.zoomTo(clusterMap);
+      },
     });
-    google.maps.event.addListener(this.clusterer, MarkerClustererEvents.CLUSTERING_END, () => this.pinShownMarkers());
   }
 
-  /** How many markers exist right now (shown) and were ever built (cached). */
+  /** Markers built (cached) and drawn on their own right now. */
   get counts() {
-    return { shown: this.shown.size, built: this.cache.size };
+    return { shown: this.shownIds().length, built: this.cache.size };
   }
 
+  /** Ids of the properties drawn on their own (not inside a cluster). */
   shownIds(): string[] {
-    return [...this.shown.keys()];
+    const ids: string[] = [];
+    for (const [id, entry] of this.cache) if (entry.marker.map) ids.push(id);
+    return ids;
   }
 
-  markerFor(id: string): AdvancedMarker | undefined {
-    return this.shown.get(id)?.marker;
-  }
-
-  /** Brings the shown markers in line with the properties inside `bounds` (plus the margin). */
-  sync(entities: Record<string, MapProperty | undefined>, bounds: MapBounds | null): { added: number; removed: number } {
-    if (this.destroyed) return { added: 0, removed: 0 };
-    const all = Object.values(entities).filter((p): p is MapProperty => !!p);
-    const wanted = idsInView(all, bounds, VIEWPORT_MARGIN);
-    const { add, remove } = diffKeys(this.shown.keys(), wanted);
-
-    const removed: AdvancedMarker[] = [];
-    for (const id of remove) {
-      const entry = this.shown.get(id)!;
-      this.shown.delete(id);
-      removed.push(entry.marker);
-    }
-    const added: AdvancedMarker[] = [];
-    for (const id of add) {
-      const property = entities[id]!;
-      const entry = this.entryFor(property);
-      if (!entry) continue;
-      this.shown.set(id, entry);
-      added.push(entry.marker);
-    }
-    // Kept markers whose property changed (a newer page replaced it): update in place.
-    let changed = false;
-    for (const [id, entry] of this.shown) {
-      const property = entities[id];
-      if (property && property !== entry.property) changed = this.refresh(entry, property) || changed;
-    }
-    if (removed.length) this.clusterer.removeMarkers(removed, true);
-    if (added.length) this.clusterer.addMarkers(added, true);
-    if (removed.length || added.length || changed) this.clusterer.render();
-    return { added: added.length, removed: removed.length };
-  }
-
-  destroy(): void {
-    this.destroyed = true;
-    google.maps.event.clearInstanceListeners(this.clusterer);
-    this.clusterer.clearMarkers(true);
-    this.clusterer.setMap(null);
-    for (const entry of this.cache.values()) entry.marker.map = null;
-    this.shown.clear();
-    this.cache.clear();
-  }
-
-  private entryFor(property: MapProperty): Entry | null {
+  /** The marker of a known property, built on first use (null without a usable location). */
+  markerFor(property: MapProperty): AdvancedMarker | null {
     const cached = this.cache.get(property._id);
     if (cached) {
       if (cached.property !== property) this.refresh(cached, property);
-      return cached;
+      return cached.marker;
     }
     const position = propertyLatLng(property);
     if (!position) return null;
@@ -171,35 +125,59 @@ export class MarkerLayerController {
       title: formatAddress(property),
       zIndex: property.zIndex ?? null,
       gmpClickable: true,
+      content: this.pin(color),
     });
     const id = property._id;
     marker.addEventListener('gmp-click', () => this.onSelect(id));
     this.backgrounds.set(marker, color.background);
-    const entry: Entry = { marker, property, position, color, pinned: false };
-    this.cache.set(id, entry);
-    this.ids.set(marker, id);
-    return entry;
+    this.cache.set(id, { marker, property, color });
+    return marker;
   }
 
-  /** Updates a marker from a newer copy of its property; true when the clusterer must redraw. */
-  private refresh(entry: Entry, property: MapProperty): boolean {
+  /** The known properties changed: re-index them, drop the markers of forgotten ones, redraw. */
+  sync(entities: Record<string, MapProperty | undefined>): void {
+    if (this.destroyed || !this.algorithm.setProperties(entities)) return;
+    for (const [id, entry] of this.cache) {
+      const property = entities[id];
+      if (!property) {
+        entry.marker.map = null;
+        this.cache.delete(id);
+      } else if (property !== entry.property) this.refresh(entry, property);
+    }
+    if (this.cache.size > MARKER_CACHE_LIMIT) {
+      for (const [id, entry] of this.cache) if (!entry.marker.map) this.cache.delete(id);
+    }
+    if (!this.algorithm.showsServerCells) this.clusterer.render();
+  }
+
+  /** Wide views: draw the server's grid cells (null: back to the known properties). */
+  showServerCells(cells: PropertyCluster[] | null): void {
+    if (this.destroyed) return;
+    this.algorithm.setServerCells(cells);
+    this.clusterer.render();
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    google.maps.event.clearInstanceListeners(this.clusterer);
+    this.clusterer.clearMarkers(true);
+    this.clusterer.setMap(null);
+    for (const entry of this.cache.values()) entry.marker.map = null;
+    this.cache.clear();
+  }
+
+  /** Updates a marker from a newer copy of its property. */
+  private refresh(entry: Entry, property: MapProperty): void {
     entry.property = property;
-    const color = colorOf(property);
     entry.marker.title = formatAddress(property);
     const position = propertyLatLng(property);
-    let moved = false;
-    if (position && (position.lat !== entry.position.lat || position.lng !== entry.position.lng)) {
-      entry.position = position;
-      entry.marker.position = position;
-      moved = true;
-    }
+    if (position) entry.marker.position = position;
+    const color = colorOf(property);
     if (!sameColor(color, entry.color)) {
       entry.color = color;
       this.backgrounds.set(entry.marker, color.background);
-      if (entry.pinned) entry.marker.content = this.pin(color);
-      return true;
+      entry.marker.content = this.pin(color);
     }
-    return moved;
   }
 
   private pin(color: MarkerColor): HTMLElement {
@@ -211,25 +189,5 @@ export class MarkerLayerController {
     // Maps API ≥ 3.62: the PinElement is itself the element; older versions expose `.element`.
     const legacy: unknown = Reflect.get(pin, 'element');
     return legacy instanceof HTMLElement ? legacy : pin;
-  }
-
-  /** Builds the PinElement of every marker the clusterer shows on its own (lazily, once). */
-  private pinShownMarkers(): void {
-    // The clusters the last render drew: a protected member of MarkerClusterer, read here (no public getter).
-    const clusters = (this.clusterer as unknown as { clusters?: Cluster[] }).clusters ?? [];
-    for (const cluster of clusters) {
-      if (cluster.markers.length !== 1) continue;
-      const marker = cluster.markers[0] as AdvancedMarker;
-      const id = this.idOf(marker);
-      const entry = id ? this.shown.get(id) : undefined;
-      if (entry && !entry.pinned) {
-        entry.marker.content = this.pin(entry.color);
-        entry.pinned = true;
-      }
-    }
-  }
-
-  private idOf(marker: object): string | undefined {
-    return this.ids.get(marker);
   }
 }

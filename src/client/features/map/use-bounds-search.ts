@@ -1,22 +1,27 @@
-import { useEffect, useRef } from 'react';
-import { mapApi } from './map-api';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useEffect, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { boundsSearchArgs, runBoundsSearch } from './bounds-search';
-import { BOUNDS_DEBOUNCE_MS } from './map-constants';
+import { boundsSearchArgs, clusterSearchArgs, runBoundsSearch } from './bounds-search';
+import { mapApi, useSearchClustersQuery } from './map-api';
+import { BOUNDS_DEBOUNCE_MS, SERVER_CLUSTER_MAX_ZOOM } from './map-constants';
 import { propertiesMerged, selectViewport } from './map-slice';
-import type { MapProperty } from './map-types';
+import type { MapProperty, PropertyCluster, SearchClustersArgs } from './map-types';
 
 /** Properties merged into the slice at a time after the first page. */
 const MERGE_BATCH = 10_000;
 
 /**
- * BOUNDS_DEBOUNCE_MS after the viewport's bounds change (and only when the shared bounds rules
- * hold), pages through GET /searchProperties into the map slice. A newer change cancels the running
- * sequence (its request is aborted and its later pages ignored). Failures are logged only.
+ * The map's search, BOUNDS_DEBOUNCE_MS after the viewport changes:
+ * - zoomed out (zoom ≤ SERVER_CLUSTER_MAX_ZOOM): one `type=clusters` request; its cells are drawn;
+ * - closer in, when the shared bounds rules hold: pages of `type=bounds` merged into the map slice,
+ *   at most MAX_PAGES_PER_VIEW of them; a view holding more is shown as server clusters too.
+ * A newer change cancels the running sequence (its request is aborted, its later pages ignored).
+ * Failures are logged only. Returns the server cells to draw, or null to draw the known properties.
  */
-export function useBoundsSearch(): void {
+export function useBoundsSearch(): PropertyCluster[] | null {
   const dispatch = useAppDispatch();
   const { bounds, zoom } = useAppSelector(selectViewport);
+  const [clusterArgs, setClusterArgs] = useState<SearchClustersArgs | null>(null);
   const generation = useRef(0);
   const inflight = useRef<{ abort: () => void } | null>(null);
 
@@ -24,10 +29,15 @@ export function useBoundsSearch(): void {
     const mine = ++generation.current;
     inflight.current?.abort();
     inflight.current = null;
-    const args = boundsSearchArgs(bounds, zoom);
-    if (!args) return undefined;
     const isCancelled = () => generation.current !== mine;
     const timer = setTimeout(() => {
+      if (zoom <= SERVER_CLUSTER_MAX_ZOOM) {
+        setClusterArgs(clusterSearchArgs(bounds, zoom));
+        return;
+      }
+      const args = boundsSearchArgs(bounds, zoom);
+      if (!args) return;
+      setClusterArgs(null);
       let buffer: MapProperty[] = [];
       let merged = false;
       const flush = () => {
@@ -57,8 +67,11 @@ export function useBoundsSearch(): void {
         },
         isCancelled,
       )
-        .then(() => {
-          if (!isCancelled()) flush();
+        .then((outcome) => {
+          if (isCancelled()) return;
+          flush();
+          // More in view than a view may download: show it as server clusters.
+          if (outcome === 'capped') setClusterArgs(clusterSearchArgs(bounds, zoom));
         })
         .catch((error: unknown) => {
           if (!isCancelled()) {
@@ -77,4 +90,11 @@ export function useBoundsSearch(): void {
     },
     [],
   );
+
+  // The previous answer stays drawn while the next view's loads.
+  const { data, error } = useSearchClustersQuery(clusterArgs ?? skipToken);
+  useEffect(() => {
+    if (error) console.error('Cluster search failed', error);
+  }, [error]);
+  return clusterArgs ? (data?.clusters ?? null) : null;
 }
