@@ -4,7 +4,15 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
-import { DEFAULT_MAIL_FROM, DEFAULT_RATE_LIMITS, PACKAGE_ROOT, type AppConfig, type RateLimits } from './config';
+import {
+  DEFAULT_AUTH_CACHE_TTL_MS,
+  DEFAULT_MAIL_FROM,
+  DEFAULT_PG_POOL_SIZE,
+  DEFAULT_RATE_LIMITS,
+  PACKAGE_ROOT,
+  type AppConfig,
+  type RateLimits,
+} from './config';
 import type { AppContext } from './context';
 import { createDatabase, migrateToLatest, type Database } from './db/database';
 import { seed, type SeedResult } from './db/seed';
@@ -22,6 +30,7 @@ import { createAuthRepository } from './modules/auth/repository';
 import { authRoutes } from './modules/auth/routes';
 import { DEFAULT_SCRYPT_COST, hashPassword, type ScryptCost } from './modules/auth/passwords';
 import { createAuthService } from './modules/auth/service';
+import { createSessionCache, forgetOnAuthWrites, type SessionCache } from './modules/auth/session-cache';
 import { healthRoutes } from './modules/health/routes';
 import { createLookupsRepository } from './modules/lookups/repository';
 import { lookupsRoutes } from './modules/lookups/routes';
@@ -80,6 +89,8 @@ export interface AppHandles {
   database: Database;
   mailer: Mailer;
   scryptCost: ScryptCost;
+  /** The remembered access-token checks (tests and diagnostics read its size). */
+  sessionCache: SessionCache;
   /** What seeding did when buildApp opened the database itself. */
   seedResult?: SeedResult;
 }
@@ -109,6 +120,8 @@ export function resolveConfig(partial: Partial<AppConfig> = {}): AppConfig {
     googleMapsApiKey: partial.googleMapsApiKey,
     googleMapsMapId: partial.googleMapsMapId,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...partial.rateLimits },
+    pgPoolSize: partial.pgPoolSize ?? DEFAULT_PG_POOL_SIZE,
+    authCacheTtlMs: partial.authCacheTtlMs ?? DEFAULT_AUTH_CACHE_TTL_MS,
     apiDocs: partial.apiDocs ?? false,
   };
 }
@@ -132,6 +145,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       databaseUrl: config.databaseUrl,
       dataDir: options.inMemory ? null : config.dataDir,
       schema: options.schema,
+      poolSize: config.pgPoolSize,
     });
     try {
       await migrateToLatest(database);
@@ -157,7 +171,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     schemaErrorFormatter,
     ajv: { customOptions: { allErrors: true, verbose: true }, plugins: [addCustomFormats as never] },
   }).withTypeProvider<TypeBoxTypeProvider>();
-  const db = database.db;
+  // Writes to users, sessions or roles forget the remembered token checks (session-cache.ts).
+  const sessionCache = createSessionCache({ ttlMs: config.authCacheTtlMs });
+  const db = database.db.withPlugin(forgetOnAuthWrites(sessionCache));
 
   try {
     const mailer =
@@ -168,6 +184,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     const users = createUsersService(usersRepository);
     const auth = createAuthService({
       repository: createAuthRepository(db),
+      sessionCache,
       usersRepository,
       users,
       mail,
@@ -185,7 +202,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     app.addHook('onRoute', (route) => {
       for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema });
     });
-    app.decorate('dealmap', { ctx, routes, database, mailer, scryptCost, seedResult });
+    app.decorate('dealmap', { ctx, routes, database, mailer, scryptCost, sessionCache, seedResult });
     app.decorateRequest('auth', null);
     if (ownsDatabase) app.addHook('onClose', async () => database.close());
 

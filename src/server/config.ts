@@ -39,12 +39,25 @@ export interface AppConfig {
   googleMapsApiKey?: string;
   googleMapsMapId?: string;
   rateLimits: RateLimits;
+  /** PostgreSQL connections per process (PG_POOL_SIZE). */
+  pgPoolSize: number;
+  /** How long a checked access token's session and role are remembered in-process, ms (AUTH_CACHE_TTL_MS; 0 = off). */
+  authCacheTtlMs: number;
   /** Serve the API reference at /api/docs and its OpenAPI document (API_DOCS=1, or NODE_ENV=development). */
   apiDocs: boolean;
 }
 
 /** The package root: two levels above this file both in src/server and in dist/server. */
 export const PACKAGE_ROOT = path.resolve(__dirname, '..', '..');
+
+/**
+ * PostgreSQL connections per server process. Two cores serve about all they can with 10 (more only
+ * queue inside PostgreSQL); raise it with PG_POOL_SIZE on bigger machines, within max_connections.
+ */
+export const DEFAULT_PG_POOL_SIZE = 10;
+
+/** A checked token's session and role are remembered this long (writes to users or sessions forget them at once). */
+export const DEFAULT_AUTH_CACHE_TTL_MS = 5000;
 
 export const DEFAULT_MAIL_FROM = 'Dealmap <no-reply@dealmap.local>';
 
@@ -59,6 +72,14 @@ const RATE_LIMIT_ENV: Record<keyof RateLimits, string> = {
 function text(value: string | undefined): string | undefined {
   const trimmed = value?.trim();
   return trimmed ? trimmed : undefined;
+}
+
+function nonNegativeInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = text(env[name]);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number of 0 or more, got "${raw}"`);
+  return value;
 }
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -117,6 +138,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     googleMapsApiKey: text(env.GOOGLE_MAPS_API_KEY),
     googleMapsMapId: text(env.GOOGLE_MAPS_MAP_ID),
     rateLimits,
+    pgPoolSize: positiveInt(env, 'PG_POOL_SIZE', DEFAULT_PG_POOL_SIZE),
+    authCacheTtlMs: nonNegativeInt(env, 'AUTH_CACHE_TTL_MS', DEFAULT_AUTH_CACHE_TTL_MS),
     apiDocs: text(env.API_DOCS) === '1' || text(env.NODE_ENV) === 'development',
   };
 }

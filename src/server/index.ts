@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   let database: Database;
   try {
-    database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.pgPoolSize });
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       console.error(error.message);

@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_RATE_LIMITS, PACKAGE_ROOT, loadConfig } from '../../src/server/config';
+import {
+  DEFAULT_AUTH_CACHE_TTL_MS,
+  DEFAULT_PG_POOL_SIZE,
+  DEFAULT_RATE_LIMITS,
+  PACKAGE_ROOT,
+  loadConfig,
+} from '../../src/server/config';
 import { requireRole } from '../../src/server/http/auth-guard';
 
 describe('loadConfig', () => {
@@ -44,6 +50,8 @@ describe('loadConfig', () => {
       GOOGLE_MAPS_API_KEY: 'key',
       GOOGLE_MAPS_MAP_ID: 'map',
       API_DOCS: '1',
+      PG_POOL_SIZE: '24',
+      AUTH_CACHE_TTL_MS: '0',
       RATE_LIMIT_LOGIN_PER_MINUTE: '100',
       RATE_LIMIT_LOGIN_PER_MINUTE_PER_ADDRESS: '200',
       RATE_LIMIT_SIGNUP_PER_HOUR: '300',
@@ -72,8 +80,19 @@ describe('loadConfig', () => {
         forgotPasswordPerHour: 400,
         forgotPasswordPerHourPerAddress: 500,
       },
+      pgPoolSize: 24,
+      authCacheTtlMs: 0,
       apiDocs: true,
     });
+  });
+
+  it('defaults the pool size and the token-check memory, and refuses bad values with the name', () => {
+    const config = loadConfig({ DATA_DIR: dir });
+    expect([config.pgPoolSize, config.authCacheTtlMs]).toEqual([DEFAULT_PG_POOL_SIZE, DEFAULT_AUTH_CACHE_TTL_MS]);
+    expect(() => loadConfig({ DATA_DIR: dir, PG_POOL_SIZE: '0' })).toThrow('PG_POOL_SIZE must be a positive integer, got "0"');
+    expect(() => loadConfig({ DATA_DIR: dir, AUTH_CACHE_TTL_MS: '-5' })).toThrow(
+      'AUTH_CACHE_TTL_MS must be a whole number of 0 or more, got "-5"',
+    );
   });
 
   it('rejects a bad number', () => {

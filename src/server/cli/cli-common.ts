@@ -15,7 +15,7 @@ export async function openCliDatabase(): Promise<Database> {
   const config = loadConfig();
   let database: Database;
   try {
-    database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.pgPoolSize });
   } catch (error) {
     if (error instanceof DataDirLockedError) fail(error.message);
     throw error;

@@ -53,7 +53,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   let database;
   try {
-    database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.pgPoolSize });
   } catch (error) {
     if (error instanceof DataDirLockedError) fail(error.message);
     throw error;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_PG_POOL_SIZE } from '../config';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
@@ -17,6 +18,8 @@ export interface DatabaseOptions {
   dataDir?: string | null;
   /** PostgreSQL only: a schema to create and work in (search_path), e.g. to isolate tests. */
   schema?: string;
+  /** PostgreSQL only: connections in the pool (PG_POOL_SIZE; default DEFAULT_PG_POOL_SIZE). */
+  poolSize?: number;
 }
 
 export interface Database {
@@ -29,11 +32,11 @@ export interface Database {
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return createPostgres(options.databaseUrl, options.schema);
+  if (options.databaseUrl) return createPostgres(options.databaseUrl, options.schema, options.poolSize ?? DEFAULT_PG_POOL_SIZE);
   return createPglite(options.dataDir ?? null);
 }
 
-async function createPostgres(connectionString: string, schema?: string): Promise<Database> {
+async function createPostgres(connectionString: string, schema: string | undefined, poolSize: number): Promise<Database> {
   if (schema !== undefined && !SCHEMA_NAME.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
   if (schema) {
     const setup = new Pool({ connectionString, max: 1 });
@@ -45,7 +48,7 @@ async function createPostgres(connectionString: string, schema?: string): Promis
   }
   const pool = new Pool({
     connectionString,
-    max: 10,
+    max: poolSize,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });

@@ -75,6 +75,7 @@ function PropertyMarkers({ serverCells }: { serverCells: PropertyCluster[] | nul
   // The layer lives outside React (it draws on the map); nothing renders from it.
   const controllerRef = useRef<MarkerLayerController | null>(null);
   const entities = useAppSelector((s) => s.map.properties.entities);
+  const known = useAppSelector((s) => s.map.properties.ids.length);
 
   useEffect(() => {
     if (!map || !markerLib) return undefined;
@@ -94,10 +95,13 @@ function PropertyMarkers({ serverCells }: { serverCells: PropertyCluster[] | nul
     const frame = requestAnimationFrame(() => {
       controller.sync(entities);
       const div = map?.getDiv?.();
-      if (div) div.dataset.shownMarkers = String(controller.counts.shown);
+      if (div) {
+        div.dataset.shownMarkers = String(controller.counts.shown);
+        div.dataset.knownProperties = String(known);
+      }
     });
     return () => cancelAnimationFrame(frame);
-  }, [map, markerLib, entities]);
+  }, [map, markerLib, entities, known]);
 
   useEffect(() => {
     const controller = controllerRef.current;

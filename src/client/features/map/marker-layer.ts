@@ -10,7 +10,13 @@
  * - Cluster circles: red above max(10, mean count), else blue, with the count and the deal mix as
  *   title and accessible name; a click zooms to the cluster (its expansion zoom, or the cell's extent).
  */
-import { MarkerClusterer, type Cluster, type ClusterStats, type Renderer } from '@googlemaps/markerclusterer';
+import {
+  MarkerClusterer,
+  MarkerClustererEvents,
+  type Cluster,
+  type ClusterStats,
+  type Renderer,
+} from '@googlemaps/markerclusterer';
 import { markerColorFor, type MarkerColor } from '../../../shared/deal-status';
 import { formatAddress } from '../../../shared/format';
 import type { PropertyCluster } from '../../../shared/schemas/property';
@@ -24,6 +30,18 @@ type MarkerLibrary = google.maps.MarkerLibrary;
 /** Built markers kept for reuse beyond those on the map; past it, the ones off the map are dropped. */
 const MARKER_CACHE_LIMIT = 5_000;
 type AdvancedMarker = google.maps.marker.AdvancedMarkerElement;
+
+/**
+ * Performance entries (DevTools' Performance panel, `npm run bench -- map`): each clusterer render
+ * (re-cluster the view and redraw its markers) and each re-index of the known properties.
+ */
+export const RENDER_MEASURE = 'dealmap:cluster-render';
+export const INDEX_MEASURE = 'dealmap:cluster-index';
+
+/** Records a performance measure from `start` to now (where the User Timing API exists: not in jsdom). */
+function measureSince(name: string, start: number): void {
+  if (typeof performance.measure === 'function') performance.measure(name, { start, end: performance.now() });
+}
 
 interface Entry {
   marker: AdvancedMarker;
@@ -96,6 +114,13 @@ export class MarkerLayerController {
         if (cluster instanceof CountedCluster) cluster.zoomTo(clusterMap);
       },
     });
+    let renderStart = 0;
+    google.maps.event.addListener(this.clusterer, MarkerClustererEvents.CLUSTERING_BEGIN, () => {
+      renderStart = performance.now();
+    });
+    google.maps.event.addListener(this.clusterer, MarkerClustererEvents.CLUSTERING_END, () => {
+      measureSince(RENDER_MEASURE, renderStart);
+    });
   }
 
   /** Markers built (cached) and drawn on their own right now. */
@@ -136,7 +161,10 @@ export class MarkerLayerController {
 
   /** The known properties changed: re-index them, drop the markers of forgotten ones, redraw. */
   sync(entities: Record<string, MapProperty | undefined>): void {
-    if (this.destroyed || !this.algorithm.setProperties(entities)) return;
+    if (this.destroyed) return;
+    const start = performance.now();
+    if (!this.algorithm.setProperties(entities)) return;
+    measureSince(INDEX_MEASURE, start);
     for (const [id, entry] of this.cache) {
       const property = entities[id];
       if (!property) {

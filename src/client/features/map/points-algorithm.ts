@@ -18,7 +18,7 @@ import { dealStatusFromMarker } from '../../../shared/deal-status';
 import type { MapBounds } from '../../../shared/geo/bounds';
 import type { PropertyCluster } from '../../../shared/schemas/property';
 import type { DealMix } from './cluster-rules';
-import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS, VIEWPORT_MARGIN } from './map-constants';
+import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS, SERVER_CLUSTER_MAX_ZOOM, VIEWPORT_MARGIN } from './map-constants';
 import { expandBounds, propertyLatLng } from './marker-diff';
 import type { MapProperty } from './map-types';
 
@@ -77,6 +77,8 @@ export class PointsAlgorithm implements Algorithm {
   private index = new Supercluster<PointProps, Mix>({
     radius: CLUSTER_RADIUS,
     maxZoom: CLUSTER_MAX_ZOOM,
+    // Wider views show the server's clusters: no index levels for them (a third of the build time).
+    minZoom: SERVER_CLUSTER_MAX_ZOOM + 1,
     map: (p) => ({ good: p.good, market: p.market, over: p.over }),
     reduce: (acc, p) => {
       acc.good += p.good;

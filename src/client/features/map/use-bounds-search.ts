@@ -7,6 +7,9 @@ import { BOUNDS_DEBOUNCE_MS, SERVER_CLUSTER_MAX_ZOOM } from './map-constants';
 import { propertiesMerged, selectViewport } from './map-slice';
 import type { MapProperty, PropertyCluster, SearchClustersArgs } from './map-types';
 
+/** A performance mark at each merge of search pages into the slice (the data in hand). */
+export const MERGE_MARK = 'dealmap:properties-merged';
+
 /** Properties merged into the slice at a time after the first page. */
 const MERGE_BATCH = 10_000;
 
@@ -42,6 +45,7 @@ export function useBoundsSearch(): PropertyCluster[] | null {
       let merged = false;
       const flush = () => {
         if (buffer.length === 0) return;
+        if (typeof performance.mark === 'function') performance.mark(MERGE_MARK);
         dispatch(propertiesMerged(buffer));
         buffer = [];
         merged = true;

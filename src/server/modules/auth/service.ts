@@ -8,6 +8,7 @@ import type { UsersService } from '../users';
 import { signAccessToken, verifyAccessToken } from './jwt';
 import { createDummyHash, hashPassword, verifyPassword, type ScryptCost } from './passwords';
 import type { AuthRepository } from './repository';
+import type { SessionCache } from './session-cache';
 import { generateToken, hashToken } from './tokens';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -21,6 +22,8 @@ export interface AuthContext {
 
 export interface AuthServiceDeps {
   repository: AuthRepository;
+  /** Remembers checked access tokens for a few seconds (session-cache.ts); absent: every check reads the database. */
+  sessionCache?: SessionCache;
   usersRepository: UsersRepository;
   users: UsersService;
   mail: MailService;
@@ -34,7 +37,7 @@ const resetTokenInvalid = () => new AppError(400, ERROR_CODES.tokenInvalid, MESS
 const resetTokenExpired = () => new AppError(408, ERROR_CODES.tokenExpired, MESSAGES.resetTokenExpired);
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { repository, usersRepository, users, mail, jwtSecret, scryptCost, log } = deps;
+  const { repository, usersRepository, users, mail, jwtSecret, scryptCost, log, sessionCache } = deps;
   const dummyHash = createDummyHash(scryptCost);
 
   async function startSession(userId: string, roleName: string): Promise<SessionResponse> {
@@ -117,9 +120,14 @@ export function createAuthService(deps: AuthServiceDeps) {
     async authenticate(accessToken: string | undefined): Promise<AuthContext> {
       const claims = accessToken ? await verifyAccessToken(accessToken, jwtSecret) : null;
       if (!claims) throw unauthorized();
+      const remembered = sessionCache?.get(claims.sid, claims.sub);
+      if (remembered) return remembered;
+      const startedAt = sessionCache?.epoch() ?? 0;
       const session = await repository.findLiveSession(claims.sid, claims.sub);
       if (!session || !session.active) throw unauthorized();
-      return { userId: claims.sub, sessionId: claims.sid, role: normalizeRole(session.role_name) };
+      const context = { userId: claims.sub, sessionId: claims.sid, role: normalizeRole(session.role_name) };
+      sessionCache?.remember(context, startedAt);
+      return context;
     },
 
     /**

@@ -1,23 +1,21 @@
 /**
- * Map render bench: how long the search map takes to draw its clusters once the bounds search has
- * answered, for 2,000, 20,000 and 100,000 properties in view. `npm run build` first, then
- * `npm run bench -- map-render` (BENCH_MAP_SIZES=2000,20000 for other sizes).
+ * Map bench: `npm run build`, then `npm run bench -- map` (BENCH_MAP_SIZES=20000,100000 for other
+ * sizes; BENCH_MAP_RUNS=N repeats, default 3). Chromium (CHROMIUM_PATH or /usr/bin/chromium) with
+ * the fake Google Maps API of e2e/fixtures against the built server (a temporary DATA_DIR with the
+ * default demo data).
  *
- * It starts the built server (dist/) on a temporary DATA_DIR with DEMO_LISTINGS=0, launches
- * Chromium (CHROMIUM_PATH or /usr/bin/chromium) with the fake Google Maps API of e2e/fixtures
- * installed, signs in, opens /app/search at zoom 12 over Austin and answers
- * GET /api/v1/auth/searchProperties by route interception with N synthetic properties spread
- * uniformly over the requested bounds, in pages of 1,000 with `next` tokens like the real server.
- *
- * The page exposes no performance mark, so the page itself records (through an init script) when
- * each search response arrived (a fetch wrapper) and when the marker layer last changed (a
- * MutationObserver on <gmp-advanced-marker> elements). Figures:
- *  - first page → first drawn: first response to the first cluster/marker element added;
- *  - last page → settled: last response to the last marker mutation (settled = no marker mutation
- *    for SETTLE_MS after the last page);
- *  - main-thread long tasks (PerformanceObserver 'longtask') during that time.
- * The fake's own DOM work is part of the figures (it stands in for Google's). Prints figures;
- * never fails on speed.
+ * 1. Many known properties: GET /searchProperties?type=bounds is answered by route interception with
+ *    N synthetic properties spread over the asked bounds, in MAX_PAGES_PER_VIEW pages (so all N
+ *    arrive for one view). Figures, from the page's own clock: the last merge of the pages into the
+ *    map slice (the data in hand) → the first cluster render after it (the clusters drawn), and the
+ *    same from the last response's headers (JSON download and parse of ~20 MB pages included); the known properties kept (the slice's cap); the JS heap. Then 20
+ *    pans and 10 zoom steps: the duration of each re-cluster + redraw (the layer's
+ *    `dealmap:cluster-render` performance measures), p50 / p95 / max.
+ * 2. A wide view with the demo data (the real server): central Texas at zoom 8, from the camera move
+ *    to the server's clusters drawn and still (the 600 ms bounds debounce included), and the bytes
+ *    the view downloaded.
+ * The fake's own DOM work is part of the figures (it stands in for Google's). Prints figures; never
+ * fails on speed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -25,19 +23,19 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page, type Route } from 'playwright';
-import { installFakeGoogleMaps } from '../../e2e/fixtures/maps';
+import { installFakeGoogleMaps, setMapView } from '../../e2e/fixtures/maps';
+import { MAX_PAGES_PER_VIEW } from '../../src/client/features/map/map-constants';
 import { ms, printTable, type Bench } from './bench-utils';
 
 const ROOT = path.join(__dirname, '..', '..');
 const USER = { email: 'admin@bench.dealmap', password: 'bench-password-1' };
-const PAGE_SIZE = 1000;
-const SETTLE_MS = 1500;
+const SETTLE_MS = 1000;
 const RUN_TIMEOUT_MS = 5 * 60_000;
 const VIEW = { lat: 30.2672, lng: -97.7431, zoom: 12 };
 
 function sizes(): number[] {
   const raw = process.env.BENCH_MAP_SIZES;
-  if (!raw) return [2_000, 20_000, 100_000];
+  if (!raw) return [20_000, 100_000];
   const list = raw.split(',').map((s) => Number(s.trim()));
   if (list.some((n) => !Number.isInteger(n) || n < 1))
     throw new Error('BENCH_MAP_SIZES must be a comma-separated list of positive integers');
@@ -83,7 +81,7 @@ async function startServer(): Promise<RunningServer> {
     ADMIN_EMAIL: USER.email,
     ADMIN_PASSWORD: USER.password,
     LOG_LEVEL: 'warn',
-    DEMO_LISTINGS: '0',
+    // The default demo data (20,000 listings): the wide view is answered by the real server.
     GOOGLE_MAPS_API_KEY: 'bench-fake-key',
     GOOGLE_MAPS_MAP_ID: 'bench-map',
     RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
@@ -107,7 +105,7 @@ async function startServer(): Promise<RunningServer> {
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
     try {
@@ -171,14 +169,23 @@ function syntheticProperty(i: number, bounds: Bounds, run: number) {
   };
 }
 
-/** Answers the bounds search with n properties over the asked bounds, PAGE_SIZE per page. */
-function searchResponder(n: number, run: number) {
+/**
+ * Answers the bounds search with n properties over the asked bounds, in MAX_PAGES_PER_VIEW pages;
+ * once `quiet()` says so, with empty answers (the pans then measure drawing, not merging). Cluster
+ * requests go to the real server.
+ */
+function searchResponder(n: number, run: number, quiet: () => boolean) {
+  const pageSize = Math.ceil(n / MAX_PAGES_PER_VIEW);
   return async (route: Route) => {
     const url = new URL(route.request().url());
+    if (url.searchParams.get('type') !== 'bounds') return route.continue();
     const bounds = JSON.parse(url.searchParams.get('bounds') ?? 'null') as Bounds | null;
     if (!bounds) return route.fulfill({ status: 400, contentType: 'application/json', body: '{"error":{"message":"bounds"}}' });
+    if (quiet()) {
+      return route.fulfill({ status: 200, contentType: 'application/json', body: '{"data":{"properties":[],"next":"done"}}' });
+    }
     const start = Number(url.searchParams.get('next') ?? 0) || 0;
-    const end = Math.min(n, start + PAGE_SIZE);
+    const end = Math.min(n, start + pageSize);
     const properties = [];
     for (let i = start; i < end; i++) properties.push(syntheticProperty(i, bounds, run));
     const next = end >= n ? 'done' : String(end);
@@ -248,17 +255,37 @@ function instrument(): void {
 
 interface RunResult {
   n: number;
-  pages: number;
-  firstDrawnMs: number | null;
-  settledMs: number | null;
-  searchToSettledMs: number | null;
-  longTaskMs: number;
-  longestTaskMs: number;
-  shownMarkers: number;
-  clusters: number;
-  domMarkers: number;
+  /** From the last merge into the slice (the pages parsed and in hand) to the clusters drawn. */
+  drawnMs: number | null;
+  /** From the last response's headers (its body still to read and parse) to the clusters drawn. */
+  arrivedMs: number | null;
+  known: number;
   heapMb: number | null;
+  indexMs: number | null;
+  pans: number[];
+  zooms: number[];
   settled: boolean;
+}
+
+interface WideResult {
+  settledMs: number | null;
+  cells: number;
+  bytes: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] : NaN;
+
+/** Durations of the layer's cluster renders recorded after `since` (page clock). */
+async function rendersSince(page: Page, since: number): Promise<number[]> {
+  return page.evaluate(
+    (t) =>
+      performance
+        .getEntriesByName('dealmap:cluster-render')
+        .filter((e) => e.startTime >= t)
+        .map((e) => e.duration),
+    since,
+  );
 }
 
 async function signIn(page: Page, baseUrl: string): Promise<void> {
@@ -269,6 +296,26 @@ async function signIn(page: Page, baseUrl: string): Promise<void> {
   await page.waitForURL(/\/app\/?$/, { timeout: 30_000 });
 }
 
+async function waitForQuiet(page: Page, predicate: string): Promise<boolean> {
+  const deadline = Date.now() + RUN_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const s = await page.evaluate(
+      ([predicate]) => {
+        const b = (window as unknown as { __mapBench: { responses: Array<{ done: boolean }>; lastMarkerMutationAt: number } })
+          .__mapBench;
+        const div = document.querySelector('[data-fake-map]');
+        const ready =
+          predicate === 'done' ? b.responses.some((r) => r.done) : div?.getAttribute('data-marker-mode') === predicate;
+        return { ready, quietFor: performance.now() - b.lastMarkerMutationAt, mutated: b.lastMarkerMutationAt > 0 };
+      },
+      [predicate],
+    );
+    if (s.ready && s.mutated && s.quietFor >= SETTLE_MS) return true;
+    await page.waitForTimeout(100);
+  }
+  return false;
+}
+
 async function runOnce(browser: Browser, baseUrl: string, n: number, run: number): Promise<RunResult> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
@@ -276,68 +323,96 @@ async function runOnce(browser: Browser, baseUrl: string, n: number, run: number
     await installFakeGoogleMaps(page);
     await signIn(page, baseUrl);
     await page.addInitScript(instrument);
-    await page.route(/\/api\/v1\/auth\/searchProperties\?/, searchResponder(n, run));
-    const pages = Math.max(1, Math.ceil(n / PAGE_SIZE));
+    let quiet = false;
+    await page.route(
+      /\/api\/v1\/auth\/searchProperties\?/,
+      searchResponder(n, run, () => quiet),
+    );
     await page.goto(`${baseUrl}/app/search?lat=${VIEW.lat}&lng=${VIEW.lng}&zoom=${VIEW.zoom}`);
+    const settled = await waitForQuiet(page, 'done');
+    quiet = true;
 
-    // Wait for the last page, then for the marker layer to stay still for SETTLE_MS.
-    const deadline = Date.now() + RUN_TIMEOUT_MS;
-    let settled = false;
-    while (Date.now() < deadline) {
-      const s = await page.evaluate(() => {
-        const b = (window as unknown as { __mapBench: { responses: Array<{ done: boolean }>; lastMarkerMutationAt: number } })
-          .__mapBench;
-        return {
-          done: b.responses.some((r) => r.done),
-          quietFor: performance.now() - b.lastMarkerMutationAt,
-          mutated: b.lastMarkerMutationAt > 0,
-        };
-      });
-      if (s.done && s.mutated && s.quietFor >= SETTLE_MS) {
-        settled = true;
-        break;
-      }
-      await page.waitForTimeout(250);
+    const loaded = await page.evaluate(() => {
+      const b = (window as unknown as { __mapBench: { responses: Array<{ at: number }> } }).__mapBench;
+      const last = Math.max(...b.responses.map((r) => r.at));
+      const merges = performance.getEntriesByName('dealmap:properties-merged');
+      const merged = merges.length ? merges[merges.length - 1].startTime : last;
+      const after = performance.getEntriesByName('dealmap:cluster-render').find((e) => e.startTime >= merged);
+      const index = performance.getEntriesByName('dealmap:cluster-index').filter((e) => e.startTime >= last);
+      const memory = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;
+      const known = Number(document.querySelector('[data-fake-map]')?.getAttribute('data-known-properties') ?? 0);
+      return {
+        drawnMs: after ? after.startTime + after.duration - merged : null,
+        arrivedMs: after ? after.startTime + after.duration - last : null,
+        indexMs: index.length ? index[index.length - 1].duration : null,
+        heapMb: memory ? memory.usedJSHeapSize / 1048576 : null,
+        known,
+      };
+    });
+
+    // Pans of a quarter view, then zoom steps in and out, each waiting for the map's idle.
+    const pans: number[] = [];
+    const zooms: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const t = await page.evaluate(() => performance.now());
+      const dx = ((i % 4) - 1.5) * 0.02;
+      const dy = ((Math.floor(i / 4) % 2) - 0.5) * 0.02;
+      await setMapView(page, VIEW.lat + dy, VIEW.lng + dx, VIEW.zoom);
+      pans.push(...(await rendersSince(page, t)));
     }
+    for (const zoom of [13, 14, 15, 16, 17, 16, 15, 14, 13, 12]) {
+      const t = await page.evaluate(() => performance.now());
+      await setMapView(page, VIEW.lat, VIEW.lng, zoom);
+      zooms.push(...(await rendersSince(page, t)));
+    }
+    return { n, ...loaded, pans, zooms, settled };
+  } finally {
+    await context.close();
+  }
+}
 
+/** Central Texas at zoom 8 with the demo data: move → server clusters drawn and still. */
+async function wideView(browser: Browser, baseUrl: string): Promise<WideResult> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await installFakeGoogleMaps(page);
+    await signIn(page, baseUrl);
+    await page.addInitScript(instrument);
+    await page.goto(`${baseUrl}/app/search?lat=${VIEW.lat}&lng=${VIEW.lng}&zoom=14`);
+    await page.waitForSelector('[data-fake-map]');
+    await page.waitForTimeout(1500);
+    const moved = await page.evaluate(() => performance.now());
+    await setMapView(page, 30.0, -97.9, 8);
+    const settled = await waitForQuiet(page, 'server-clusters');
     return await page.evaluate(
-      ({ n, pages, settled }) => {
-        type State = {
-          responses: Array<{ at: number; done: boolean }>;
-          firstMarkerAt: number;
-          lastMarkerMutationAt: number;
-          longTasks: Array<{ start: number; duration: number }>;
-        };
-        const b = (window as unknown as { __mapBench: State }).__mapBench;
-        const first = b.responses.length ? Math.min(...b.responses.map((r) => r.at)) : null;
-        const last = b.responses.length ? Math.max(...b.responses.map((r) => r.at)) : null;
-        const tasks = first === null ? [] : b.longTasks.filter((t) => t.start + t.duration >= first);
-        const div = document.querySelector('[data-fake-map]');
-        const memory = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;
+      ({ moved, settled }) => {
+        const b = (window as unknown as { __mapBench: { lastMarkerMutationAt: number } }).__mapBench;
+        const bytes = performance
+          .getEntriesByType('resource')
+          .filter((e) => e.startTime >= moved && e.name.includes('/searchProperties'))
+          .reduce((sum, e) => sum + (e as PerformanceResourceTiming).transferSize, 0);
         return {
-          n,
-          pages,
-          firstDrawnMs: first !== null && b.firstMarkerAt ? Math.max(0, b.firstMarkerAt - first) : null,
-          settledMs: last !== null && b.lastMarkerMutationAt ? Math.max(0, b.lastMarkerMutationAt - last) : null,
-          searchToSettledMs: first !== null && b.lastMarkerMutationAt ? b.lastMarkerMutationAt - first : null,
-          longTaskMs: tasks.reduce((s, t) => s + t.duration, 0),
-          longestTaskMs: tasks.reduce((m, t) => Math.max(m, t.duration), 0),
-          shownMarkers: Number(div?.getAttribute('data-shown-markers') ?? 0),
-          clusters: document.querySelectorAll('gmp-advanced-marker .dm-cluster').length,
-          domMarkers: document.querySelectorAll('gmp-advanced-marker').length,
-          heapMb: memory ? memory.usedJSHeapSize / 1048576 : null,
-          settled,
+          settledMs: settled ? b.lastMarkerMutationAt - moved : null,
+          cells: document.querySelectorAll('gmp-advanced-marker .dm-cluster').length,
+          bytes,
         };
       },
-      { n, pages, settled },
+      { moved, settled },
     );
   } finally {
     await context.close();
   }
 }
 
+const runs = () => Number(process.env.BENCH_MAP_RUNS ?? 3);
+const minMedian = (values: Array<number | null>) => {
+  const v = values.filter((x): x is number => x !== null).sort((a, b) => a - b);
+  return v.length ? `${ms(v[0])} / ${ms(v[Math.floor(v.length / 2)])}` : '—';
+};
+
 export const bench: Bench = {
-  name: 'Map render (Chromium, fake Google Maps, synthetic properties)',
+  name: 'Map (Chromium, fake Google Maps): many known properties, pans and zooms, a wide view',
   async run() {
     const executablePath = chromiumPath();
     const server = await startServer();
@@ -358,28 +433,41 @@ export const bench: Bench = {
         `Chromium ${browser.version()} (${executablePath ?? "Playwright's"}), server ${server.url}, view ${VIEW.lat},${VIEW.lng} zoom ${VIEW.zoom}, 1280×800`,
       );
       // A small warm-up run (code caches, first layout), not reported.
-      await runOnce(browser, server.url, 500, 0);
+      await runOnce(browser, server.url, 2_000, 0);
       const rows: Array<Record<string, string | number>> = [];
       let run = 1;
       for (const n of sizes()) {
-        const r = await runOnce(browser, server.url, n, run++);
-        const fmt = (v: number | null) => (v === null ? '—' : ms(v));
+        const results: RunResult[] = [];
+        for (let i = 0; i < runs(); i++) results.push(await runOnce(browser, server.url, n, run++));
+        const pans = results.flatMap((r) => r.pans).sort((a, b) => a - b);
+        const zooms = results.flatMap((r) => r.zooms).sort((a, b) => a - b);
+        const moves = [...pans, ...zooms].sort((a, b) => a - b);
         rows.push({
-          properties: n.toLocaleString('en-US'),
-          pages: r.pages,
-          'first page → first drawn (ms)': fmt(r.firstDrawnMs),
-          'last page → settled (ms)': r.settled ? fmt(r.settledMs) : `not settled in ${RUN_TIMEOUT_MS / 1000} s`,
-          'first page → settled (ms)': fmt(r.searchToSettledMs),
-          'long tasks (ms)': ms(r.longTaskMs),
-          'longest task (ms)': ms(r.longestTaskMs),
-          'markers kept': r.shownMarkers.toLocaleString('en-US'),
-          'clusters drawn': r.clusters,
-          'marker elements': r.domMarkers,
-          'JS heap (MB)': r.heapMb === null ? '—' : r.heapMb.toFixed(0),
+          'properties sent': n.toLocaleString('en-US'),
+          runs: results.length,
+          'data in hand → clusters drawn, min / median (ms)': minMedian(results.map((r) => r.drawnMs)),
+          'last response → drawn (ms)': minMedian(results.map((r) => r.arrivedMs)),
+          're-index (ms)': minMedian(results.map((r) => r.indexMs)),
+          'known kept': results[0].known.toLocaleString('en-US'),
+          'pan p50 / p95 (ms)': `${ms(percentile(pans, 0.5))} / ${ms(percentile(pans, 0.95))}`,
+          'zoom p50 / p95 (ms)': `${ms(percentile(zooms, 0.5))} / ${ms(percentile(zooms, 0.95))}`,
+          'pan+zoom p95 / max (ms)': `${ms(percentile(moves, 0.95))} / ${ms(moves[moves.length - 1] ?? NaN)}`,
+          'JS heap min / median (MB)': minMedian(results.map((r) => r.heapMb)),
         });
-        console.log(`  ${n.toLocaleString('en-US')} properties: ${r.settled ? 'settled' : 'NOT settled'}`);
+        console.log(`  ${n.toLocaleString('en-US')} properties: ${results.every((r) => r.settled) ? 'settled' : 'NOT settled'}`);
       }
-      printTable('Bounds response → clusters drawn (times in the page, performance.now)', rows);
+      printTable('Many known properties (times in the page, performance.now)', rows);
+
+      const wide: WideResult[] = [];
+      for (let i = 0; i < runs(); i++) wide.push(await wideView(browser, server.url));
+      printTable('Wide view: central Texas at zoom 8, demo data (server clusters)', [
+        {
+          runs: wide.length,
+          'move → settled, min / median (ms)': minMedian(wide.map((w) => w.settledMs)),
+          cells: wide[0].cells,
+          'bytes downloaded': wide[0].bytes.toLocaleString('en-US'),
+        },
+      ]);
     } finally {
       await browser?.close();
       await server.stop();

@@ -1,0 +1,114 @@
+import type {
+  KyselyPlugin,
+  OperationNode,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
+import type { AuthContext } from './service';
+
+/**
+ * An in-process memory of checked access tokens: a token's session is live, its user active and
+ * of this role. Every authenticated request otherwise reads sessions ⨝ users ⨝ roles.
+ *
+ * It forgets everything at once when anything writes to users, sessions or roles (a Kysely plugin
+ * on the app's database sees every such statement: logout, deactivation, role change, password
+ * change or reset, deletes, imports), so those take effect on the very next request. A check read
+ * while such a write was in flight could see the old rows; so nothing is remembered from a read that
+ * began before the latest write, nor during QUIET_MS after it (the writing transaction commits
+ * within that). Entries live `ttlMs` at most; with several server processes each has its own
+ * memory and a write on one is not seen by the others: run them with AUTH_CACHE_TTL_MS=0.
+ */
+export const QUIET_MS = 1000;
+export const MAX_ENTRIES = 10_000;
+const AUTH_TABLES = new Set(['users', 'sessions', 'roles']);
+
+interface Entry {
+  userId: string;
+  context: AuthContext;
+  epoch: number;
+  expiresAt: number;
+}
+
+export interface SessionCache {
+  /** The remembered check of this session for this user, if still valid. */
+  get(sessionId: string, userId: string): AuthContext | undefined;
+  /** Call before reading the database: remember() takes it back to tell whether a write came between. */
+  epoch(): number;
+  remember(context: AuthContext, startedAt: number): void;
+  /** Forget every check (a write to users, sessions or roles). */
+  forget(): void;
+  readonly size: number;
+}
+
+export function createSessionCache({ ttlMs, now = () => Date.now() }: { ttlMs: number; now?: () => number }): SessionCache {
+  const entries = new Map<string, Entry>();
+  let epoch = 0;
+  let lastWrite = -Infinity;
+  return {
+    get(sessionId, userId) {
+      const e = entries.get(sessionId);
+      if (!e) return undefined;
+      if (e.epoch !== epoch || e.userId !== userId || now() > e.expiresAt) {
+        entries.delete(sessionId);
+        return undefined;
+      }
+      return e.context;
+    },
+    epoch: () => epoch,
+    remember(context, startedAt) {
+      if (ttlMs <= 0 || startedAt !== epoch || now() - lastWrite < QUIET_MS) return;
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      entries.set(context.sessionId, { userId: context.userId, context, epoch, expiresAt: now() + ttlMs });
+    },
+    forget() {
+      epoch += 1;
+      lastWrite = now();
+      entries.clear();
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+const WRITES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);
+
+/** True when the node (a table reference anywhere inside it) names one of the auth tables. */
+function touchesAuthTables(node: unknown, depth = 0): boolean {
+  if (!node || typeof node !== 'object' || depth > 12) return false;
+  const n = node as { kind?: string; table?: { identifier?: { name?: string } } };
+  if (n.kind === 'TableNode' && AUTH_TABLES.has(n.table?.identifier?.name ?? '')) return true;
+  for (const value of Object.values(node)) {
+    if (Array.isArray(value)) {
+      if (value.some((v) => touchesAuthTables(v, depth + 1))) return true;
+    } else if (value && typeof value === 'object' && touchesAuthTables(value, depth + 1)) return true;
+  }
+  return false;
+}
+
+/** The target table of a write: the node Kysely inserts into, updates or deletes from. */
+function writeTarget(node: RootOperationNode): OperationNode | undefined {
+  const n = node as unknown as { into?: OperationNode; table?: OperationNode; from?: OperationNode; into_?: OperationNode };
+  return n.into ?? n.table ?? n.from;
+}
+
+/** A Kysely plugin: any write to users, sessions or roles makes the cache forget, before and after it runs. */
+export function forgetOnAuthWrites(cache: SessionCache): KyselyPlugin {
+  const writes = new WeakSet<object>();
+  return {
+    transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
+      if (WRITES.has(node.kind) && touchesAuthTables(writeTarget(node))) {
+        writes.add(queryId);
+        cache.forget();
+      }
+      return node;
+    },
+    async transformResult({ result, queryId }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+      if (writes.has(queryId)) cache.forget();
+      return result;
+    },
+  };
+}
