@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { SETUP_TIMEOUT, createTestApp, json, type TestApp } from './helpers';
+
+const BUNDLE = `console.log(${JSON.stringify('x'.repeat(5000))});`;
 
 describe('serving the built client', () => {
   let t: TestApp;
@@ -14,6 +17,11 @@ describe('serving the built client', () => {
     fs.writeFileSync(path.join(clientDir, 'assets', 'logo.svg'), '<svg/>');
     fs.writeFileSync(path.join(clientDir, 'main.3f9a1c2b.js'), 'console.log("hi")');
     fs.writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg/>');
+    // A built chunk with the build's compressed copies and its (hidden) source map.
+    fs.writeFileSync(path.join(clientDir, 'assets', 'app.0a1b2c3d.js'), BUNDLE);
+    fs.writeFileSync(path.join(clientDir, 'assets', 'app.0a1b2c3d.js.br'), brotliCompressSync(BUNDLE));
+    fs.writeFileSync(path.join(clientDir, 'assets', 'app.0a1b2c3d.js.gz'), gzipSync(BUNDLE));
+    fs.writeFileSync(path.join(clientDir, 'assets', 'app.0a1b2c3d.js.map'), '{"version":3}');
     t = await createTestApp({ name: 'pglite' }, { config: { clientDir } });
   }, SETUP_TIMEOUT);
 
@@ -52,6 +60,29 @@ describe('serving the built client', () => {
     expect(json(api).error.code).toBe('NOT_FOUND');
     const post = await t.app.inject({ method: 'POST', url: '/app/search' });
     expect(post.statusCode).toBe(404);
+  });
+
+  it("sends the build's brotli or gzip copy by Accept-Encoding, as it is, and the plain file otherwise", async () => {
+    const url = '/assets/app.0a1b2c3d.js';
+    const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BUNDLE);
+    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BUNDLE);
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BUNDLE);
+  });
+
+  it('never serves source maps', async () => {
+    const map = await t.app.inject({ method: 'GET', url: '/assets/app.0a1b2c3d.js.map' });
+    expect(map.statusCode).toBe(404);
+    expect(map.body).not.toContain('"version":3');
   });
 
   it('keeps security headers on client files', async () => {

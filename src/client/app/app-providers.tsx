@@ -1,37 +1,24 @@
-import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import type { Persistor } from 'redux-persist';
 import { PersistGate } from 'redux-persist/integration/react';
-import { AppToaster } from '../components/app-toaster';
-import { selectThemeMode } from '../features/theme/theme-slice';
 import { ThemeSync } from '../features/theme/theme-sync';
-import { useAppSelector } from './hooks';
 import { PersistorContext } from './persistor-context';
 import type { AppStore } from './store';
 
-const BRAND = '#0e9f6e';
+/** The toasts' container loads after the first paint (a toast raised before it is shown when it arrives). */
+const AppToaster = lazy(() => import(/* webpackChunkName: "toaster" */ '../components/app-toaster'));
 
+/** The theme follower and the toasts; Ant Design's theme is set where it is used (AntdScope). */
 function ThemedApp({ children }: { children: ReactNode }) {
-  const mode = useAppSelector(selectThemeMode);
   return (
-    <ConfigProvider
-      theme={{
-        algorithm: mode === 'dark' ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
-        token: {
-          colorPrimary: BRAND,
-          colorLink: BRAND,
-          borderRadius: 8,
-          fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-        },
-      }}
-    >
-      <AntApp>
-        <ThemeSync />
-        {children}
+    <>
+      <ThemeSync />
+      {children}
+      <Suspense fallback={null}>
         <AppToaster />
-      </AntApp>
-    </ConfigProvider>
+      </Suspense>
+    </>
   );
 }
 

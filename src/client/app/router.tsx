@@ -1,12 +1,17 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
+import { PageLoading } from '../components/page-loading';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { LandingPage } from '../features/landing/landing-page';
-import { AppShell } from '../layout/app-shell';
 import { ErrorPage } from '../layout/error-page';
 import { NotFoundPage } from '../layout/not-found-page';
 import { PublicShell } from '../layout/public-shell';
 
-/* Public pages (the landing page ships in the main chunk for a fast first paint). */
+/*
+ * The landing page and the public shell ship in the main chunk, without Ant Design, for a fast first
+ * paint; every other page is lazy, inside the Ant Design scope (docs/client.md, "First load").
+ */
+const AntdOutlet = lazy(() => import(/* webpackChunkName: "antd-scope" */ '../components/antd-scope'));
+const AppShell = lazy(() => import(/* webpackChunkName: "app-shell" */ '../layout/app-shell'));
 const AboutPage = lazy(() => import(/* webpackChunkName: "about" */ '../features/about/about-page'));
 const LoginPage = lazy(() => import(/* webpackChunkName: "login" */ '../features/auth/login-page'));
 const SignupPage = lazy(() => import(/* webpackChunkName: "signup" */ '../features/auth/signup-page'));
@@ -68,18 +73,27 @@ export const routes: RouteObject[] = [
     errorElement: <ErrorPage />,
     children: [
       { index: true, element: <LandingPage /> },
-      { path: 'about', element: <AboutPage /> },
-      { path: 'login', element: <LoginPage /> },
-      { path: 'signup', element: <SignupPage /> },
-      { path: 'forgotPassword', element: <ForgotPasswordPage /> },
-      { path: 'passwordReset/:token', element: <PasswordResetPage /> },
-      { path: 'logout', element: <LogoutPage /> },
+      {
+        element: <AntdOutlet />,
+        children: [
+          { path: 'about', element: <AboutPage /> },
+          { path: 'login', element: <LoginPage /> },
+          { path: 'signup', element: <SignupPage /> },
+          { path: 'forgotPassword', element: <ForgotPasswordPage /> },
+          { path: 'passwordReset/:token', element: <PasswordResetPage /> },
+          { path: 'logout', element: <LogoutPage /> },
+        ],
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
   {
     path: '/app',
-    element: <AppShell />,
+    element: (
+      <Suspense fallback={<PageLoading />}>
+        <AppShell />
+      </Suspense>
+    ),
     errorElement: <ErrorPage />,
     children: [
       { index: true, element: <DashboardPage /> },

@@ -44,3 +44,5 @@ export function AppToaster() {
     </section>
   );
 }
+
+export default AppToaster;

@@ -1,10 +1,8 @@
-import { Spin } from 'antd';
-
-/** Suspense fallback for lazy pages. */
+/** Suspense fallback for lazy pages: a CSS spinner (no Ant Design, so it can show before it loads). */
 export function PageLoading() {
   return (
     <div className="dm-page-loading" role="status">
-      <Spin />
+      <span className="dm-spinner" aria-hidden="true" />
       <span>Loading...</span>
     </div>
   );

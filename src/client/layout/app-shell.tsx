@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { selectToken, selectUser, useGetUserQuery, userLoaded } from '../features/session';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { AntdScope } from '../components/antd-scope';
 import { PageLoading } from '../components/page-loading';
 import { RouteProgress } from '../components/route-progress';
 import { AppHeader } from './app-header';
@@ -25,19 +26,21 @@ function SignedInShell() {
   }, [data, dispatch]);
 
   return (
-    <div className="dm-shell dm-app-shell">
-      <RouteProgress />
-      <AppHeader user={user} />
-      <main className="dm-app-main" id="main">
-        <div className="dm-page">
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
-        </div>
-      </main>
-      <RadialMenu />
-      {process.env.NODE_ENV !== 'production' ? <BreakpointOverlay /> : null}
-    </div>
+    <AntdScope>
+      <div className="dm-shell dm-app-shell">
+        <RouteProgress />
+        <AppHeader user={user} />
+        <main className="dm-app-main" id="main">
+          <div className="dm-page">
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </div>
+        </main>
+        <RadialMenu />
+        {process.env.NODE_ENV !== 'production' ? <BreakpointOverlay /> : null}
+      </div>
+    </AntdScope>
   );
 }
 

@@ -1,4 +1,3 @@
-import { Button, Result, Typography } from 'antd';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { NotFoundPage } from './not-found-page';
 
@@ -26,20 +25,19 @@ export function ErrorPage() {
 
   return (
     <main className="dm-centered-page">
-      <Result
-        status="error"
-        title="Something went wrong on this page"
-        subTitle="Reload to try again, or head back to the home page."
-        extra={[
-          <Button key="reload" type="primary" onClick={() => window.location.reload()}>
+      <div className="dm-result">
+        <h1 className="dm-result-title">Something went wrong on this page</h1>
+        <p className="dm-result-text">Reload to try again, or head back to the home page.</p>
+        <div className="dm-result-actions">
+          <button type="button" className="dm-button dm-button-primary" onClick={() => window.location.reload()}>
             Reload
-          </Button>,
-          <Button key="home" href="/">
+          </button>
+          <a className="dm-button" href="/">
             Home
-          </Button>,
-        ]}
-      />
-      <Typography.Text type="secondary">{message}</Typography.Text>
+          </a>
+        </div>
+        <p className="dm-result-detail">{message}</p>
+      </div>
     </main>
   );
 }

@@ -1,15 +1,16 @@
-import { Result } from 'antd';
 import { Link } from 'react-router-dom';
 
 export function NotFoundPage() {
   return (
     <main className="dm-centered-page">
-      <Result
-        status="404"
-        title="Page not found"
-        subTitle="We couldn't find that page. It may have moved, or the link may be mistyped."
-        extra={<Link to="/">Take me to the start page</Link>}
-      />
+      <div className="dm-result">
+        <p className="dm-result-code" aria-hidden="true">
+          404
+        </p>
+        <h1 className="dm-result-title">Page not found</h1>
+        <p className="dm-result-text">We couldn&apos;t find that page. It may have moved, or the link may be mistyped.</p>
+        <Link to="/">Take me to the start page</Link>
+      </div>
     </main>
   );
 }

@@ -30,6 +30,10 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
   if (available) {
     await app.register(fastifyStatic, {
       root: clientDir,
+      // The build's .br/.gz copies, by Accept-Encoding (the API compresses on the fly instead).
+      preCompressed: true,
+      // Source maps stay on the server (error tracking), never sent.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       cacheControl: false,
       setHeaders: (reply, filePath) => {
         reply.header('cache-control', cacheControlFor(clientDir, filePath));
@@ -46,7 +50,7 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
         `There is no API route ${request.method} ${maskUrl(request.url).split('?')[0]}`,
       );
     }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || request.url.split('?')[0].endsWith('.map')) {
       return sendError(reply, 404, ERROR_CODES.notFound, 'Not found');
     }
     if (!available) {

@@ -1,10 +1,12 @@
-import { Button, Input, Typography } from 'antd';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { loginWithReturn, searchTarget, selectToken } from '../session';
 
 export const PLACE_REQUIRED = 'Enter a city, state, or ZIP code to search';
+
+/** The hero picture (public/images; index.html preloads it). */
+const HERO_IMAGE = '/images/hero.svg';
 
 const HIGHLIGHTS = [
   {
@@ -39,7 +41,9 @@ export function LandingPage() {
 
   return (
     <>
-      <section className="dm-hero" style={{ backgroundImage: 'url(/images/hero.svg)' }}>
+      <section className="dm-hero">
+        {/* An <img> (preloaded in index.html) rather than a CSS background, so the browser finds it early. */}
+        <img className="dm-hero-image" src={HERO_IMAGE} alt="" width={1600} height={900} fetchPriority="high" decoding="async" />
         <div className="dm-hero-shade" />
         <div className="dm-hero-content">
           <h1 className="dm-hero-tagline">Your Home. Your Wealth. Your Future.</h1>
@@ -48,12 +52,12 @@ export function LandingPage() {
             <label htmlFor="dm-hero-place" className="dm-visually-hidden">
               Place
             </label>
-            <Input
+            <input
               id="dm-hero-place"
-              size="large"
+              className={`dm-input dm-input-large${hint ? ' dm-input-error' : ''}`}
+              type="text"
               placeholder="Enter city, state, or ZIP code"
               value={place}
-              status={hint ? 'error' : undefined}
               aria-invalid={hint ? true : undefined}
               aria-describedby={hint ? 'dm-hero-hint' : undefined}
               onChange={(e) => {
@@ -61,9 +65,9 @@ export function LandingPage() {
                 if (hint) setHint(null);
               }}
             />
-            <Button type="primary" size="large" htmlType="submit">
+            <button type="submit" className="dm-button dm-button-primary dm-button-large">
               Search
-            </Button>
+            </button>
           </form>
           {hint ? (
             <p id="dm-hero-hint" className="dm-hero-hint" role="alert">
@@ -75,13 +79,13 @@ export function LandingPage() {
       <section className="dm-highlights" aria-label="Why Dealmap">
         {HIGHLIGHTS.map((item) => (
           <article key={item.title} className="dm-highlight">
-            <Typography.Title level={3}>{item.title}</Typography.Title>
-            <Typography.Paragraph>{item.text}</Typography.Paragraph>
+            <h3 className="dm-title">{item.title}</h3>
+            <p className="dm-paragraph">{item.text}</p>
           </article>
         ))}
       </section>
       <section className="dm-landing-cta">
-        <Typography.Title level={3}>Ready to find your next deal?</Typography.Title>
+        <h3 className="dm-title">Ready to find your next deal?</h3>
         <Link to="/signup" className="dm-cta-link">
           Create a free account
         </Link>

@@ -1,0 +1,42 @@
+import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
+import type { ReactNode } from 'react';
+import { Outlet } from 'react-router-dom';
+import { useAppSelector } from '../app/hooks';
+import { selectThemeMode } from '../features/theme/theme-slice';
+
+const BRAND = '#0e9f6e';
+
+/**
+ * Ant Design's theme (light or dark, the brand colour) and its App context around the pages that
+ * use Ant Design. It is not around the landing page, so Ant Design stays out of the first load
+ * (docs/client.md, "First load").
+ */
+export function AntdScope({ children }: { children: ReactNode }) {
+  const mode = useAppSelector(selectThemeMode);
+  return (
+    <ConfigProvider
+      theme={{
+        algorithm: mode === 'dark' ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
+        token: {
+          colorPrimary: BRAND,
+          colorLink: BRAND,
+          borderRadius: 8,
+          fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+        },
+      }}
+    >
+      <AntApp>{children}</AntApp>
+    </ConfigProvider>
+  );
+}
+
+/** A layout route: its child pages inside the Ant Design scope. */
+export function AntdOutlet() {
+  return (
+    <AntdScope>
+      <Outlet />
+    </AntdScope>
+  );
+}
+
+export default AntdOutlet;
