@@ -1,7 +1,13 @@
 /**
- * Listings bench: bounds-search latency through the HTTP API and as bare SQL, and the investment
- * engine's throughput. `npm run bench -- listings` (BENCH_LISTINGS=N for another size, default
- * 1,000,000), or directly: `npx ts-node --transpile-only test/bench/listings.bench.ts --listings N`.
+ * Search bench: `npm run bench -- search` (BENCH_LISTINGS=N for another size, default 1,000,000; with
+ * DATABASE_URL, PostgreSQL too), or `npx ts-node --transpile-only test/bench/search.bench.ts --listings N`.
+ * On generated listings around the demo cities, the first page of city boxes (0.1°):
+ *  - the API's p95 against the same SQL's p95, both at 32 concurrent clients (the API adds the token
+ *    check, serialisation and compression);
+ *  - searches a second through the API at 1, 8 and 32 clients (and 150 on PostgreSQL, with its p95);
+ *  - bytes a property costs raw and on the wire (brotli and gzip), and the `type=clusters` answer
+ *    sizes for a metro, Texas and the continental US;
+ *  - the investment engine's throughput.
  * Prints figures; never fails on speed.
  */
 import type { AddressInfo } from 'node:net';
@@ -26,7 +32,6 @@ function listingsArg(): number {
   return n;
 }
 
-const CLIENTS = 20;
 const REQUESTS_PER_BOX = 400;
 
 /** Set-based generation: INSERT … SELECT generate_series in chunks, results from the engine for a typical house. */
@@ -107,7 +112,7 @@ async function httpLatencies(
         if (i >= list.length) return;
         const url = `${base}/api/v1/auth/searchProperties?type=bounds&zoom=12&bounds=${encodeURIComponent(JSON.stringify(list[i]))}`;
         const t0 = process.hrtime.bigint();
-        const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+        const response = await fetch(url, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br' } });
         const body = await response.text();
         times.push(Number(process.hrtime.bigint() - t0) / 1e6);
         if (response.status !== 200) throw new Error(`search: ${response.status} ${body.slice(0, 200)}`);
@@ -168,12 +173,37 @@ function engineThroughput(): Array<Record<string, string | number>> {
   return rows;
 }
 
+/** Bytes of one answer: raw JSON, and on the wire with brotli and with gzip. */
+async function answerSizes(t: BenchApp, query: Record<string, string>) {
+  const url = `/api/v1/auth/searchProperties?${new URLSearchParams(query)}`;
+  const sizes: Record<'raw' | 'br' | 'gzip', number> = { raw: 0, br: 0, gzip: 0 };
+  let body = '';
+  for (const encoding of ['identity', 'br', 'gzip'] as const) {
+    const response = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { authorization: `Bearer ${t.token}`, 'accept-encoding': encoding },
+    });
+    if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+    if (encoding === 'identity') body = response.body;
+    sizes[encoding === 'identity' ? 'raw' : encoding] = response.rawPayload.length;
+  }
+  return { sizes, data: (JSON.parse(body) as { data: { properties?: unknown[]; clusters?: unknown[]; total?: number } }).data };
+}
+
+const VIEWS = [
+  { view: 'a metro at zoom 12', zoom: 12, bounds: { ne: { lat: 30.33, lng: -97.65 }, sw: { lat: 30.2, lng: -97.85 } } },
+  { view: 'a metro at zoom 10', zoom: 10, bounds: { ne: { lat: 30.55, lng: -97.3 }, sw: { lat: 29.95, lng: -98.2 } } },
+  { view: 'Texas at zoom 7', zoom: 7, bounds: { ne: { lat: 36.5, lng: -93.5 }, sw: { lat: 25.8, lng: -106.6 } } },
+  { view: 'continental US at zoom 4', zoom: 4, bounds: { ne: { lat: 49.5, lng: -66.9 }, sw: { lat: 24.4, lng: -124.8 } } },
+];
+
 export const bench: Bench = {
-  name: 'listings: bounds search and engine',
+  name: 'search: API against SQL, throughput, bytes on the wire, clusters; engine',
   async run() {
     const n = listingsArg();
     console.log(
-      `${n.toLocaleString('en-US')} generated listings around ${DEMO_CITIES.length} city centres; ${CLIENTS} concurrent clients, ${REQUESTS_PER_BOX} requests per box size; page size 1,000`,
+      `${n.toLocaleString('en-US')} generated listings around ${DEMO_CITIES.length} city centres; ${REQUESTS_PER_BOX} city boxes (0.1°) per measure; page size 1,000`,
     );
     printTable('Engine (pure JS, one core)', engineThroughput());
     for (const database of BENCH_DATABASES) {
@@ -183,31 +213,56 @@ export const bench: Bench = {
         console.log(`\n[${database.name}] generated ${n.toLocaleString('en-US')} listings in ${(genMs / 1000).toFixed(1)} s`);
         await t.app.listen({ port: 0, host: '127.0.0.1' });
         const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+        const list = boxes(0.1, REQUESTS_PER_BOX, 1);
+        await httpLatencies(base, t.token, list.slice(0, 40), 4); // warm-up (and the token check remembered)
+
+        const sql32 = await sqlLatencies(t, list, 32);
+        const api32 = await httpLatencies(base, t.token, list, 32);
+        printTable(`[${database.name}] API against the same SQL, 32 clients, first page of a city box (ms)`, [
+          {
+            'SQL p50': ms(percentile(sql32, 0.5)),
+            'SQL p95': ms(percentile(sql32, 0.95)),
+            'API p50': ms(percentile(api32.times, 0.5)),
+            'API p95': ms(percentile(api32.times, 0.95)),
+            'API p95 / SQL p95': (percentile(api32.times, 0.95) / percentile(sql32, 0.95)).toFixed(2),
+          },
+        ]);
+
+        const clients = database.name === 'postgres' ? [1, 8, 32, 150] : [1, 8, 32];
         const rows: Array<Record<string, string | number>> = [];
-        for (const [label, span, seed] of [
-          ['city box 0.1°', 0.1, 1],
-          ['metro box 1°', 1, 2],
-        ] as const) {
-          const list = boxes(span, REQUESTS_PER_BOX, seed);
-          await httpLatencies(base, t.token, list.slice(0, 20), 4); // warm-up
-          const bare = await sqlLatencies(t, list.slice(0, 100));
-          const bareConc = await sqlLatencies(t, list, CLIENTS);
-          const seq = await httpLatencies(base, t.token, list.slice(0, 100), 1);
-          const conc = await httpLatencies(base, t.token, list, CLIENTS);
+        for (const c of clients) {
+          const r = await httpLatencies(base, t.token, list, c);
           rows.push({
-            box: label,
-            'SQL p50': ms(percentile(bare, 0.5)),
-            'SQL p95': ms(percentile(bare, 0.95)),
-            [`SQL ${CLIENTS} clients p95`]: ms(percentile(bareConc, 0.95)),
-            'API 1 client p50': ms(percentile(seq.times, 0.5)),
-            'API 1 client p95': ms(percentile(seq.times, 0.95)),
-            [`API ${CLIENTS} clients p50`]: ms(percentile(conc.times, 0.5)),
-            [`API ${CLIENTS} clients p95`]: ms(percentile(conc.times, 0.95)),
-            'req/s': Math.round(conc.times.length / conc.seconds),
-            'KB/page': Math.round(conc.bytes / conc.times.length / 1024),
+            clients: c,
+            'searches/s': Math.round(r.times.length / r.seconds),
+            'p50 (ms)': ms(percentile(r.times, 0.5)),
+            'p95 (ms)': ms(percentile(r.times, 0.95)),
           });
         }
-        printTable(`[${database.name}] bounds search, first page (ms)`, rows);
+        printTable(`[${database.name}] API throughput, city boxes`, rows);
+
+        const page = await answerSizes(t, { type: 'bounds', zoom: '13', bounds: JSON.stringify(list[0]) });
+        const count = page.data.properties?.length ?? 0;
+        const cells = [];
+        for (const v of VIEWS) {
+          const a = await answerSizes(t, { type: 'clusters', zoom: String(v.zoom), bounds: JSON.stringify(v.bounds) });
+          cells.push({
+            view: v.view,
+            cells: a.data.clusters?.length ?? 0,
+            properties: (a.data.total ?? 0).toLocaleString('en-US'),
+            'raw KB': (a.sizes.raw / 1024).toFixed(1),
+            'brotli KB': (a.sizes.br / 1024).toFixed(1),
+            'gzip KB': (a.sizes.gzip / 1024).toFixed(1),
+          });
+        }
+        printTable(`[${database.name}] bytes a property costs (a city box page of ${count})`, [
+          {
+            raw: Math.round(page.sizes.raw / count),
+            brotli: Math.round(page.sizes.br / count),
+            gzip: Math.round(page.sizes.gzip / count),
+          },
+        ]);
+        printTable(`[${database.name}] type=clusters answers`, cells);
       } finally {
         await t.close();
       }
