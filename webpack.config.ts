@@ -31,7 +31,17 @@ export default function config(_env: Record<string, unknown>, argv: { mode?: Mod
     },
     // Production maps are written for error tracking but not referenced, and the server never serves them.
     devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
-    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
+      // react-router 7's package exports always name its development build (remix-run/react-router#12532);
+      // production takes the production build, the same code without the development warnings.
+      alias: production
+        ? {
+            'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs'),
+            'react-router/dom$': path.resolve(__dirname, 'node_modules/react-router/dist/production/dom-export.mjs'),
+          }
+        : {},
+    },
     module: {
       rules: [
         {

@@ -4,7 +4,8 @@ import { Outlet } from 'react-router-dom';
 import { useAppSelector } from '../app/hooks';
 import { selectThemeMode } from '../features/theme/theme-slice';
 
-const BRAND = '#0e9f6e';
+/** The brand green dark enough for white text (5.5:1). */
+const BRAND = '#047857';
 
 /**
  * Ant Design's theme (light or dark, the brand colour) and its App context around the pages that

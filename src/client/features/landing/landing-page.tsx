@@ -79,13 +79,13 @@ export function LandingPage() {
       <section className="dm-highlights" aria-label="Why Dealmap">
         {HIGHLIGHTS.map((item) => (
           <article key={item.title} className="dm-highlight">
-            <h3 className="dm-title">{item.title}</h3>
+            <h2 className="dm-title">{item.title}</h2>
             <p className="dm-paragraph">{item.text}</p>
           </article>
         ))}
       </section>
       <section className="dm-landing-cta">
-        <h3 className="dm-title">Ready to find your next deal?</h3>
+        <h2 className="dm-title">Ready to find your next deal?</h2>
         <Link to="/signup" className="dm-cta-link">
           Create a free account
         </Link>
