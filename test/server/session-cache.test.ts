@@ -71,6 +71,19 @@ describe.each(DATABASES)('remembered token checks on $name: writes take effect a
     expect(t.app.dealmap.sessionCache.get(sessionIdOf(session.token), session.user._id)).toBeDefined();
     return { user, session, api };
   }
+  /** PUT /user/:id with the user's current fields and these changes. */
+  async function updateUser(id: string, changes: { active: boolean; roleId: string }) {
+    const edit = json(await admin.get(`/editUser/${id}`)).data.user;
+    const update = await admin.put(`/user/${id}`, {
+      firstName: edit.firstName,
+      lastName: edit.lastName,
+      username: edit.username,
+      accountId: edit.accountId,
+      accountName: edit.accountName,
+      ...changes,
+    });
+    expect(update.statusCode).toBe(200);
+  }
   const sessionIdOf = (token: string) =>
     (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { sid: string }).sid;
 
@@ -82,17 +95,7 @@ describe.each(DATABASES)('remembered token checks on $name: writes take effect a
 
   it('deactivation', async () => {
     const { user, api } = await rememberedUser();
-    const edit = json(await admin.get(`/editUser/${user._id}`)).data.user;
-    const update = await admin.put(`/user/${user._id}`, {
-      active: false,
-      firstName: edit.firstName,
-      lastName: edit.lastName,
-      roleId: roles.Investor,
-      username: edit.username,
-      accountId: edit.accountId,
-      accountName: edit.accountName,
-    });
-    expect(update.statusCode).toBe(200);
+    await updateUser(user._id, { active: false, roleId: roles.Investor });
     expect((await api.get('/api/v1/auth/userDetails')).statusCode).toBe(401);
   });
 
@@ -101,17 +104,7 @@ describe.each(DATABASES)('remembered token checks on $name: writes take effect a
     expect((await api.get('/api/v1/admin/users')).statusCode).toBe(200);
     await pause();
     expect((await api.get('/api/v1/admin/users')).statusCode).toBe(200);
-    const edit = json(await admin.get(`/editUser/${user._id}`)).data.user;
-    const update = await admin.put(`/user/${user._id}`, {
-      active: true,
-      firstName: edit.firstName,
-      lastName: edit.lastName,
-      roleId: roles.Investor,
-      username: edit.username,
-      accountId: edit.accountId,
-      accountName: edit.accountName,
-    });
-    expect(update.statusCode).toBe(200);
+    await updateUser(user._id, { active: true, roleId: roles.Investor });
     expect((await api.get('/api/v1/admin/users')).statusCode).toBe(403);
   });
 
