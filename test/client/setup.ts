@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom';
 import { server } from './msw-server';
+import { configure } from '@testing-library/react';
 
 /*
  * The environment is jest-fixed-jsdom (jest.config.ts): jsdom with Node's own fetch, Request, Response,
@@ -74,3 +75,7 @@ if (!('ResizeObserver' in window)) {
 const originalGetComputedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element, pseudo?: string | null) =>
   originalGetComputedStyle(element, pseudo ? undefined : pseudo);
+
+// findBy*/waitFor wait up to 1 s by default; on a busy 2-core CI machine an Ant Design form's
+// validation or a lazy tab can take longer than that to show. A wait only lasts until it succeeds.
+configure({ asyncUtilTimeout: 5000 });
