@@ -1,11 +1,15 @@
-import type {
-  KyselyPlugin,
-  OperationNode,
-  PluginTransformQueryArgs,
-  PluginTransformResultArgs,
-  QueryResult,
-  RootOperationNode,
-  UnknownRow,
+import {
+  DeleteQueryNode,
+  InsertQueryNode,
+  MergeQueryNode,
+  UpdateQueryNode,
+  type KyselyPlugin,
+  type OperationNode,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
 } from 'kysely';
 import type { AuthContext } from './service';
 
@@ -74,8 +78,6 @@ export function createSessionCache({ ttlMs, now = () => Date.now() }: { ttlMs: n
   };
 }
 
-const WRITES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);
-
 /** True when the node (a table reference anywhere inside it) names one of the auth tables. */
 function touchesAuthTables(node: unknown, depth = 0): boolean {
   if (!node || typeof node !== 'object' || depth > 12) return false;
@@ -89,10 +91,12 @@ function touchesAuthTables(node: unknown, depth = 0): boolean {
   return false;
 }
 
-/** The target table of a write: the node Kysely inserts into, updates or deletes from. */
+/** The target table of a write: the node Kysely inserts into, updates, deletes from or merges into. */
 function writeTarget(node: RootOperationNode): OperationNode | undefined {
-  const n = node as unknown as { into?: OperationNode; table?: OperationNode; from?: OperationNode; into_?: OperationNode };
-  return n.into ?? n.table ?? n.from;
+  if (InsertQueryNode.is(node) || MergeQueryNode.is(node)) return node.into;
+  if (UpdateQueryNode.is(node)) return node.table;
+  if (DeleteQueryNode.is(node)) return node.from;
+  return undefined;
 }
 
 /** A Kysely plugin: any write to users, sessions or roles makes the cache forget, before and after it runs. */
@@ -100,7 +104,7 @@ export function forgetOnAuthWrites(cache: SessionCache): KyselyPlugin {
   const writes = new WeakSet<object>();
   return {
     transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
-      if (WRITES.has(node.kind) && touchesAuthTables(writeTarget(node))) {
+      if (touchesAuthTables(writeTarget(node))) {
         writes.add(queryId);
         cache.forget();
       }
