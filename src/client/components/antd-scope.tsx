@@ -1,5 +1,5 @@
 import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useAppSelector } from '../app/hooks';
 import { selectThemeMode } from '../features/theme/theme-slice';
@@ -14,18 +14,22 @@ const BRAND = '#047857';
  */
 export function AntdScope({ children }: { children: ReactNode }) {
   const mode = useAppSelector(selectThemeMode);
+  // One theme object per mode: a new one on every render of the shell made Ant Design recompute its
+  // styles, and dialogs never settled (their buttons were "not stable" for Playwright).
+  const theme = useMemo(
+    () => ({
+      algorithm: mode === 'dark' ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
+      token: {
+        colorPrimary: BRAND,
+        colorLink: BRAND,
+        borderRadius: 8,
+        fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+      },
+    }),
+    [mode],
+  );
   return (
-    <ConfigProvider
-      theme={{
-        algorithm: mode === 'dark' ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
-        token: {
-          colorPrimary: BRAND,
-          colorLink: BRAND,
-          borderRadius: 8,
-          fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-        },
-      }}
-    >
+    <ConfigProvider theme={theme}>
       <AntApp>{children}</AntApp>
     </ConfigProvider>
   );
