@@ -56,6 +56,11 @@ export default function config(_env: Record<string, unknown>, argv: { mode?: Mod
             },
           },
         },
+        // The features' and shared folders' index.ts only re-export: marked pure, an import of one name
+        // from a barrel brings that name's module, not the whole folder (the landing page takes the
+        // session's selectors without the guards' Ant Design). Declaring every module pure instead
+        // ("sideEffects": false in package.json) also skipped modules whose top-level code matters.
+        { test: /src[\\/](client[\\/]features|shared)[\\/].+[\\/]index\.ts$/, sideEffects: false },
         // Production: CSS files of their own (parsed by the browser, not carried inside the JavaScript).
         { test: /\.css$/, use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
         {
