@@ -6,6 +6,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import webpack from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import { renderLandingHtml } from './src/client/app/prerender-landing';
 
 type Mode = 'production' | 'development';
 type Configuration = webpack.Configuration & { devServer?: DevServerConfiguration };
@@ -15,9 +16,20 @@ const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
 
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
 
-export default function config(_env: Record<string, unknown>, argv: { mode?: Mode }): Configuration {
+export default async function config(_env: Record<string, unknown>, argv: { mode?: Mode }): Promise<Configuration> {
   const mode: Mode = argv.mode ?? (process.env.NODE_ENV === 'production' ? 'production' : 'development');
   const production = mode === 'production';
+  // Production: index.html (served for /) carries the landing page pre-rendered, so it paints before
+  // the scripts run; app.html (every other page) an empty root. Development serves index.html empty.
+  const landingHtml = production ? await renderLandingHtml() : '';
+  const htmlPage = (filename: string, prerendered: string) =>
+    new HtmlWebpackPlugin({
+      filename,
+      template: path.resolve(__dirname, 'public/index.html'),
+      templateParameters: { prerendered },
+      title: 'Dealmap',
+      favicon: path.resolve(__dirname, 'public/favicon.svg'),
+    });
 
   return {
     mode,
@@ -71,11 +83,8 @@ export default function config(_env: Record<string, unknown>, argv: { mode?: Mod
       ],
     },
     plugins: [
-      new HtmlWebpackPlugin({
-        template: path.resolve(__dirname, 'public/index.html'),
-        title: 'Dealmap',
-        favicon: path.resolve(__dirname, 'public/favicon.svg'),
-      }),
+      htmlPage('index.html', landingHtml),
+      ...(production ? [htmlPage('app.html', '')] : []),
       new CopyWebpackPlugin({
         patterns: [{ from: path.resolve(__dirname, 'public/images'), to: 'images' }],
       }),

@@ -4,6 +4,9 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { SETUP_TIMEOUT, createTestApp, json, type TestApp } from './helpers';
 
+// A production build: index.html pre-renders the landing page, app.html is the empty page every other route starts from.
+const LANDING_PAGE = '<!doctype html><title>Dealmap</title><div id="root"><h1>Your Home.</h1></div>';
+const APP_PAGE = '<!doctype html><title>Dealmap</title><div id="root"></div>';
 const BUNDLE = `console.log(${JSON.stringify('x'.repeat(5000))});`;
 
 describe('serving the built client', () => {
@@ -12,7 +15,8 @@ describe('serving the built client', () => {
 
   beforeAll(async () => {
     clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dealmap-client-'));
-    fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Dealmap</title><div id="root"></div>');
+    fs.writeFileSync(path.join(clientDir, 'index.html'), LANDING_PAGE);
+    fs.writeFileSync(path.join(clientDir, 'app.html'), APP_PAGE);
     fs.mkdirSync(path.join(clientDir, 'assets'));
     fs.writeFileSync(path.join(clientDir, 'assets', 'logo.svg'), '<svg/>');
     fs.writeFileSync(path.join(clientDir, 'main.3f9a1c2b.js'), 'console.log("hi")');
@@ -30,12 +34,12 @@ describe('serving the built client', () => {
     fs.rmSync(clientDir, { recursive: true, force: true });
   });
 
-  it('serves index.html at / with no-cache', async () => {
+  it('serves index.html, the pre-rendered landing page, at / with no-cache', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/text\/html/);
     expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toContain('<div id="root">');
+    expect(response.body).toBe(LANDING_PAGE);
   });
 
   it('caches hashed files and assets forever', async () => {
@@ -48,12 +52,12 @@ describe('serving the built client', () => {
     expect(plain.headers['cache-control']).toBe('no-cache');
   });
 
-  it('falls back to index.html for client routes, but not for the API', async () => {
+  it('falls back to app.html (no landing page in it) for client routes, but not for the API', async () => {
     for (const url of ['/app/search', '/passwordReset/abc', '/login?from=/app']) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.body).toContain('<div id="root">');
+      expect(response.body).toBe(APP_PAGE);
     }
     const api = await t.app.inject({ method: 'GET', url: '/api/v1/unknown' });
     expect(api.statusCode).toBe(404);

@@ -21,12 +21,15 @@ function isApiPath(url: string): boolean {
 }
 
 /**
- * Serves the built client from `clientDir` with an SPA fallback to index.html, and answers every
- * unknown route: JSON 404 under /api, index.html for other GETs, or a JSON 404 telling how to build
+ * Serves the built client from `clientDir` with an SPA fallback to app.html (or index.html), and answers every
+ * unknown route: JSON 404 under /api, the app's page for other GETs, or a JSON 404 telling how to build
  * the client when it is missing.
  */
 export async function registerClient(app: FastifyInstance, clientDir: string): Promise<void> {
   const available = fs.existsSync(path.join(clientDir, 'index.html'));
+  // A production build's index.html holds the pre-rendered landing page (served for /); every other
+  // page starts from app.html, its empty twin.
+  const shell = fs.existsSync(path.join(clientDir, 'app.html')) ? 'app.html' : 'index.html';
   if (available) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -61,6 +64,6 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
         `The web client is not built (no ${path.join(clientDir, 'index.html')}). Run \`npm run build\` and restart the server.`,
       );
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').sendFile(shell);
   });
 }
