@@ -1,6 +1,6 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { boundsEqual, boundsSearchArgs, clusterSearchArgs, runBoundsSearch } from '../../src/client/features/map/bounds-search';
-import { farthestFirst } from '../../src/client/features/map/eviction';
+import { nearestIds } from '../../src/client/features/map/eviction';
 import { MAX_KNOWN_PROPERTIES, MAX_PAGES_PER_VIEW } from '../../src/client/features/map/map-constants';
 import {
   CLUSTER_BLUE,
@@ -125,12 +125,24 @@ describe('wide views and the page cap', () => {
 });
 
 describe('known properties are bounded', () => {
-  it('forgets the farthest from the centre first, never the selected one', () => {
+  it('keeps the nearest to the centre, in their order, and always the selected one', () => {
     const list = [prop('near', 30.27, -97.74), prop('mid', 30.5, -97.74), prop('far', 31.5, -97.74), prop('selected', 40, -90)];
     const entities = Object.fromEntries(list.map((p) => [p._id, p]));
     const ids = list.map((p) => p._id);
-    expect(farthestFirst(entities, ids, { lat: 30.27, lng: -97.74 }, 2, 'selected')).toEqual(['far', 'mid']);
-    expect(farthestFirst(entities, ids, { lat: 30.27, lng: -97.74 }, 4, null)).toEqual([]);
+    const of = (id: string) => entities[id];
+    const center = { lat: 30.27, lng: -97.74 };
+    expect(nearestIds(ids, of, center, 2, 'selected')).toEqual(['near', 'selected']);
+    expect(nearestIds(ids, of, center, 3, 'selected')).toEqual(['near', 'mid', 'selected']);
+    expect(nearestIds(ids, of, center, 2, null)).toEqual(['near', 'mid']);
+    expect(nearestIds(ids, of, center, 4, null)).toEqual(ids);
+  });
+
+  it('breaks ties at the cut-off in order and keeps no more than asked', () => {
+    const list = [prop('a', 30, -97), prop('b', 30.1, -97), prop('c', 30.1, -97), prop('d', 30.1, -97), prop('e', 35, -97)];
+    const entities = Object.fromEntries(list.map((p) => [p._id, p]));
+    const ids = list.map((p) => p._id);
+    expect(nearestIds(ids, (id) => entities[id], { lat: 30, lng: -97 }, 3, null)).toEqual(['a', 'b', 'c']);
+    expect(nearestIds(ids, (id) => entities[id], { lat: 30, lng: -97 }, 1, 'e')).toEqual(['e']);
   });
 
   it(`keeps at most ${MAX_KNOWN_PROPERTIES.toLocaleString('en-US')} in the slice, evicting the farthest from the view`, () => {

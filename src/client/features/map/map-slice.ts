@@ -6,7 +6,7 @@
 import { createEntityAdapter, createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
 import type { LatLng, MapBounds } from '../../../shared/geo/bounds';
 import { sessionCleared } from '../session';
-import { farthestFirst } from './eviction';
+import { nearestIds } from './eviction';
 import { DEFAULT_CENTER, DEFAULT_ZOOM, MAX_KNOWN_PROPERTIES } from './map-constants';
 import type { MapProperty } from './map-types';
 
@@ -46,18 +46,26 @@ const mapSlice = createSlice({
       // thousands of entities, and Immer's per-key bookkeeping made a 25,000-property merge into
       // 75,000 known ones cost over a second (docs/performance.md).
       const base = original(state);
-      const entities: Record<string, MapProperty> = { ...(base.properties.entities as Record<string, MapProperty>) };
-      let ids = base.properties.ids.slice();
+      const known = base.properties.entities as Record<string, MapProperty>;
+      const page = new Map<string, MapProperty>();
+      const ids = base.properties.ids.slice();
       for (const p of action.payload) {
-        if (!(p._id in entities)) ids.push(p._id);
-        entities[p._id] = p;
+        if (!(p._id in known) && !page.has(p._id)) ids.push(p._id);
+        page.set(p._id, p);
       }
-      if (ids.length > MAX_KNOWN_PROPERTIES) {
-        const drop = new Set(farthestFirst(entities, ids, base.viewport.center, MAX_KNOWN_PROPERTIES, base.selectedId));
-        for (const id of drop) delete entities[id];
-        ids = ids.filter((id) => !drop.has(id));
-      }
-      return { ...base, properties: { ids, entities } };
+      const propertyOf = (id: string) => page.get(id) ?? known[id];
+      const keptIds =
+        ids.length > MAX_KNOWN_PROPERTIES
+          ? nearestIds(ids, propertyOf, base.viewport.center, MAX_KNOWN_PROPERTIES, base.selectedId)
+          : ids;
+      // One new table of the kept ones (no copy-then-delete: deleting keys of a 75,000-key object is slow).
+      const entities: Record<string, MapProperty> = {};
+      for (const id of keptIds) entities[id] = propertyOf(id);
+      // Frozen here, so Immer does not walk the new table looking for drafts (over 100 ms at 50,000
+      // known); the properties in it are the API answers' objects, which RTK Query's cache froze.
+      Object.freeze(keptIds);
+      Object.freeze(entities);
+      return { ...base, properties: { ids: keptIds, entities } };
     },
     propertiesCleared(state) {
       propertiesAdapter.removeAll(state.properties);
