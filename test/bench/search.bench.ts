@@ -3,7 +3,7 @@
  * DATABASE_URL, PostgreSQL too), or `npx ts-node --transpile-only test/bench/search.bench.ts --listings N`.
  * On generated listings around the demo cities, the first page of city boxes (0.1°):
  *  - the API's p95 against the same SQL's p95, both at 32 concurrent clients (the API adds the token
- *    check, serialisation and compression);
+ *    check, serialisation and compression; its callers run in a worker thread, off the server's);
  *  - searches a second through the API at 1, 8 and 32 clients (and 150 on PostgreSQL, with its p95);
  *  - bytes a property costs raw and on the wire (brotli and gzip), and the `type=clusters` answer
  *    sizes for a metro, Texas and the continental US;
@@ -22,6 +22,7 @@ import { DEMO_CITIES, demoCities, mulberry32 } from '../../src/server/modules/de
 import { searchQuery } from '../../src/server/modules/properties/repository';
 import type { MapBounds } from '../../src/shared/geo/bounds';
 import { markerColorFor } from '../../src/shared/deal-status';
+import { httpLoad, type LoadResult } from './http-load';
 import { BENCH_DATABASES, ms, openBenchApp, printTable, type Bench, type BenchApp } from './bench-utils';
 
 function listingsArg(): number {
@@ -95,32 +96,12 @@ function boxes(span: number, count: number, seed: number): MapBounds[] {
   });
 }
 
-async function httpLatencies(
-  base: string,
-  token: string,
-  list: MapBounds[],
-  clients: number,
-): Promise<{ times: number[]; seconds: number; bytes: number }> {
-  const times: number[] = [];
-  let next = 0;
-  let bytes = 0;
-  const started = Date.now();
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      for (;;) {
-        const i = next++;
-        if (i >= list.length) return;
-        const url = `${base}/api/v1/auth/searchProperties?type=bounds&zoom=12&bounds=${encodeURIComponent(JSON.stringify(list[i]))}`;
-        const t0 = process.hrtime.bigint();
-        const response = await fetch(url, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br' } });
-        const body = await response.text();
-        times.push(Number(process.hrtime.bigint() - t0) / 1e6);
-        if (response.status !== 200) throw new Error(`search: ${response.status} ${body.slice(0, 200)}`);
-        bytes += body.length;
-      }
-    }),
+/** The first page of each box through the API, by `clients` concurrent callers (in a worker thread). */
+function httpLatencies(base: string, token: string, list: MapBounds[], clients: number): Promise<LoadResult> {
+  const urls = list.map(
+    (b) => `${base}/api/v1/auth/searchProperties?type=bounds&zoom=12&bounds=${encodeURIComponent(JSON.stringify(b))}`,
   );
-  return { times: times.sort((a, b) => a - b), seconds: (Date.now() - started) / 1000, bytes };
+  return httpLoad(urls, { authorization: `Bearer ${token}`, 'accept-encoding': 'br' }, clients);
 }
 
 /** The search's SQL alone, by `clients` concurrent callers on the app's own connection(s). */
