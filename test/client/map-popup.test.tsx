@@ -6,7 +6,6 @@ import { makeStore } from '../../src/client/app/store';
 import { MapLegend } from '../../src/client/features/map/map-legend';
 import type { Comp, MapProperty } from '../../src/client/features/map/map-types';
 import { PropertyPopup } from '../../src/client/features/map/property-popup';
-import { SearchPage } from '../../src/client/features/map/search-page';
 import type { User } from '../../src/shared/api-types';
 import { answerAll, jsonResponse } from './msw-server';
 import { finite, makeComp, makeProperty } from './fixtures';
@@ -240,19 +239,5 @@ describe('legend and search page', () => {
     ]) {
       expect(within(legend).getByText(text)).toBeInTheDocument();
     }
-  });
-
-  it('explains a missing Maps key instead of showing the map', async () => {
-    mockApi([200, { data: [] }]);
-    const store = makeStore({ session: { token: 't', refreshToken: 'r', user: user([]) } } as never);
-    render(
-      <Provider store={store}>
-        <MemoryRouter initialEntries={['/app/search']}>
-          <SearchPage />
-        </MemoryRouter>
-      </Provider>,
-    );
-    expect(await screen.findByText('Google Maps is not configured. Set GOOGLE_MAPS_API_KEY on the server.')).toBeInTheDocument();
-    expect(screen.queryByTestId('deal-map')).toBeNull();
   });
 });

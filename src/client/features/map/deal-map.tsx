@@ -8,7 +8,7 @@ import {
   useMapsLibrary,
   type MapEvent,
 } from '@vis.gl/react-google-maps';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useAddRecentSearchMutation } from './map-api';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import type { MapBounds } from '../../../shared/geo/bounds';
@@ -21,8 +21,8 @@ import { MarkerLayerController } from './marker-layer';
 import { propertyLatLng } from './marker-diff';
 import { PlaceSearch, type SelectedPlace } from './place-search';
 import { PropertyPopup } from './property-popup';
-import { useBoundsSearch } from './use-bounds-search';
-import type { PropertyCluster } from './map-types';
+import type { MapProperty, PropertyCluster } from './map-types';
+import { hasFilters, matchesFilters, type SearchFilters } from '../../../shared/search-filters';
 import './map.css';
 
 export function MapMessage({ children, testId = 'map-message' }: { children: ReactNode; testId?: string }) {
@@ -68,14 +68,32 @@ const toMapBounds = (b: google.maps.LatLngBoundsLiteral): MapBounds => ({
  * Creates the marker layer once the map and the marker library are in, and keeps it in line with
  * the slice's known properties, or with the server's cells in a wide view.
  */
-function PropertyMarkers({ serverCells }: { serverCells: PropertyCluster[] | null }) {
+function PropertyMarkers({
+  serverCells,
+  filters,
+  highlightedId,
+}: {
+  serverCells: PropertyCluster[] | null;
+  filters: SearchFilters;
+  highlightedId: string | null;
+}) {
   const map = useMap();
   const markerLib = useMapsLibrary('marker');
   const dispatch = useAppDispatch();
   // The layer lives outside React (it draws on the map); nothing renders from it.
   const controllerRef = useRef<MarkerLayerController | null>(null);
-  const entities = useAppSelector((s) => s.map.properties.entities);
+  const all = useAppSelector((s) => s.map.properties.entities);
   const known = useAppSelector((s) => s.map.properties.ids.length);
+  // The markers show what passes the filters (the same rules as the list and the server).
+  const entities = useMemo(() => {
+    if (!hasFilters(filters)) return all;
+    const kept: Record<string, MapProperty> = {};
+    for (const id in all) {
+      const p = all[id];
+      if (p && matchesFilters(p, filters)) kept[id] = p;
+    }
+    return kept;
+  }, [all, filters]);
 
   useEffect(() => {
     if (!map || !markerLib) return undefined;
@@ -110,6 +128,10 @@ function PropertyMarkers({ serverCells }: { serverCells: PropertyCluster[] | nul
     const div = map?.getDiv?.();
     if (div) div.dataset.markerMode = serverCells ? 'server-clusters' : 'properties';
   }, [map, markerLib, serverCells]);
+
+  useEffect(() => {
+    controllerRef.current?.highlight(highlightedId);
+  }, [map, markerLib, highlightedId]);
   return null;
 }
 
@@ -216,6 +238,9 @@ function CameraFollower({ camera }: { camera: InitialCamera }) {
       return;
     }
     if (!map || !camera.fromUrl) return;
+    // The page writes the settled camera into the URL: that change is where the map already is.
+    const here = map.getCenter();
+    if (here && Math.abs(here.lat() - lat) < 1e-4 && Math.abs(here.lng() - lng) < 1e-4 && map.getZoom() === camera.zoom) return;
     map.setCenter({ lat, lng });
     map.setZoom(camera.zoom);
   }, [map, lat, lng, camera.zoom, camera.fromUrl]);
@@ -241,20 +266,24 @@ export interface DealMapProps {
   mapId: string | null;
   camera: InitialCamera;
   placeQuery: string;
+  /** The wide view's server cells, or null to draw the known properties (useBoundsSearch). */
+  serverCells: PropertyCluster[] | null;
+  filters: SearchFilters;
+  /** The property whose row the pointer is on in the list: its marker stands out. */
+  highlightedId: string | null;
 }
 
 /**
- * The search map: Google map (uncontrolled camera), clustered property markers, the place search,
- * the legend and the property popup. Maps errors replace the map.
+ * The search map: Google map (uncontrolled camera), clustered property markers (filtered), the place
+ * search, the legend and the property popup. Maps errors replace the map.
  */
-export function DealMap({ apiKey, mapId, camera, placeQuery }: DealMapProps) {
+export function DealMap({ apiKey, mapId, camera, placeQuery, serverCells, filters, highlightedId }: DealMapProps) {
   const authFailedByGoogle = useGmAuthFailure();
   const [authFailed, setAuthFailed] = useState(false);
   const [loadFailed, setLoadFailed] = useState(false);
   const onFailed = useCallback(() => setLoadFailed(true), []);
   const onAuthFailure = useCallback(() => setAuthFailed(true), []);
   const onIdle = useViewportOnIdle();
-  const serverCells = useBoundsSearch();
 
   if (authFailedByGoogle || authFailed) return <MapMessage testId="map-error">{MAP_TEXT.authFailure}</MapMessage>;
   if (loadFailed) return <MapMessage testId="map-error">{MAP_TEXT.scriptFailed}</MapMessage>;
@@ -283,7 +312,7 @@ export function DealMap({ apiKey, mapId, camera, placeQuery }: DealMapProps) {
           onIdle={onIdle}
           className="dm-deal-map-canvas"
         >
-          <PropertyMarkers serverCells={serverCells} />
+          <PropertyMarkers serverCells={serverCells} filters={filters} highlightedId={highlightedId} />
           <SelectedPropertyWindow />
           <CameraFollower camera={camera} />
         </Map>

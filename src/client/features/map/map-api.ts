@@ -1,4 +1,5 @@
 import { api, authCall, publicCall } from '../../api/base-api';
+import type { GeocodeAnswer } from '../../../shared/schemas/places';
 import type {
   Comp,
   MapConfig,
@@ -8,6 +9,8 @@ import type {
   SearchClustersArgs,
   SearchPropertiesArgs,
   SearchPropertiesPage,
+  SearchTopAnswer,
+  SearchTopArgs,
 } from './map-types';
 
 /** The map's calls: its config (public), the bounds search, comps and recent searches (auth). */
@@ -30,6 +33,14 @@ export const mapApi = api.injectEndpoints({
     searchClusters: build.query<SearchClustersAnswer, SearchClustersArgs>({
       query: (params) => authCall({ url: '/searchProperties', params }),
     }),
+    /** The best properties of a wide view by the list's sort, with the filters (`type=top`): the list beside clusters. */
+    searchTop: build.query<SearchTopAnswer, SearchTopArgs>({
+      query: (params) => authCall({ url: '/searchProperties', params }),
+    }),
+    /** Our own geocoding of a city, a ZIP or "City, ST" among the listings' places (no Maps key needed). */
+    geocode: build.query<GeocodeAnswer, string>({
+      query: (q) => authCall({ url: '/geocode', params: { q } }),
+    }),
     /** Comps of a property, by its compIDs (comma-separated): the popup's Comps tab and the property page. */
     propertyComps: build.query<Comp[], string[]>({
       query: (ids) => authCall({ url: '/property/comps', params: { ids: ids.join(',') } }),
@@ -51,4 +62,6 @@ export const {
   useRecentSearchesQuery,
   useAddRecentSearchMutation,
   useSearchClustersQuery,
+  useSearchTopQuery,
+  useGeocodeQuery,
 } = mapApi;

@@ -40,7 +40,6 @@ export const PLACE_LANGUAGE = 'en';
 export const PLACE_FIELDS = ['displayName', 'formattedAddress', 'location', 'viewport'];
 
 export const MAP_TEXT = {
-  notConfigured: 'Google Maps is not configured. Set GOOGLE_MAPS_API_KEY on the server.',
   authFailure: 'Error: AuthFailure',
   scriptFailed: 'The Google Maps script could not load. Check your connection and try again.',
   configFailed: 'The map settings could not be loaded. Reload the page to try again.',

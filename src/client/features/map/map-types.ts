@@ -3,6 +3,7 @@
  * arguments are the client's.
  */
 import type { MapBounds } from '../../../shared/schemas/geo';
+import type { FILTER_PARAM_NAMES, SearchSort, SortOrder } from '../../../shared/search-filters';
 export type { ClientConfig as MapConfig } from '../../../shared/schemas/config';
 export type {
   Comp,
@@ -10,6 +11,7 @@ export type {
   SearchClustersAnswer,
   SearchProperty as MapProperty,
   SearchPropertiesPage,
+  SearchTopAnswer,
 } from '../../../shared/schemas/property';
 export type { NewRecentSearch, RecentSearch } from '../../../shared/schemas/recent-searches';
 
@@ -22,13 +24,24 @@ export interface SearchPropertiesArgs {
   next?: string;
 }
 
-/** GET /searchProperties?type=clusters: a wide view in one answer. */
-export interface SearchClustersArgs {
+/** GET /searchProperties?type=clusters: a wide view in one answer, with the filters' query parameters. */
+export interface SearchClustersArgs extends FilterQueryParams {
   type: 'clusters';
   /** Whole zoom: the server's grid. */
   zoom: number;
   /** JSON of a MapBounds, clamped to the world. */
   bounds: string;
+}
+
+/** The filters as query parameters (searchFilterParams in src/shared/search-filters.ts). */
+export type FilterQueryParams = Partial<Record<(typeof FILTER_PARAM_NAMES)[number], string>>;
+
+/** GET /searchProperties?type=top: the view's best properties by the list's sort, filtered. */
+export interface SearchTopArgs extends FilterQueryParams {
+  type: 'top';
+  bounds: string;
+  sort: SearchSort;
+  order: SortOrder;
 }
 
 export type { MapBounds };

@@ -30,6 +30,8 @@ type MarkerLibrary = google.maps.MarkerLibrary;
 /** Built markers kept for reuse beyond those on the map; past it, the ones off the map are dropped. */
 const MARKER_CACHE_LIMIT = 5_000;
 type AdvancedMarker = google.maps.marker.AdvancedMarkerElement;
+/** Above every property marker and cluster: the highlighted one is never hidden under another. */
+const HIGHLIGHT_Z_INDEX = 2_000_000_000;
 
 /**
  * Performance entries (DevTools' Performance panel, `npm run bench -- map`): each clusterer render
@@ -99,6 +101,7 @@ export class MarkerLayerController {
   private readonly cache = new Map<string, Entry>();
   private readonly backgrounds = new WeakMap<object, string>();
   private destroyed = false;
+  private highlighted: string | null = null;
 
   constructor(
     private readonly map: google.maps.Map,
@@ -155,7 +158,9 @@ export class MarkerLayerController {
     const id = property._id;
     marker.addEventListener('gmp-click', () => this.onSelect(id));
     this.backgrounds.set(marker, color.background);
-    this.cache.set(id, { marker, property, color });
+    const entry = { marker, property, color };
+    this.cache.set(id, entry);
+    if (id === this.highlighted) this.styleHighlight(entry, true);
     return marker;
   }
 
@@ -185,6 +190,22 @@ export class MarkerLayerController {
     this.clusterer.render();
   }
 
+  /** Makes this property's marker stand out (the list's row under the pointer); null: none. */
+  highlight(id: string | null): void {
+    if (this.highlighted === id) return;
+    const previous = this.highlighted ? this.cache.get(this.highlighted) : undefined;
+    if (previous) this.styleHighlight(previous, false);
+    this.highlighted = id;
+    const entry = id ? this.cache.get(id) : undefined;
+    if (entry) this.styleHighlight(entry, true);
+  }
+
+  private styleHighlight(entry: Entry, on: boolean): void {
+    const content = entry.marker.content;
+    if (content instanceof HTMLElement) content.classList.toggle('dm-pin-highlighted', on);
+    entry.marker.zIndex = on ? HIGHLIGHT_Z_INDEX : (entry.property.zIndex ?? null);
+  }
+
   destroy(): void {
     this.destroyed = true;
     google.maps.event.clearInstanceListeners(this.clusterer);
@@ -205,6 +226,7 @@ export class MarkerLayerController {
       entry.color = color;
       this.backgrounds.set(entry.marker, color.background);
       entry.marker.content = this.pin(color);
+      if (property._id === this.highlighted) this.styleHighlight(entry, true);
     }
   }
 

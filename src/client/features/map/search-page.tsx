@@ -1,21 +1,69 @@
-import { Spin } from 'antd';
-import { useMemo, useState } from 'react';
+import { Grid, Spin } from 'antd';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { cameraFromParams, placeFromParams } from './camera-params';
 import { DealMap, MapMessage } from './deal-map';
+import { KeylessSearch } from './keyless-search';
 import { MAP_TEXT } from './map-constants';
 import { useMapConfigQuery } from './map-api';
-import { selectViewport } from './map-slice';
-import { useAppStore } from '../../app/hooks';
+import { propertiesMerged, propertySelected, selectSelectedId, selectViewport } from './map-slice';
+import { SearchToolbar } from './search-toolbar';
+import { SearchPanel } from './search-panel';
+import { DEFAULT_SETTINGS, settingsFromParams, withCamera, withSettings, type SearchSettings } from './search-settings';
+import { useBoundsSearch } from './use-bounds-search';
+import { useViewList } from './use-view-list';
+import './search-page.css';
 
 /**
- * /app/search: the full-height deal map (docs/map-search.md). The Maps key and map id come from
- * GET /api/v1/config. `?place=<text>` (landing page) searches that place and selects the first
- * suggestion; `?lat=&lng=&zoom=` (dashboard links) centres the map.
+ * The search settings (filters, sort) in the URL: a change is a new history entry (Back restores
+ * the one before); the settled camera replaces the current entry's lat/lng/zoom.
+ */
+function useSearchUrl() {
+  const [params, setParams] = useSearchParams();
+  // One object per distinct settings, not per URL change (the camera rewrites the URL as it moves).
+  const key = withSettings(new URLSearchParams(), settingsFromParams(params)).toString();
+  const settings = useMemo(() => settingsFromParams(new URLSearchParams(key)), [key]);
+  const setSettings = useCallback((next: SearchSettings) => setParams((prev) => withSettings(prev, next)), [setParams]);
+  const setCamera = useCallback(
+    (center: { lat: number; lng: number }, zoom: number) =>
+      setParams((prev) => withCamera(prev, center, zoom), { replace: true }),
+    [setParams],
+  );
+  const setPlace = useCallback(
+    (place: string) =>
+      setParams((prev) => {
+        const next = new URLSearchParams(prev);
+        for (const name of ['place', 'lat', 'lng', 'zoom']) next.delete(name);
+        if (place) next.set('place', place);
+        return next;
+      }),
+    [setParams],
+  );
+  return { params, settings, setSettings, setCamera, setPlace };
+}
+
+/** A ZIP found without a map narrows the list to it; with a map the view is what it shows. */
+const keylessZip = (config: { googleMapsApiKey: string | null } | undefined, zip: string | null) =>
+  config && !config.googleMapsApiKey ? zip : null;
+
+/**
+ * /app/search (docs/map-search.md): the filters and sort above; the deal map with the list of what
+ * is in view beside it (a bottom sheet on a phone); without a Maps key, the list alone with our own
+ * place search. The Maps key and map id come from GET /api/v1/config. `?place=<text>` (landing page)
+ * searches that place; `?lat=&lng=&zoom=` centres the map; the filters and sort are in the URL too.
  */
 export function SearchPage() {
-  const [params] = useSearchParams();
+  const { params, settings, setSettings, setCamera, setPlace } = useSearchUrl();
   const { data: config, isLoading, isError } = useMapConfigQuery();
+  const dispatch = useAppDispatch();
+  const screens = Grid.useBreakpoint();
+  const phone = screens.md === false;
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const [highlightedId, setHighlightedId] = useState<string | null>(null);
+  const selectedId = useAppSelector(selectSelectedId);
+  const viewport = useAppSelector(selectViewport);
+
   const lat = params.get('lat');
   const lng = params.get('lng');
   const zoom = params.get('zoom');
@@ -30,25 +78,79 @@ export function SearchPage() {
   }, [lat, lng, zoom, previous]);
   const placeQuery = placeFromParams(params);
 
-  let content;
+  const search = useBoundsSearch(settings.filters);
+  const [zip, setZip] = useState<string | null>(null);
+  const list = useViewList(settings, search, keylessZip(config, zip));
+  const keyless = !!config && !config.googleMapsApiKey;
+
+  // The settled camera goes into the URL (shareable; Back returns to it). Not without a map: there
+  // the place is the URL's.
+  const hasMap = !!config?.googleMapsApiKey;
+  useEffect(() => {
+    if (hasMap && viewport.bounds) setCamera(viewport.center, viewport.zoom);
+  }, [hasMap, viewport, setCamera]);
+
+  const onChoose = useCallback(
+    (id: string) => {
+      // A wide view's rows come from the server's top list, not from the known properties.
+      const row = list.rows.find((p) => p._id === id);
+      if (row && list.mode === 'top') dispatch(propertiesMerged([row]));
+      dispatch(propertySelected(id));
+      if (phone && hasMap) setSheetOpen(false);
+    },
+    [dispatch, list.rows, list.mode, phone, hasMap],
+  );
+  const onReset = useCallback(() => setSettings(DEFAULT_SETTINGS), [setSettings]);
+
+  let main;
   if (isLoading) {
-    content = (
+    main = (
       <div className="dm-map-message" role="status">
         <Spin /> <span style={{ marginLeft: 8 }}>{MAP_TEXT.loading}</span>
       </div>
     );
   } else if (isError || !config) {
-    content = <MapMessage testId="map-error">{MAP_TEXT.configFailed}</MapMessage>;
-  } else if (!config.googleMapsApiKey) {
-    content = <MapMessage testId="map-error">{MAP_TEXT.notConfigured}</MapMessage>;
-  } else {
-    content = <DealMap apiKey={config.googleMapsApiKey} mapId={config.googleMapsMapId} camera={camera} placeQuery={placeQuery} />;
+    main = <MapMessage testId="map-error">{MAP_TEXT.configFailed}</MapMessage>;
+  } else if (config.googleMapsApiKey) {
+    main = (
+      <DealMap
+        apiKey={config.googleMapsApiKey}
+        mapId={config.googleMapsMapId}
+        camera={camera}
+        placeQuery={placeQuery}
+        serverCells={search.cells}
+        filters={settings.filters}
+        highlightedId={highlightedId}
+      />
+    );
   }
+  const ready = !!config && !isError;
 
   return (
-    <div className="dm-map-page">
+    <div className={`dm-map-page dm-search-page${keyless ? ' dm-search-keyless' : ''}`}>
       <h2 className="dm-visually-hidden">Search</h2>
-      {content}
+      {keyless ? (
+        <KeylessSearch camera={camera} placeQuery={placeQuery} filters={settings.filters} onPlace={setPlace} onZip={setZip} />
+      ) : null}
+      {ready ? (
+        <SearchToolbar value={settings} onChange={setSettings} matching={list.matching} total={list.total} onReset={onReset} />
+      ) : null}
+      <div className="dm-search-body">
+        {main ? <div className="dm-search-map">{main}</div> : null}
+        {ready ? (
+          <SearchPanel
+            list={list}
+            strategy={settings.filters.strategy}
+            selectedId={selectedId}
+            highlightedId={highlightedId}
+            onHover={setHighlightedId}
+            onChoose={onChoose}
+            sheet={phone && hasMap}
+            sheetOpen={sheetOpen}
+            onSheetOpen={setSheetOpen}
+          />
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { searchFilterParams, type SearchFilters } from '../../../shared/search-filters';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { boundsSearchArgs, clusterSearchArgs, runBoundsSearch } from './bounds-search';
 import { mapApi, useSearchClustersQuery } from './map-api';
@@ -19,12 +20,15 @@ const MERGE_BATCH = 10_000;
  * - closer in, when the shared bounds rules hold: pages of `type=bounds` merged into the map slice,
  *   at most MAX_PAGES_PER_VIEW of them; a view holding more is shown as server clusters too.
  * A newer change cancels the running sequence (its request is aborted, its later pages ignored).
- * Failures are logged only. Returns the server cells to draw, or null to draw the known properties.
+ * Bounds pages are not filtered (the list counts what matches among all of them, and the map
+ * filters its markers); the cluster request carries the filters, so the cells count what matches.
+ * Failures are logged only.
  */
-export function useBoundsSearch(): PropertyCluster[] | null {
+export function useBoundsSearch(filters: SearchFilters): ViewSearch {
   const dispatch = useAppDispatch();
   const { bounds, zoom } = useAppSelector(selectViewport);
-  const [clusterArgs, setClusterArgs] = useState<SearchClustersArgs | null>(null);
+  const [area, setArea] = useState<SearchClustersArgs | null>(null);
+  const filterParams = useMemo(() => searchFilterParams(filters), [filters]);
   const generation = useRef(0);
   const inflight = useRef<{ abort: () => void } | null>(null);
 
@@ -35,12 +39,12 @@ export function useBoundsSearch(): PropertyCluster[] | null {
     const isCancelled = () => generation.current !== mine;
     const timer = setTimeout(() => {
       if (zoom <= SERVER_CLUSTER_MAX_ZOOM) {
-        setClusterArgs(clusterSearchArgs(bounds, zoom));
+        setArea(clusterSearchArgs(bounds, zoom));
         return;
       }
       const args = boundsSearchArgs(bounds, zoom);
       if (!args) return;
-      setClusterArgs(null);
+      setArea(null);
       let buffer: MapProperty[] = [];
       let merged = false;
       const flush = () => {
@@ -75,7 +79,7 @@ export function useBoundsSearch(): PropertyCluster[] | null {
           if (isCancelled()) return;
           flush();
           // More in view than a view may download: show it as server clusters.
-          if (outcome === 'capped') setClusterArgs(clusterSearchArgs(bounds, zoom));
+          if (outcome === 'capped') setArea(clusterSearchArgs(bounds, zoom));
         })
         .catch((error: unknown) => {
           if (!isCancelled()) {
@@ -96,9 +100,24 @@ export function useBoundsSearch(): PropertyCluster[] | null {
   );
 
   // The previous answer stays drawn while the next view's loads.
+  const clusterArgs = useMemo(() => (area ? { ...area, ...filterParams } : null), [area, filterParams]);
   const { data, error } = useSearchClustersQuery(clusterArgs ?? skipToken);
   useEffect(() => {
     if (error) console.error('Cluster search failed', error);
   }, [error]);
-  return clusterArgs ? (data?.clusters ?? null) : null;
+  return {
+    cells: clusterArgs ? (data?.clusters ?? null) : null,
+    clusterArgs,
+    matching: clusterArgs ? (data?.total ?? null) : null,
+  };
+}
+
+/** What the view shows: known properties (cells null), or the server's cells of a wide view. */
+export interface ViewSearch {
+  /** The cells to draw, or null to draw the known properties. */
+  cells: PropertyCluster[] | null;
+  /** The wide view's cluster request (with the filters), or null. */
+  clusterArgs: SearchClustersArgs | null;
+  /** In a wide view, how many properties of the view pass the filters (null while unknown). */
+  matching: number | null;
 }

@@ -1,0 +1,260 @@
+import { Alert, Button, Checkbox, Drawer, Grid, InputNumber, Segmented, Select } from 'antd';
+import { useState } from 'react';
+import type { DealStatus } from '../../../shared/deal-status';
+import type { StrategyKey } from '../../../shared/investor-types';
+import {
+  hasFilters,
+  parseSearchFilters,
+  searchFilterParams,
+  type SearchFilters,
+  type SearchSort,
+  type SortOrder,
+} from '../../../shared/search-filters';
+import { STRATEGY_TABS } from './popup-rules';
+import { DEFAULT_ORDER, DEFAULT_SORT, type SearchSettings } from './search-settings';
+import './search-toolbar.css';
+
+export const TOOLBAR_TEXT = {
+  sortLabel: 'Sort by',
+  orderLabel: 'Sort order',
+  filters: (active: number) => (active ? `Filters (${active})` : 'Filters'),
+  drawerTitle: 'Filters',
+  apply: 'Show results',
+  reset: 'Reset',
+  minPrice: 'Min price',
+  maxPrice: 'Max price',
+  minBeds: 'Beds',
+  minBaths: 'Baths',
+  deal: 'Deal status',
+  strategy: 'Strategy',
+  minCoc: 'Min cash-on-cash %',
+  any: 'Any',
+} as const;
+
+const SORT_OPTIONS: Array<{ value: SearchSort; label: string }> = [
+  { value: 'price', label: 'Price' },
+  { value: 'pricePerSqft', label: 'Price per sqft' },
+  { value: 'deal', label: 'Deal' },
+  { value: 'coc', label: 'Cash-on-cash' },
+];
+/** Best to worst, as the legend reads. */
+const DEAL_ORDER: DealStatus[] = ['Good Deal', 'Market Price', 'Overpriced'];
+const ROOM_OPTIONS = [0, 1, 2, 3, 4, 5].map((n) => ({ value: n, label: n === 0 ? TOOLBAR_TEXT.any : `${n}+` }));
+const STRATEGY_OPTIONS = STRATEGY_TABS.map((t) => ({ value: t.key, label: t.strategyName }));
+
+/** "312 of 1,504 properties"; "1 property"; the total alone when everything matches. */
+export function matchCountText(matching: number, total: number): string {
+  const noun = (n: number) => (n === 1 ? 'property' : 'properties');
+  if (matching === total) return `${total.toLocaleString('en-US')} ${noun(total)}`;
+  return `${matching.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${noun(total)}`;
+}
+
+/** How many filters are set (a price range counts once per end). */
+export const activeFilterCount = (filters: SearchFilters): number =>
+  Object.keys(searchFilterParams(filters)).filter((name) => name !== 'strategy' || filters.minCoc === undefined).length;
+
+const orderOptions = (sort: SearchSort): Array<{ value: SortOrder; label: string }> =>
+  sort === 'deal'
+    ? [
+        { value: 'asc', label: 'Best first' },
+        { value: 'desc', label: 'Worst first' },
+      ]
+    : [
+        { value: 'asc', label: 'Low to high' },
+        { value: 'desc', label: 'High to low' },
+      ];
+
+export interface SearchToolbarProps {
+  value: SearchSettings;
+  onChange: (next: SearchSettings) => void;
+  /** Properties passing the filters and all properties considered; null while unknown. */
+  matching: number | null;
+  total: number | null;
+  onReset: () => void;
+}
+
+/** Whole dollars, shown with thousands separators. */
+function PriceInput({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: number | undefined;
+  onChange: (v: number | undefined) => void;
+}) {
+  return (
+    <label className="dm-stb-field">
+      <span>{label}</span>
+      <InputNumber<number>
+        aria-label={label}
+        min={0}
+        step={10_000}
+        prefix="$"
+        value={value ?? null}
+        onChange={(v) => onChange(v ?? undefined)}
+        formatter={(v) => (v === undefined || String(v) === '' ? '' : Number(v).toLocaleString('en-US'))}
+        parser={(v) => Number((v ?? '').replace(/[^\d.]/g, ''))}
+        style={{ width: '100%' }}
+      />
+    </label>
+  );
+}
+
+/** The filter form in the drawer: edited as a draft, applied when valid. */
+function FilterForm({
+  initial,
+  onApply,
+  onReset,
+}: {
+  initial: SearchFilters;
+  onApply: (f: SearchFilters) => void;
+  onReset: () => void;
+}) {
+  const [draft, setDraft] = useState<SearchFilters>(initial);
+  const set = (patch: Partial<SearchFilters>) => setDraft((d) => ({ ...d, ...patch }));
+  const { filters, problems } = parseSearchFilters(searchFilterParams(draft));
+  const deal = draft.deal ?? [];
+  return (
+    <form
+      className="dm-stb-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (problems.length === 0) onApply(filters);
+      }}
+    >
+      <div className="dm-stb-pair">
+        <PriceInput label={TOOLBAR_TEXT.minPrice} value={draft.minPrice} onChange={(v) => set({ minPrice: v })} />
+        <PriceInput label={TOOLBAR_TEXT.maxPrice} value={draft.maxPrice} onChange={(v) => set({ maxPrice: v })} />
+      </div>
+      <div className="dm-stb-pair">
+        <label className="dm-stb-field">
+          <span>{TOOLBAR_TEXT.minBeds}</span>
+          <Select
+            aria-label={TOOLBAR_TEXT.minBeds}
+            options={ROOM_OPTIONS}
+            value={draft.minBeds ?? 0}
+            onChange={(v: number) => set({ minBeds: v || undefined })}
+          />
+        </label>
+        <label className="dm-stb-field">
+          <span>{TOOLBAR_TEXT.minBaths}</span>
+          <Select
+            aria-label={TOOLBAR_TEXT.minBaths}
+            options={ROOM_OPTIONS}
+            value={draft.minBaths ?? 0}
+            onChange={(v: number) => set({ minBaths: v || undefined })}
+          />
+        </label>
+      </div>
+      <fieldset className="dm-stb-fieldset">
+        <legend>{TOOLBAR_TEXT.deal}</legend>
+        <Checkbox.Group<DealStatus>
+          options={DEAL_ORDER.map((s) => ({ value: s, label: s }))}
+          value={deal}
+          onChange={(values) => set({ deal: values.length ? values : undefined })}
+        />
+      </fieldset>
+      <div className="dm-stb-pair">
+        <label className="dm-stb-field">
+          <span>{TOOLBAR_TEXT.strategy}</span>
+          <Select<StrategyKey>
+            aria-label={TOOLBAR_TEXT.strategy}
+            allowClear
+            placeholder={TOOLBAR_TEXT.any}
+            options={STRATEGY_OPTIONS}
+            value={draft.strategy}
+            onChange={(v) => set({ strategy: v, ...(v ? {} : { minCoc: undefined }) })}
+          />
+        </label>
+        <label className="dm-stb-field">
+          <span>{TOOLBAR_TEXT.minCoc}</span>
+          <InputNumber<number>
+            aria-label={TOOLBAR_TEXT.minCoc}
+            disabled={!draft.strategy}
+            step={1}
+            value={draft.minCoc ?? null}
+            onChange={(v) => set({ minCoc: v ?? undefined })}
+            style={{ width: '100%' }}
+          />
+        </label>
+      </div>
+      {problems.length ? <Alert type="error" showIcon role="alert" message={problems.join('. ')} /> : null}
+      <div className="dm-stb-actions">
+        <Button onClick={onReset}>{TOOLBAR_TEXT.reset}</Button>
+        <Button type="primary" htmlType="submit" disabled={problems.length > 0}>
+          {TOOLBAR_TEXT.apply}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Above the map and list: the sort and its order, the filters (in a drawer: from the right on a
+ * desktop, from the bottom on a phone), the count of what matches and a one-click reset.
+ */
+export function SearchToolbar({ value, onChange, matching, total, onReset }: SearchToolbarProps) {
+  const [open, setOpen] = useState(false);
+  const screens = Grid.useBreakpoint();
+  const phone = screens.md === false;
+  const { filters, sort, order } = value;
+  const active = activeFilterCount(filters);
+  const isDefault = !hasFilters(filters) && sort === DEFAULT_SORT && order === DEFAULT_ORDER;
+
+  const changeSort = (next: SearchSort) =>
+    onChange({
+      filters: next === 'coc' && !filters.strategy ? { ...filters, strategy: 'buyHold' } : filters,
+      sort: next,
+      order: next === 'coc' ? 'desc' : order,
+    });
+
+  return (
+    <div className="dm-stb" role="toolbar" aria-label="Search settings">
+      <Select<SearchSort>
+        aria-label={TOOLBAR_TEXT.sortLabel}
+        className="dm-stb-sort"
+        options={SORT_OPTIONS}
+        value={sort}
+        onChange={changeSort}
+        prefix={phone ? undefined : `${TOOLBAR_TEXT.sortLabel}:`}
+      />
+      <Segmented<SortOrder>
+        aria-label={TOOLBAR_TEXT.orderLabel}
+        size={phone ? 'small' : 'middle'}
+        options={orderOptions(sort)}
+        value={order}
+        onChange={(next) => onChange({ filters, sort, order: next })}
+      />
+      <Button onClick={() => setOpen(true)} type={active ? 'primary' : 'default'} ghost={active > 0}>
+        {TOOLBAR_TEXT.filters(active)}
+      </Button>
+      <Button onClick={onReset} disabled={isDefault}>
+        {TOOLBAR_TEXT.reset}
+      </Button>
+      <span className="dm-stb-count" aria-live="polite" data-testid="match-count">
+        {matching !== null && total !== null ? matchCountText(matching, total) : ''}
+      </span>
+      <Drawer
+        title={TOOLBAR_TEXT.drawerTitle}
+        open={open}
+        onClose={() => setOpen(false)}
+        placement={phone ? 'bottom' : 'right'}
+        size={phone ? 'large' : 'default'}
+        destroyOnHidden
+      >
+        <FilterForm
+          initial={filters}
+          onApply={(next) => {
+            onChange({ filters: next, sort, order });
+            setOpen(false);
+          }}
+          onReset={() => {
+            onReset();
+            setOpen(false);
+          }}
+        />
+      </Drawer>
+    </div>
+  );
+}
