@@ -290,8 +290,8 @@ test('strategy tabs follow the profile strategies', async ({ page }) => {
   }
 });
 
-test('choosing a place fits the map to it and records a recent search', async ({ page }) => {
-  await openSearch(page);
+test('choosing a place fits the map to it and records a recent search with the filters', async ({ page }) => {
+  await openSearch(page, '?minBeds=3');
   const before = await mapView(page);
   const dallas = await fakePlace(page, 'Dallas');
 
@@ -319,14 +319,14 @@ test('choosing a place fits the map to it and records a recent search', async ({
 
   await expect
     .poll(async () => {
-      const recent = await api<Array<{ name: string; formattedAddress: string; lat: number; lng: number }>>(
+      const recent = await api<Array<{ name: string; formattedAddress: string; lat: number; lng: number; filters: object }>>(
         page,
         'GET',
         '/api/v1/auth/recentSearches',
       );
       return recent.find((r) => r.formattedAddress === dallas.formattedAddress) ?? null;
     })
-    .toMatchObject({ name: 'Dallas', lat: dallas.location.lat, lng: dallas.location.lng });
+    .toMatchObject({ name: 'Dallas', lat: dallas.location.lat, lng: dallas.location.lng, filters: { minBeds: '3' } });
 });
 
 test('the landing search goes through sign-in and ends with the map centred on Austin', async ({ page }) => {

@@ -66,7 +66,10 @@ describe('the map link of a recent search', () => {
     expect(zoomForViewport({ ne: { lat: 1, lng: 1 }, sw: { lat: 1, lng: 1 } })).toBe(RECENT_SEARCH_ZOOM);
   });
 
-  it('is a URL the search page reads back', () => {
+  it('is a URL the search page reads back, with the filters searched with', () => {
+    expect(searchUrlFor({ ...DALLAS, filters: { minBeds: '3', deal: 'good' } })).toBe(
+      '/app/search?lat=32.7767&lng=-96.797&zoom=10&minBeds=3&deal=good',
+    );
     const url = searchUrlFor(DALLAS);
     expect(url).toBe('/app/search?lat=32.7767&lng=-96.797&zoom=10');
     expect(cameraFromParams(new URL(url, 'http://x').searchParams)).toEqual({

@@ -1,3 +1,4 @@
+import { zoomToFit } from '../../../shared/geo/viewport';
 import type { RecentSearch } from '../map';
 
 /** The zoom a recent search opens at when it has no viewport (a street-level look around a point). */
@@ -6,16 +7,6 @@ const MIN_ZOOM = 3;
 const MAX_ZOOM = 18;
 /** A typical map on the search page; the zoom is the largest at which the viewport fits in it. */
 const MAP_SIZE = { width: 1024, height: 640 };
-/** Web Mercator: the world is 256 px wide at zoom 0. */
-const WORLD_PX = 256;
-
-/** A latitude's Mercator y in radians / 2, clamped at the poles. */
-function mercatorY(lat: number): number {
-  const sin = Math.sin((lat * Math.PI) / 180);
-  const y = Math.log((1 + sin) / (1 - sin)) / 2;
-  return Math.max(Math.min(y, Math.PI), -Math.PI) / 2;
-}
-
 /**
  * The zoom at which `viewport` fits in a MAP_SIZE map (the zoom fitBounds would choose), within
  * 3..18; RECENT_SEARCH_ZOOM without a usable viewport.
@@ -23,21 +14,24 @@ function mercatorY(lat: number): number {
 export function zoomForViewport(viewport: RecentSearch['viewport'] | null | undefined): number {
   if (!viewport) return RECENT_SEARCH_ZOOM;
   const { ne, sw } = viewport;
-  const latFraction = (mercatorY(ne.lat) - mercatorY(sw.lat)) / Math.PI;
-  const lngSpan = ne.lng - sw.lng;
-  const lngFraction = (lngSpan < 0 ? lngSpan + 360 : lngSpan) / 360;
-  if (!(latFraction > 0) || !(lngFraction > 0)) return RECENT_SEARCH_ZOOM;
-  const fit = (px: number, fraction: number) => Math.floor(Math.log2(px / WORLD_PX / fraction));
-  const zoom = Math.min(fit(MAP_SIZE.height, latFraction), fit(MAP_SIZE.width, lngFraction));
-  return Math.max(MIN_ZOOM, Math.min(MAX_ZOOM, zoom));
+  if (!(ne.lat > sw.lat) || ne.lng === sw.lng) return RECENT_SEARCH_ZOOM;
+  // Across the antimeridian the east edge is west of the west edge: fit the box that wraps.
+  const box = ne.lng > sw.lng ? viewport : { ne: { lat: ne.lat, lng: ne.lng + 360 }, sw };
+  return Math.max(MIN_ZOOM, Math.min(MAX_ZOOM, zoomToFit(box, MAP_SIZE.width, MAP_SIZE.height)));
 }
 
-/** `/app/search?lat=&lng=&zoom=`: the map back where the search left it (camera-params.ts reads it). */
-export function searchUrlFor(search: Pick<RecentSearch, 'lat' | 'lng' | 'viewport'>): string {
+/**
+ * `/app/search?lat=&lng=&zoom=` and the search's filters: the map back where the search left it
+ * (camera-params.ts and search-settings.ts read them).
+ */
+export function searchUrlFor(
+  search: Pick<RecentSearch, 'lat' | 'lng' | 'viewport'> & { filters?: RecentSearch['filters'] },
+): string {
   const params = new URLSearchParams({
     lat: String(search.lat),
     lng: String(search.lng),
     zoom: String(zoomForViewport(search.viewport)),
+    ...search.filters,
   });
   return `/app/search?${params}`;
 }

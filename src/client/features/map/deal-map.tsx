@@ -22,7 +22,7 @@ import { propertyLatLng } from './marker-diff';
 import { PlaceSearch, type SelectedPlace } from './place-search';
 import { PropertyPopup } from './property-popup';
 import type { MapProperty, PropertyCluster } from './map-types';
-import { hasFilters, matchesFilters, type SearchFilters } from '../../../shared/search-filters';
+import { hasFilters, matchesFilters, searchFilterParams, type SearchFilters } from '../../../shared/search-filters';
 import './map.css';
 
 export function MapMessage({ children, testId = 'map-message' }: { children: ReactNode; testId?: string }) {
@@ -195,10 +195,11 @@ function fitPlace(map: google.maps.Map, place: SelectedPlace) {
 }
 
 /**
- * Fits the map to a chosen place and records it as a recent search (failures logged only). A place
+ * Fits the map to a chosen place and records it as a recent search with the filters (failures
+ * logged only). A place
  * chosen before the map exists (the landing page's search) is fitted as soon as it does.
  */
-function usePlaceSelected() {
+function usePlaceSelected(filters: SearchFilters) {
   const map = useMap();
   const pending = useRef<SelectedPlace | null>(null);
   const [addRecentSearch] = useAddRecentSearchMutation();
@@ -219,11 +220,12 @@ function usePlaceSelected() {
         lat: place.location.lat,
         lng: place.location.lng,
         ...(place.viewport ? { viewport: toMapBounds(place.viewport) } : {}),
+        filters: searchFilterParams(filters),
       })
         .unwrap()
         .catch((error: unknown) => console.error('Recording the recent search failed', error));
     },
-    [map, addRecentSearch],
+    [map, addRecentSearch, filters],
   );
 }
 
@@ -247,8 +249,8 @@ function CameraFollower({ camera }: { camera: InitialCamera }) {
   return null;
 }
 
-function MapOverlays({ placeQuery }: { placeQuery: string }) {
-  const onPlace = usePlaceSelected();
+function MapOverlays({ placeQuery, filters }: { placeQuery: string; filters: SearchFilters }) {
+  const onPlace = usePlaceSelected(filters);
   return (
     <>
       <div className="dm-map-top-left">
@@ -316,7 +318,7 @@ export function DealMap({ apiKey, mapId, camera, placeQuery, serverCells, filter
           <SelectedPropertyWindow />
           <CameraFollower camera={camera} />
         </Map>
-        <MapOverlays placeQuery={placeQuery} />
+        <MapOverlays placeQuery={placeQuery} filters={filters} />
       </div>
     </APIProvider>
   );
