@@ -189,3 +189,37 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('button', { name: /Show the list/ })).toHaveAttribute('aria-expanded', 'false');
   });
 });
+
+test('deal status, price and cash-on-cash filters narrow the rows and the markers alike', async ({ page }) => {
+  await openSearch(page, `?lat=${AUSTIN.lat}&lng=${AUSTIN.lng}&zoom=13`);
+  await waitForFakeMap(page);
+  await expect(rows(page).first()).toBeVisible({ timeout: 15_000 });
+
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  await page.getByRole('checkbox', { name: 'Good Deal' }).check();
+  await page.getByRole('spinbutton', { name: 'Max price' }).fill('900000');
+  await page.getByRole('combobox', { name: 'Strategy' }).click();
+  await page.locator('.ant-select-item-option[title="Buy & Hold"]').click();
+  await page.getByRole('spinbutton', { name: 'Min cash-on-cash %' }).fill('-50');
+  await page.getByRole('button', { name: 'Show results' }).click();
+  await expect(page).toHaveURL(/deal=good/);
+  await expect(page).toHaveURL(/maxPrice=900000/);
+  await expect(page).toHaveURL(/strategy=buyHold&minCoc=-50|minCoc=-50.*strategy=buyHold|strategy=buyHold.*minCoc=-50/);
+
+  await expect(async () => {
+    const labels = await rows(page).getByTestId('deal-label').allTextContents();
+    expect(labels.length).toBeGreaterThan(0);
+    expect(new Set(labels)).toEqual(new Set(['Good Deal']));
+    // Every lone marker on the map is a good deal's green.
+    const pins = await page
+      .locator('gmp-advanced-marker[data-in-view="true"] gmp-pin')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('data-background')));
+    expect(new Set(pins)).toEqual(new Set(['#10b981']));
+  }).toPass({ timeout: 15_000 });
+  const prices = await rows(page).locator('.dm-vlist-price').allTextContents();
+  for (const price of prices) expect(Number(price.replace(/[$,]/g, ''))).toBeLessThanOrEqual(900_000);
+
+  // One click back to everything.
+  await page.getByRole('toolbar', { name: 'Search settings' }).getByRole('button', { name: 'Reset' }).click();
+  await expect(page).not.toHaveURL(/deal=|maxPrice=|minCoc=/);
+});
