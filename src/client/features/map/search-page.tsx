@@ -26,9 +26,12 @@ function useSearchUrl() {
   const settings = useMemo(() => settingsFromParams(new URLSearchParams(key)), [key]);
   const setSettings = useCallback((next: SearchSettings) => setParams((prev) => withSettings(prev, next)), [setParams]);
   const setCamera = useCallback(
-    (center: { lat: number; lng: number }, zoom: number) =>
-      setParams((prev) => withCamera(prev, center, zoom), { replace: true }),
-    [setParams],
+    (center: { lat: number; lng: number }, zoom: number) => {
+      // Only a real change navigates (setParams changes with every URL, and re-runs the caller).
+      const next = withCamera(params, center, zoom);
+      if (next.toString() !== params.toString()) setParams(next, { replace: true });
+    },
+    [params, setParams],
   );
   const setPlace = useCallback(
     (place: string) =>
