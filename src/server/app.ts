@@ -19,6 +19,7 @@ import { seed, type SeedResult } from './db/seed';
 import { createAuthenticate } from './http/auth-guard';
 import { registerCompression } from './http/compression';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler';
+import { registerInputGuard } from './http/input-guard';
 import { buildLoggerOptions, type LoggerSettings } from './http/logging';
 import { CONTENT_SECURITY_POLICY } from './http/security';
 import { addSharedErrorResponses } from './http/error-responses';
@@ -207,6 +208,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     if (ownsDatabase) app.addHook('onClose', async () => database.close());
 
     registerErrorHandling(app);
+    registerInputGuard(app);
     addSharedErrorResponses(app);
     await registerOpenApi(app);
     if (config.apiDocs) await registerApiDocs(app);

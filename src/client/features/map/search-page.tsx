@@ -1,6 +1,6 @@
 import { Grid, Spin } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { NavigationType, useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { cameraFromParams, placeFromParams } from './camera-params';
 import { DealMap, MapMessage } from './deal-map';
@@ -14,6 +14,11 @@ import { DEFAULT_SETTINGS, settingsFromParams, withCamera, withSettings, type Se
 import { useBoundsSearch } from './use-bounds-search';
 import { useViewList } from './use-view-list';
 import './search-page.css';
+
+/** The history state of a URL the map's own camera wrote. */
+interface CameraState {
+  mapCamera: true;
+}
 
 /**
  * The search settings (filters, sort) in the URL: a change is a new history entry (Back restores
@@ -29,7 +34,8 @@ function useSearchUrl() {
     (center: { lat: number; lng: number }, zoom: number) => {
       // Only a real change navigates (setParams changes with every URL, and re-runs the caller).
       const next = withCamera(params, center, zoom);
-      if (next.toString() !== params.toString()) setParams(next, { replace: true });
+      if (next.toString() !== params.toString())
+        setParams(next, { replace: true, state: { mapCamera: true } satisfies CameraState });
     },
     [params, setParams],
   );
@@ -79,6 +85,14 @@ export function SearchPage() {
     if (fromUrl.fromUrl || !previous.bounds) return fromUrl;
     return { center: previous.center, zoom: previous.zoom, fromUrl: false };
   }, [lat, lng, zoom, previous]);
+  // The map follows the URL's camera when someone else wrote it (a link, Back), never when it is
+  // the map's own settled camera: that write can land after the map has moved on, and following it
+  // would move the map back.
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const ownCamera = (location.state as CameraState | null)?.mapCamera === true && navigationType !== NavigationType.Pop;
+  const [followed, setFollowed] = useState(camera);
+  if (!ownCamera && followed !== camera) setFollowed(camera);
   const placeQuery = placeFromParams(params);
 
   const search = useBoundsSearch(settings.filters);
@@ -119,7 +133,7 @@ export function SearchPage() {
       <DealMap
         apiKey={config.googleMapsApiKey}
         mapId={config.googleMapsMapId}
-        camera={camera}
+        camera={followed}
         placeQuery={placeQuery}
         serverCells={search.cells}
         filters={settings.filters}
