@@ -21,7 +21,7 @@ import { registerCompression } from './http/compression';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler';
 import { registerInputGuard } from './http/input-guard';
 import { buildLoggerOptions, type LoggerSettings } from './http/logging';
-import { CONTENT_SECURITY_POLICY } from './http/security';
+import { CONTENT_SECURITY_POLICY, registerResponseHeaders } from './http/security';
 import { addSharedErrorResponses } from './http/error-responses';
 import { registerApiDocs, registerOpenApi } from './http/openapi';
 import { registerClient } from './http/static-client';
@@ -209,6 +209,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
     registerErrorHandling(app);
     registerInputGuard(app);
+    registerResponseHeaders(app);
     addSharedErrorResponses(app);
     await registerOpenApi(app);
     if (config.apiDocs) await registerApiDocs(app);

@@ -1,3 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+
 /** CSP for the client: Google Maps (scripts, tiles, API calls) and Ant Design's injected styles. */
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
@@ -19,3 +21,37 @@ export const CONTENT_SECURITY_POLICY = {
   // Served over plain http in development and on private networks: do not force https.
   upgradeInsecureRequests: null,
 };
+
+/**
+ * Features the app never uses, denied to every page (and to anything a page embeds). Geolocation
+ * too: the map search is by place, not by the device's position.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'bluetooth=()',
+  'hid=()',
+].join(', ');
+
+const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/');
+
+/**
+ * Every answer carries the Permissions-Policy; API answers are never stored by a browser or a proxy
+ * (they hold tokens and personal data), unless a route chose its own Cache-Control.
+ */
+export function registerResponseHeaders(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    if (isApiPath(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+}
