@@ -53,15 +53,15 @@ describe.each(DATABASES)('auth on $name', (database) => {
       }
     });
 
-    it('refuses an inactive user with 403 once the password is right', async () => {
+    it('answers an inactive user as a wrong password, whether the password is right or not', async () => {
       const user = await signup(t.app);
       await t.db.updateTable('users').set({ active: false }).where('id', '=', user.user._id).execute();
-      const response = await login(t.app, user.email, user.password);
-      expect(response.statusCode).toBe(403);
-      expect(json(response).error).toEqual({
-        code: 'FORBIDDEN',
-        message: 'This account is inactive. Contact your administrator.',
-      });
+      const right = await login(t.app, user.email, user.password);
+      const wrong = await login(t.app, user.email, 'not-the-password');
+      for (const response of [right, wrong]) {
+        expect(response.statusCode).toBe(401);
+        expect(json(response)).toEqual({ error: { code: 'UNAUTHORIZED', message: 'Invalid email or password' } });
+      }
       // The inactive user's existing session cannot be refreshed and its access token stops working.
       const refresh = await t.app.inject({
         method: 'POST',

@@ -60,8 +60,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       const credentials = await usersRepository.findCredentialsByUsername(username.trim());
       // Unknown users still pay for one hash, so timing does not reveal which addresses exist.
       const valid = await verifyPassword(password, credentials?.password_hash ?? (await dummyHash()));
-      if (!credentials || !valid) throw unauthorized(MESSAGES.invalidCredentials);
-      if (!credentials.active) throw forbidden(MESSAGES.inactiveAccount);
+      // An inactive account gets the same answer as a wrong password: a different one would confirm
+      // the password to whoever tried it. The admin screen is where inactivity shows.
+      if (!credentials || !valid || !credentials.active) throw unauthorized(MESSAGES.invalidCredentials);
       await usersRepository.setLastLogin(credentials.id);
       return startSession(credentials.id, credentials.role_name);
     },
