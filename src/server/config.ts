@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensurePrivateDir, PRIVATE_FILE_MODE, writePrivateFileSync } from './private-files';
 
 export interface RateLimits {
   /** POST /login, per account (lower-cased username) per minute. */
@@ -97,16 +98,20 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
 export function resolveJwtSecret(dataDir: string, fromEnv?: string): string {
   if (fromEnv) return fromEnv;
   const file = path.join(dataDir, 'jwt-secret');
+  // An older install's directory and secret are made private too.
+  ensurePrivateDir(dataDir);
   try {
     const existing = fs.readFileSync(file, 'utf8').trim();
-    if (existing) return existing;
+    if (existing) {
+      fs.chmodSync(file, PRIVATE_FILE_MODE);
+      return existing;
+    }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  fs.mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(64).toString('hex');
   try {
-    fs.writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    writePrivateFileSync(file, `${secret}\n`);
     return secret;
   } catch (error) {
     // Another process created it first: use theirs.

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensurePrivateDir, writePrivateFileSync } from '../private-files';
 
 export const LOCK_FILE_NAME = 'dealmap.lock';
 
@@ -33,11 +34,11 @@ export interface DataDirLock {
  * A lock left by a dead process is taken over.
  */
 export function lockDataDir(dataDir: string): DataDirLock {
-  fs.mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const file = path.join(dataDir, LOCK_FILE_NAME);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      writePrivateFileSync(file, String(process.pid));
       let released = false;
       return {
         release() {

@@ -8,6 +8,7 @@ import { Pool } from 'pg';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import { migrationProvider } from './migrations';
 import type { DB } from './schema';
+import { ensurePrivateDir } from '../private-files';
 
 export type Db = Kysely<DB>;
 
@@ -61,6 +62,8 @@ async function createPglite(dataDir: string | null): Promise<Database> {
   if (dataDir) {
     lock = lockDataDir(dataDir);
     try {
+      // The database's own files follow PGlite's modes; its directory keeps everyone else out.
+      ensurePrivateDir(path.join(dataDir, 'pglite'));
       pglite = new PGlite({ dataDir: path.join(dataDir, 'pglite'), extensions: { pg_trgm } });
       await pglite.waitReady;
     } catch (error) {

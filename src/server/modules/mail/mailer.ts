@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { ensurePrivateDir, writePrivateFile } from '../../private-files';
 
 export interface MailMessage {
   to: string;
@@ -33,9 +33,10 @@ export function createOutboxMailer(dir: string): Mailer {
     kind: 'outbox',
     async send(message) {
       const info = await transport.sendMail(message);
-      await fs.mkdir(dir, { recursive: true });
+      // Each message holds a live password-reset link: owner-only, like the rest of DATA_DIR.
+      ensurePrivateDir(dir);
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
-      await fs.writeFile(path.join(dir, name), info.message as Buffer);
+      await writePrivateFile(path.join(dir, name), info.message as Buffer);
     },
   };
 }
