@@ -12,6 +12,7 @@ import {
   PACKAGE_ROOT,
   type AppConfig,
   type RateLimits,
+  type TrustProxy,
 } from './config';
 import type { AppContext } from './context';
 import { createDatabase, migrateToLatest, type Database } from './db/database';
@@ -74,7 +75,7 @@ export interface BuildAppOptions {
   /** Overrides on top of config.rateLimits. */
   rateLimits?: Partial<RateLimits>;
   /** Trust X-Forwarded-For (behind a reverse proxy). */
-  trustProxy?: boolean;
+  trustProxy?: TrustProxy;
 }
 
 /** A registered route, as the route table knows it (the OpenAPI test and the fuzz suite walk it). */
@@ -124,6 +125,7 @@ export function resolveConfig(partial: Partial<AppConfig> = {}): AppConfig {
     pgPoolSize: partial.pgPoolSize ?? DEFAULT_PG_POOL_SIZE,
     authCacheTtlMs: partial.authCacheTtlMs ?? DEFAULT_AUTH_CACHE_TTL_MS,
     apiDocs: partial.apiDocs ?? false,
+    trustProxy: partial.trustProxy ?? false,
   };
 }
 
@@ -131,6 +133,11 @@ function loggerOption(option: BuildAppOptions['logger'], level: string) {
   if (option === false) return false;
   if (option === undefined || option === true) return buildLoggerOptions({ level });
   return buildLoggerOptions({ level, ...option });
+}
+
+/** A hop count as the function proxy-addr would build from it (Fastify's types take no number). */
+function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -165,7 +172,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   const app = Fastify({
     logger: loggerOption(options.logger, config.logLevel),
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 1024 },
     frameworkErrors: frameworkErrorHandler,
@@ -213,7 +220,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     addSharedErrorResponses(app);
     await registerOpenApi(app);
     if (config.apiDocs) await registerApiDocs(app);
-    await app.register(fastifyHelmet, { contentSecurityPolicy: { useDefaults: true, directives: CONTENT_SECURITY_POLICY } });
+    // HSTS is sent only over HTTPS (registerResponseHeaders), not by helmet on every answer.
+    await app.register(fastifyHelmet, {
+      contentSecurityPolicy: { useDefaults: true, directives: CONTENT_SECURITY_POLICY },
+      strictTransportSecurity: false,
+    });
     await app.register(fastifyRateLimit, { global: false });
     await registerCompression(app);
 

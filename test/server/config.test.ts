@@ -52,6 +52,7 @@ describe('loadConfig', () => {
       API_DOCS: '1',
       PG_POOL_SIZE: '24',
       AUTH_CACHE_TTL_MS: '0',
+      TRUST_PROXY: '2',
       RATE_LIMIT_LOGIN_PER_MINUTE: '100',
       RATE_LIMIT_LOGIN_PER_MINUTE_PER_ADDRESS: '200',
       RATE_LIMIT_SIGNUP_PER_HOUR: '300',
@@ -83,6 +84,7 @@ describe('loadConfig', () => {
       pgPoolSize: 24,
       authCacheTtlMs: 0,
       apiDocs: true,
+      trustProxy: 2,
     });
   });
 

@@ -42,15 +42,20 @@ export const PERMISSIONS_POLICY = [
   'hid=()',
 ].join(', ');
 
+/** A year, subdomains included (no preload: that is the deployer's choice). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/');
 
 /**
- * Every answer carries the Permissions-Policy; API answers are never stored by a browser or a proxy
+ * Every answer carries the Permissions-Policy, and over HTTPS the HSTS header; API answers are never stored by a browser or a proxy
  * (they hold tokens and personal data), unless a route chose its own Cache-Control.
  */
 export function registerResponseHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
+    // Over HTTPS only: directly, or as a trusted proxy says (X-Forwarded-Proto, with TRUST_PROXY).
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     if (isApiPath(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
   });
