@@ -51,6 +51,7 @@ describe('DATA_DIR is private whatever the umask', () => {
       to: 'b@example.com',
       subject: 'Reset',
       text: 'https://x/reset/abc',
+      html: '<p>https://x/reset/abc</p>',
     });
     expect(modeOf(outbox)).toBe(0o700);
     const [message] = fs.readdirSync(outbox);
