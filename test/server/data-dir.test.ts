@@ -24,7 +24,7 @@ describe('DATA_DIR', () => {
     async () => {
       const first = await createDatabase({ dataDir: dir });
       try {
-        expect(fs.readFileSync(path.join(dir, 'dealmap.lock'), 'utf8')).toBe(String(process.pid));
+        expect(JSON.parse(fs.readFileSync(path.join(dir, 'dealmap.lock'), 'utf8'))).toMatchObject({ pid: process.pid });
         await expect(createDatabase({ dataDir: dir })).rejects.toThrow(
           `Another Dealmap process (pid ${process.pid}) is using DATA_DIR ${dir}; stop it or set a different DATA_DIR`,
         );
@@ -40,7 +40,7 @@ describe('DATA_DIR', () => {
   it('takes over a lock left by a dead process', () => {
     fs.writeFileSync(path.join(dir, 'dealmap.lock'), '2147483646');
     const lock = lockDataDir(dir);
-    expect(fs.readFileSync(path.join(dir, 'dealmap.lock'), 'utf8')).toBe(String(process.pid));
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'dealmap.lock'), 'utf8'))).toEqual(lock.record);
     lock.release();
     expect(fs.existsSync(path.join(dir, 'dealmap.lock'))).toBe(false);
   });
