@@ -112,13 +112,16 @@ describe('the search page without a Maps key', () => {
     await waitFor(() => expect(addresses()).toEqual(['12 Oak St, Austin, TX 78701']));
   });
 
-  it('answers an unknown place with the server message', async () => {
-    keylessApi();
-    renderSignedIn(<SearchPage />, { path: '/app/search', route: '/app/search' });
+  it('answers an unknown place with the server message, and does not go back to the last place', async () => {
+    const sent = keylessApi();
+    renderSignedIn(<SearchPage />, { path: '/app/search?place=Austin', route: '/app/search' });
+    await waitFor(() => expect(addresses()).toHaveLength(3));
+    await waitFor(() => expect(callsTo(sent, 'POST', '/api/v1/auth/recentSearches')).toHaveLength(1));
     const box = await screen.findByRole('searchbox', { name: KEYLESS_TEXT.placeLabel });
     fireEvent.change(box, { target: { value: 'Nowhere' } });
     fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
     expect(await screen.findByText('No such place: Nowhere')).toBeInTheDocument();
+    expect(callsTo(sent, 'POST', '/api/v1/auth/recentSearches')).toHaveLength(1);
   });
 
   it('sorts by the toolbar and opens a chosen row in a dialog', async () => {

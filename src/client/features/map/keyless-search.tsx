@@ -53,12 +53,13 @@ export function KeylessSearch({ camera, placeQuery, filters, onPlace, onZip }: K
   const [text, setText] = useState(placeQuery);
   // The place asked for, and how many times (the same place asked again goes there again).
   const [asked, setAsked] = useState(() => ({ q: placeQuery, times: placeQuery ? 1 : 0 }));
-  const { data, error, isFetching } = useGeocodeQuery(asked.q ? asked.q : skipToken);
+  // currentData: the answer for this place only (data would keep the last place's after a miss).
+  const { currentData, error, isFetching } = useGeocodeQuery(asked.q ? asked.q : skipToken);
   const [addRecentSearch] = useAddRecentSearchMutation();
   const selected = useAppSelector(selectSelectedProperty);
   const problem = asked.q && error && !isFetching ? errorMessage(error, KEYLESS_TEXT.failed) : null;
 
-  const place = data?.places[0];
+  const place = currentData?.places[0];
   useEffect(() => {
     if (!place || asked.times === 0) return;
     const zoom = zoomToFit(place.bounds, VIEW_PX.width, VIEW_PX.height);
