@@ -68,6 +68,9 @@ test('forgot password → the e-mailed link → a new password → sign in with 
   await page.getByLabel('New Password').fill('second-password');
   await page.getByLabel('Confirm Password').fill('second-password');
   await page.getByRole('button', { name: 'Reset Password' }).click();
+  // Wait for the reset to finish (signing in earlier would navigate away from the request).
+  await expect(page.getByText('Password reset. Sign in with your new password.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
 
   // The link is single use.
   await signIn(page, { email, password: 'first-password' });
