@@ -19,10 +19,17 @@ import {
   type EngineInputs,
 } from '../../src/server/modules/listings/analysis';
 import { DEMO_CITIES, demoCities, mulberry32 } from '../../src/server/modules/demo-data/demo-data';
-import { searchQuery } from '../../src/server/modules/properties/repository';
+import {
+  searchBounds,
+  searchClusters,
+  searchQuery,
+  searchTop,
+  type SearchCursor,
+} from '../../src/server/modules/properties/repository';
+import { MAX_PROPERTIES_PER_VIEW } from '../../src/client/features/map/map-constants';
 import type { MapBounds } from '../../src/shared/geo/bounds';
 import { markerColorFor } from '../../src/shared/deal-status';
-import { httpLoad, type LoadResult } from './http-load';
+import { httpLoad, type LoadResult, type MapSearchJob } from './http-load';
 import { BENCH_DATABASES, ms, openBenchApp, printTable, type Bench, type BenchApp } from './bench-utils';
 
 function listingsArg(): number {
@@ -34,6 +41,8 @@ function listingsArg(): number {
 }
 
 const REQUESTS_PER_BOX = 400;
+/** A person's pause between map searches in the "users" run: looking at the answer, then panning (the 600 ms debounce). */
+const THINK_MS = 1000;
 
 /** Set-based generation: INSERT … SELECT generate_series in chunks, results from the engine for a typical house. */
 async function generate(t: BenchApp, n: number): Promise<number> {
@@ -102,6 +111,52 @@ function httpLatencies(base: string, token: string, list: MapBounds[], clients: 
     (b) => `${base}/api/v1/auth/searchProperties?type=bounds&zoom=12&bounds=${encodeURIComponent(JSON.stringify(b))}`,
   );
   return httpLoad(urls, { authorization: `Bearer ${token}`, 'accept-encoding': 'br' }, clients);
+}
+
+const MAP_ZOOM = 12;
+const searchUrl = (base: string, params: Record<string, string | number>) =>
+  `${base}/api/v1/auth/searchProperties?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`;
+
+/** A map search of each box as the client makes it (use-bounds-search.ts): clusters, then the best 50 or the pages. */
+function mapSearchJobs(base: string, list: MapBounds[]): MapSearchJob[] {
+  return list.map((b) => {
+    const bounds = JSON.stringify(b);
+    return {
+      clusters: searchUrl(base, { type: 'clusters', zoom: MAP_ZOOM, bounds }),
+      top: searchUrl(base, { type: 'top', bounds, sort: 'price', order: 'asc' }),
+      bounds: searchUrl(base, { type: 'bounds', zoom: MAP_ZOOM, bounds }),
+      maxPaged: MAX_PROPERTIES_PER_VIEW,
+    };
+  });
+}
+
+function mapSearchLoad(base: string, token: string, list: MapBounds[], clients: number, thinkMs = 0): Promise<LoadResult> {
+  return httpLoad(mapSearchJobs(base, list), { authorization: `Bearer ${token}`, 'accept-encoding': 'br' }, clients, { thinkMs });
+}
+
+/** The same map searches through the repository's functions (the SQL and the row mapping, no HTTP). */
+async function sqlMapSearchLatencies(t: BenchApp, list: MapBounds[], clients: number): Promise<number[]> {
+  const times: number[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      for (;;) {
+        const i = next++;
+        if (i >= list.length) return;
+        const t0 = process.hrtime.bigint();
+        const { total } = await searchClusters(t.db, list[i], {}, MAP_ZOOM);
+        if (total > MAX_PROPERTIES_PER_VIEW) {
+          await searchTop(t.db, list[i], {}, { sort: 'price', order: 'asc', strategy: undefined, limit: 50 });
+        } else {
+          let after: SearchCursor | null = null;
+          do after = (await searchBounds(t.db, list[i], {}, after, 1000)).next;
+          while (after);
+        }
+        times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      }
+    }),
+  );
+  return times.sort((a, b) => a - b);
 }
 
 /** The search's SQL alone, by `clients` concurrent callers on the app's own connection(s). */
@@ -221,6 +276,49 @@ export const bench: Bench = {
           });
         }
         printTable(`[${database.name}] API throughput, city boxes`, rows);
+
+        // A map search as the client makes it: at this density a city box holds more than a view may
+        // download, so the client asks its clusters (and the best 50 for the list), never its pages.
+        const mapSql32 = await sqlMapSearchLatencies(t, list, 32);
+        const map32 = await mapSearchLoad(base, t.token, list, 32);
+        printTable(`[${database.name}] the map search of a city box as the client makes it, 32 clients (ms)`, [
+          {
+            'dense views': `${map32.dense} / ${list.length}`,
+            'requests a search': (map32.requests / list.length).toFixed(1),
+            'SQL p50': ms(percentile(mapSql32, 0.5)),
+            'SQL p95': ms(percentile(mapSql32, 0.95)),
+            'API p50': ms(percentile(map32.times, 0.5)),
+            'API p95': ms(percentile(map32.times, 0.95)),
+            'API p95 / SQL p95': (percentile(map32.times, 0.95) / percentile(mapSql32, 0.95)).toFixed(2),
+          },
+        ]);
+        const mapRows: Array<Record<string, string | number>> = [];
+        const loads: Array<[number, number]> =
+          database.name === 'postgres'
+            ? [
+                [1, 0],
+                [8, 0],
+                [32, 0],
+                [150, 0],
+                [150, THINK_MS],
+              ]
+            : [
+                [1, 0],
+                [8, 0],
+                [32, 0],
+              ];
+        for (const [c, thinkMs] of loads) {
+          const jobs = thinkMs ? boxes(0.1, c * 6, 7) : list;
+          const r = await mapSearchLoad(base, t.token, jobs, c, thinkMs);
+          mapRows.push({
+            clients: c,
+            'think (ms)': thinkMs,
+            'searches/s': Math.round(r.times.length / r.seconds),
+            'p50 (ms)': ms(percentile(r.times, 0.5)),
+            'p95 (ms)': ms(percentile(r.times, 0.95)),
+          });
+        }
+        printTable(`[${database.name}] map searches of city boxes through the API`, mapRows);
 
         const page = await answerSizes(t, { type: 'bounds', zoom: '13', bounds: JSON.stringify(list[0]) });
         const count = page.data.properties?.length ?? 0;

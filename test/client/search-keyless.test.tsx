@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { SearchPage } from '../../src/client/features/map/search-page';
 import { KEYLESS_TEXT } from '../../src/client/features/map/keyless-search';
+import { MAX_PROPERTIES_PER_VIEW } from '../../src/client/features/map/map-constants';
 import { callsTo, mockApi, renderSignedIn, withFastComputedStyle } from './api-mock';
 import { makeProperty } from './fixtures';
 import type { Place } from '../../src/shared/schemas/places';
@@ -71,14 +72,19 @@ const PROPERTIES = [
   }),
 ];
 
-function keylessApi(place = AUSTIN_PLACE) {
+function keylessApi(place = AUSTIN_PLACE, inView = PROPERTIES.length) {
   return mockApi({
     'GET /api/v1/config': [200, { data: { googleMapsApiKey: null, googleMapsMapId: null } }],
     'GET /api/v1/auth/geocode': (_body, url) =>
       url.searchParams.get('q') === 'Nowhere'
         ? [404, { error: { code: 'NOT_FOUND', message: 'No such place: Nowhere' } }]
         : [200, { data: { places: [place] } }],
-    'GET /api/v1/auth/searchProperties': [200, { data: { properties: PROPERTIES, next: 'done' } }],
+    'GET /api/v1/auth/searchProperties': (_body, url) =>
+      url.searchParams.get('type') === 'clusters'
+        ? [200, { data: { clusters: [], total: inView, zoom: Number(url.searchParams.get('zoom')) } }]
+        : url.searchParams.get('type') === 'top'
+          ? [200, { data: { properties: PROPERTIES.slice(0, 1), total: inView } }]
+          : [200, { data: { properties: PROPERTIES, next: 'done' } }],
     'POST /api/v1/auth/recentSearches': [201, { data: { _id: 'r1' } }],
   });
 }
@@ -95,8 +101,9 @@ describe('the search page without a Maps key', () => {
     );
     expect(screen.getByTestId('match-count')).toHaveTextContent('3 properties');
     expect(callsTo(sent, 'GET', '/api/v1/auth/geocode')[0].search.get('q')).toBe('Austin');
-    // The searched place's box, as the bounds search takes it.
-    const search = callsTo(sent, 'GET', '/api/v1/auth/searchProperties')[0].search;
+    // The searched place's box, as the bounds search takes it, after its count (the cluster answer's total).
+    const [count, search] = callsTo(sent, 'GET', '/api/v1/auth/searchProperties').map((call) => call.search);
+    expect(count.get('type')).toBe('clusters');
     expect(search.get('type')).toBe('bounds');
     expect(JSON.parse(search.get('bounds')!)).toEqual(AUSTIN_PLACE.bounds);
     const row = screen.getAllByTestId('property-row')[0];
@@ -104,6 +111,16 @@ describe('the search page without a Maps key', () => {
     expect(row).toHaveTextContent('$125/sqft');
     // Recorded as a recent search.
     await waitFor(() => expect(callsTo(sent, 'POST', '/api/v1/auth/recentSearches')).toHaveLength(1));
+  });
+
+  it('a view holding more than a view may download is never paged: its clusters and the best of it instead', async () => {
+    const sent = keylessApi(AUSTIN_PLACE, MAX_PROPERTIES_PER_VIEW + 1);
+    renderSignedIn(<SearchPage />, { path: '/app/search?place=Austin', route: '/app/search' });
+    await waitFor(() => expect(addresses()).toEqual(['12 Oak St, Austin, TX 78701']));
+    const types = callsTo(sent, 'GET', '/api/v1/auth/searchProperties').map((call) => call.search.get('type'));
+    expect(types).toContain('clusters');
+    expect(types).toContain('top');
+    expect(types).not.toContain('bounds');
   });
 
   it("lists a ZIP's properties only", async () => {

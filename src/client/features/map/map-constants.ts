@@ -30,6 +30,12 @@ export const SERVER_CLUSTER_MAX_ZOOM = 11;
  * a view holding more shows server clusters instead, so no view downloads more than ~1.5 MB.
  */
 export const MAX_PAGES_PER_VIEW = 4;
+/**
+ * A view holding more properties than this (its cluster answer's total, asked first) shows server
+ * clusters at once instead of paging: the 1,000,000-listing bench's city boxes hold ~5,500, and paging
+ * four of them before giving up cost ~1.1 MB and four heavy queries for nothing.
+ */
+export const MAX_PROPERTIES_PER_VIEW = MAX_PAGES_PER_VIEW * 1000;
 /** Known properties kept in the map slice; past it the farthest from the view are forgotten. */
 export const MAX_KNOWN_PROPERTIES = 50_000;
 /** Markers exist for properties inside the viewport grown by this fraction of its span on each side. */

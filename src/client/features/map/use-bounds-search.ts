@@ -4,9 +4,9 @@ import { searchFilterParams, type SearchFilters } from '../../../shared/search-f
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { boundsSearchArgs, clusterSearchArgs, runBoundsSearch } from './bounds-search';
 import { mapApi, useSearchClustersQuery } from './map-api';
-import { BOUNDS_DEBOUNCE_MS, SERVER_CLUSTER_MAX_ZOOM } from './map-constants';
+import { BOUNDS_DEBOUNCE_MS, MAX_PROPERTIES_PER_VIEW, SERVER_CLUSTER_MAX_ZOOM } from './map-constants';
 import { propertiesMerged, selectViewport } from './map-slice';
-import type { MapProperty, PropertyCluster, SearchClustersArgs } from './map-types';
+import type { MapProperty, PropertyCluster, SearchClustersArgs, SearchPropertiesArgs } from './map-types';
 
 /** A performance mark at each merge of search pages into the slice (the data in hand). */
 export const MERGE_MARK = 'dealmap:properties-merged';
@@ -17,8 +17,10 @@ const MERGE_BATCH = 10_000;
 /**
  * The map's search, BOUNDS_DEBOUNCE_MS after the viewport changes:
  * - zoomed out (zoom ≤ SERVER_CLUSTER_MAX_ZOOM): one `type=clusters` request; its cells are drawn;
- * - closer in, when the shared bounds rules hold: pages of `type=bounds` merged into the map slice,
- *   at most MAX_PAGES_PER_VIEW of them; a view holding more is shown as server clusters too.
+ * - closer in, when the shared bounds rules hold: first the view's cluster answer, whose total says
+ *   how many properties it holds; more than MAX_PROPERTIES_PER_VIEW and those clusters are drawn,
+ *   else pages of `type=bounds` are merged into the map slice (at most MAX_PAGES_PER_VIEW of them: a
+ *   view that grew meanwhile is shown as server clusters too).
  * A newer change cancels the running sequence (its request is aborted, its later pages ignored).
  * Bounds pages are not filtered (the list counts what matches among all of them, and the map
  * filters its markers); the cluster request carries the filters, so the cells count what matches.
@@ -44,6 +46,37 @@ export function useBoundsSearch(filters: SearchFilters): ViewSearch {
       }
       const args = boundsSearchArgs(bounds, zoom);
       if (!args) return;
+      const wide = clusterSearchArgs(bounds, zoom);
+      void countInView(wide).then((count) => {
+        if (isCancelled()) return;
+        // More in view than a view may download: show it as server clusters, without paging first.
+        if (count !== null && count > MAX_PROPERTIES_PER_VIEW) {
+          setArea(wide);
+          return;
+        }
+        pageThrough(args);
+      });
+    }, BOUNDS_DEBOUNCE_MS);
+
+    /**
+     * How many properties the view holds (unfiltered: bounds pages are), from its cluster answer, which
+     * is cached, so a dense view without filters draws the same answer at once. Null when it failed.
+     */
+    async function countInView(wide: SearchClustersArgs | null): Promise<number | null> {
+      if (!wide) return null;
+      const request = dispatch(mapApi.endpoints.searchClusters.initiate(wide, { subscribe: false }));
+      inflight.current = request;
+      try {
+        return (await request.unwrap()).total;
+      } catch (error) {
+        if (!isCancelled()) console.error('Cluster count failed', error);
+        return null;
+      } finally {
+        if (inflight.current === request) inflight.current = null;
+      }
+    }
+
+    function pageThrough(args: SearchPropertiesArgs) {
       setArea(null);
       let buffer: MapProperty[] = [];
       let merged = false;
@@ -87,7 +120,7 @@ export function useBoundsSearch(filters: SearchFilters): ViewSearch {
             console.error('Bounds search failed', error);
           }
         });
-    }, BOUNDS_DEBOUNCE_MS);
+    }
     return () => clearTimeout(timer);
   }, [bounds, zoom, dispatch]);
 
