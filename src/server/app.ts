@@ -6,6 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import {
   DEFAULT_AUTH_CACHE_TTL_MS,
+  DEFAULT_REFRESH_REUSE_GRACE_MS,
   DEFAULT_MAIL_FROM,
   DEFAULT_PG_POOL_SIZE,
   DEFAULT_RATE_LIMITS,
@@ -21,6 +22,7 @@ import { createAuthenticate } from './http/auth-guard';
 import { registerCompression } from './http/compression';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler';
 import { registerInputGuard } from './http/input-guard';
+import { READY, type StartupStatus } from './modules/startup/startup-work';
 import { buildLoggerOptions, type LoggerSettings } from './http/logging';
 import { CONTENT_SECURITY_POLICY, registerResponseHeaders } from './http/security';
 import { addSharedErrorResponses } from './http/error-responses';
@@ -76,6 +78,8 @@ export interface BuildAppOptions {
   rateLimits?: Partial<RateLimits>;
   /** Trust X-Forwarded-For (behind a reverse proxy). */
   trustProxy?: TrustProxy;
+  /** The start's background work, whose state /healthz and /readyz report (index.ts); absent: ready. */
+  startup?: StartupStatus;
 }
 
 /** A registered route, as the route table knows it (the OpenAPI test and the fuzz suite walk it). */
@@ -124,6 +128,7 @@ export function resolveConfig(partial: Partial<AppConfig> = {}): AppConfig {
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...partial.rateLimits },
     pgPoolSize: partial.pgPoolSize ?? DEFAULT_PG_POOL_SIZE,
     authCacheTtlMs: partial.authCacheTtlMs ?? DEFAULT_AUTH_CACHE_TTL_MS,
+    refreshReuseGraceMs: partial.refreshReuseGraceMs ?? DEFAULT_REFRESH_REUSE_GRACE_MS,
     apiDocs: partial.apiDocs ?? false,
     trustProxy: partial.trustProxy ?? false,
   };
@@ -198,12 +203,14 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       mail,
       jwtSecret: config.jwtSecret,
       scryptCost,
+      refreshReuseGraceMs: config.refreshReuseGraceMs,
       log: app.log,
     });
     const ctx: AppContext = {
       config,
       db,
       authenticate: createAuthenticate(auth),
+      startup: options.startup ?? READY,
       services: { auth, users, mail, lookups: createLookupsService(createLookupsRepository(db)) },
     };
     const routes: RouteEntry[] = [];
@@ -213,6 +220,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     app.decorate('dealmap', { ctx, routes, database, mailer, scryptCost, sessionCache, seedResult });
     app.decorateRequest('auth', null);
     if (ownsDatabase) app.addHook('onClose', async () => database.close());
+    const { startup } = options;
+    if (startup?.stop) app.addHook('preClose', async () => startup.stop?.());
 
     registerErrorHandling(app);
     registerInputGuard(app);

@@ -44,6 +44,8 @@ export interface AppConfig {
   pgPoolSize: number;
   /** How long a checked access token's session and role are remembered in-process, ms (AUTH_CACHE_TTL_MS; 0 = off). */
   authCacheTtlMs: number;
+  /** How long a rotated refresh token still answers with the session's current tokens, ms (REFRESH_REUSE_GRACE_MS, 0–30,000). */
+  refreshReuseGraceMs: number;
   /** Serve the API reference at /api/docs and its OpenAPI document (API_DOCS=1, or NODE_ENV=development). */
   apiDocs: boolean;
   /** Which proxies in front of the server to believe about the client's address and protocol (TRUST_PROXY). */
@@ -91,6 +93,15 @@ export const DEFAULT_PG_POOL_SIZE = 10;
 /** A checked token's session and role are remembered this long (writes to users or sessions forget them at once). */
 export const DEFAULT_AUTH_CACHE_TTL_MS = 5000;
 
+/**
+ * Two tabs of one browser may both present the same refresh token, one a moment after the other
+ * rotated it: within this window the second gets the session's current tokens; after it, a reused
+ * token ends the session (it was copied). The client serialises refreshes across tabs (Web Locks),
+ * so the window only covers a browser without them or a slow storage event.
+ */
+export const DEFAULT_REFRESH_REUSE_GRACE_MS = 15_000;
+export const MAX_REFRESH_REUSE_GRACE_MS = 30_000;
+
 export const DEFAULT_MAIL_FROM = 'Dealmap <no-reply@dealmap.local>';
 
 const RATE_LIMIT_ENV: Record<keyof RateLimits, string> = {
@@ -119,6 +130,14 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   if (raw === undefined) return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+function refreshReuseGrace(env: NodeJS.ProcessEnv): number {
+  const value = nonNegativeInt(env, 'REFRESH_REUSE_GRACE_MS', DEFAULT_REFRESH_REUSE_GRACE_MS);
+  if (value > MAX_REFRESH_REUSE_GRACE_MS) {
+    throw new Error(`REFRESH_REUSE_GRACE_MS must be at most ${MAX_REFRESH_REUSE_GRACE_MS} (30 s), got ${value}`);
+  }
   return value;
 }
 
@@ -176,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimits,
     pgPoolSize: positiveInt(env, 'PG_POOL_SIZE', DEFAULT_PG_POOL_SIZE),
     authCacheTtlMs: nonNegativeInt(env, 'AUTH_CACHE_TTL_MS', DEFAULT_AUTH_CACHE_TTL_MS),
+    refreshReuseGraceMs: refreshReuseGrace(env),
     apiDocs: text(env.API_DOCS) === '1' || text(env.NODE_ENV) === 'development',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };

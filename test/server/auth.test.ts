@@ -1,3 +1,4 @@
+import { hashToken, openSuccessor } from '../../src/server/modules/auth/tokens';
 import { sql } from 'kysely';
 import {
   ADMIN,
@@ -259,7 +260,12 @@ describe.each(DATABASES)('auth on $name', (database) => {
       const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/getUser', headers: bearer(rotated.token) });
       expect(me.statusCode).toBe(200);
 
-      // Presenting the old one again revokes the whole session.
+      // Presenting the old one again after the grace (a copied token) revokes the whole session.
+      await t.db
+        .updateTable('refresh_tokens')
+        .set({ rotated_at: sql<Date>`now() - interval '1 minute'` })
+        .where('rotated_at', 'is not', null)
+        .execute();
       const reuse = await refresh(user.refreshToken);
       expect(reuse.statusCode).toBe(401);
       expect(json(reuse)).toEqual({
@@ -269,6 +275,43 @@ describe.each(DATABASES)('auth on $name', (database) => {
       expect(next.statusCode).toBe(401);
       const meAfter = await t.app.inject({ method: 'GET', url: '/api/v1/auth/getUser', headers: bearer(rotated.token) });
       expect(meAfter.statusCode).toBe(401);
+    });
+
+    it("within the grace a rotated token answers the session's current tokens (a second tab), following every rotation since", async () => {
+      const user = await signup(t.app);
+      const second = json(await refresh(user.refreshToken)).data;
+      const third = json(await refresh(second.refreshToken)).data;
+      // A tab still holding the first token, a moment later: the current pair, not a revoked session.
+      const late = await refresh(user.refreshToken);
+      expect(late.statusCode).toBe(200);
+      expect(json(late).data.refreshToken).toBe(third.refreshToken);
+      const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/getUser', headers: bearer(json(late).data.token) });
+      expect(me.statusCode).toBe(200);
+      // The session goes on: the current token still rotates.
+      expect((await refresh(third.refreshToken)).statusCode).toBe(200);
+    });
+
+    it('two tabs refreshing with the same token at once both get the same new pair', async () => {
+      const user = await signup(t.app);
+      const answers = await Promise.all([refresh(user.refreshToken), refresh(user.refreshToken)]);
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+      const [a, b] = answers.map((a) => json(a).data.refreshToken as string);
+      expect(a).toBe(b);
+      expect((await refresh(a)).statusCode).toBe(200);
+    });
+
+    it('the database alone cannot open a sealed successor: only the rotated token does', async () => {
+      const user = await signup(t.app);
+      const next = json(await refresh(user.refreshToken)).data.refreshToken as string;
+      const row = await t.db
+        .selectFrom('refresh_tokens')
+        .select('successor')
+        .where('token_hash', '=', hashToken(user.refreshToken))
+        .executeTakeFirstOrThrow();
+      expect(row.successor).not.toContain(next);
+      expect(openSuccessor(user.refreshToken, row.successor!)).toBe(next);
+      expect(openSuccessor(next, row.successor!)).toBeNull();
+      expect(openSuccessor(user.refreshToken, 'tampered')).toBeNull();
     });
 
     it('refuses unknown and expired tokens and a bad body', async () => {

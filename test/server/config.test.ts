@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   DEFAULT_AUTH_CACHE_TTL_MS,
+  DEFAULT_REFRESH_REUSE_GRACE_MS,
   DEFAULT_PG_POOL_SIZE,
   DEFAULT_RATE_LIMITS,
   PACKAGE_ROOT,
@@ -52,6 +53,7 @@ describe('loadConfig', () => {
       API_DOCS: '1',
       PG_POOL_SIZE: '24',
       AUTH_CACHE_TTL_MS: '0',
+      REFRESH_REUSE_GRACE_MS: '5000',
       TRUST_PROXY: '2',
       RATE_LIMIT_LOGIN_PER_MINUTE: '100',
       RATE_LIMIT_LOGIN_PER_MINUTE_PER_ADDRESS: '200',
@@ -83,6 +85,7 @@ describe('loadConfig', () => {
       },
       pgPoolSize: 24,
       authCacheTtlMs: 0,
+      refreshReuseGraceMs: 5000,
       apiDocs: true,
       trustProxy: 2,
     });
@@ -94,6 +97,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dir, PG_POOL_SIZE: '0' })).toThrow('PG_POOL_SIZE must be a positive integer, got "0"');
     expect(() => loadConfig({ DATA_DIR: dir, AUTH_CACHE_TTL_MS: '-5' })).toThrow(
       'AUTH_CACHE_TTL_MS must be a whole number of 0 or more, got "-5"',
+    );
+    expect(config.refreshReuseGraceMs).toBe(DEFAULT_REFRESH_REUSE_GRACE_MS);
+    expect(loadConfig({ DATA_DIR: dir, REFRESH_REUSE_GRACE_MS: '0' }).refreshReuseGraceMs).toBe(0);
+    expect(() => loadConfig({ DATA_DIR: dir, REFRESH_REUSE_GRACE_MS: '60000' })).toThrow(
+      'REFRESH_REUSE_GRACE_MS must be at most 30000 (30 s), got 60000',
     );
   });
 

@@ -105,6 +105,16 @@ export interface RefreshTokensTable {
   session_id: string;
   created_at: Timestamp;
   rotated_at: NullableTimestamp;
+  /** Once rotated: the next token, sealed with this one (sealSuccessor in auth/tokens.ts). */
+  successor: string | null;
+}
+
+/** Long first-start work, recorded so a start after a crash finishes it (modules/startup). */
+export interface StartupTasksTable {
+  name: string;
+  params: Json<Record<string, unknown>, Record<string, unknown> | undefined>;
+  started_at: Timestamp;
+  finished_at: NullableTimestamp;
 }
 
 export interface PasswordResetTokensTable {
@@ -278,6 +288,7 @@ export interface DB {
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   password_reset_tokens: PasswordResetTokensTable;
+  startup_tasks: StartupTasksTable;
   audit_log: AuditLogTable;
   admin_import_jobs: AdminImportJobsTable;
   properties: PropertiesTable;

@@ -10,6 +10,8 @@ import * as m0007 from './0007-admin-import-jobs';
 import * as m0008 from './0008-map-search-index';
 import * as m0009 from './0009-places';
 import * as m0010 from './0010-recent-search-filters';
+import * as m0011 from './0011-refresh-successor';
+import * as m0012 from './0012-startup-tasks';
 
 /** Every migration, in order. Add new ones here; names sort by their numeric prefix. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -23,6 +25,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-map-search-index': m0008,
   '0009-places': m0009,
   '0010-recent-search-filters': m0010,
+  '0011-refresh-successor': m0011,
+  '0012-startup-tasks': m0012,
 };
 
 export const migrationProvider: MigrationProvider = {

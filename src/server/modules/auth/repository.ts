@@ -39,6 +39,8 @@ export function createAuthRepository(db: Db) {
         .innerJoin('roles as r', 'r.id', 'u.role_id')
         .select([
           't.rotated_at',
+          't.successor',
+          sql<number | null>`(extract(epoch from now() - t.rotated_at) * 1000)::float8`.as('rotated_ms_ago'),
           's.id as session_id',
           's.revoked_at',
           sql<boolean>`s.expires_at <= now()`.as('expired'),
@@ -51,14 +53,14 @@ export function createAuthRepository(db: Db) {
     },
 
     /**
-     * Marks the old token rotated and stores the new one, atomically.
+     * Marks the old token rotated (keeping its sealed successor) and stores the new one, atomically.
      * Returns false when the old token was rotated meanwhile (a concurrent reuse).
      */
-    async rotateRefreshToken(oldHash: string, newHash: string, sessionId: string): Promise<boolean> {
+    async rotateRefreshToken(oldHash: string, newHash: string, sessionId: string, successor: string): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const rotated = await trx
           .updateTable('refresh_tokens')
-          .set({ rotated_at: now() })
+          .set({ rotated_at: now(), successor })
           .where('token_hash', '=', oldHash)
           .where('rotated_at', 'is', null)
           .returning('token_hash')
@@ -158,3 +160,5 @@ export function createAuthRepository(db: Db) {
 }
 
 export type AuthRepository = ReturnType<typeof createAuthRepository>;
+
+export type RefreshTokenRow = NonNullable<Awaited<ReturnType<AuthRepository['findRefreshToken']>>>;

@@ -7,12 +7,14 @@ import type { UsersRepository } from '../users';
 import type { UsersService } from '../users';
 import { signAccessToken, verifyAccessToken } from './jwt';
 import { createDummyHash, hashPassword, verifyPassword, type ScryptCost } from './passwords';
-import type { AuthRepository } from './repository';
+import type { AuthRepository, RefreshTokenRow } from './repository';
 import type { SessionCache } from './session-cache';
-import { generateToken, hashToken } from './tokens';
+import { generateToken, hashToken, openSuccessor, sealSuccessor } from './tokens';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** A chain of rotations this long within one grace window is not two tabs. */
+const MAX_SUCCESSOR_STEPS = 8;
 
 export interface AuthContext {
   userId: string;
@@ -29,6 +31,8 @@ export interface AuthServiceDeps {
   mail: MailService;
   jwtSecret: string;
   scryptCost: ScryptCost;
+  /** How long a rotated refresh token still answers with the session's current tokens (REFRESH_REUSE_GRACE_MS). */
+  refreshReuseGraceMs: number;
   log: FastifyBaseLogger;
 }
 
@@ -37,7 +41,7 @@ const resetTokenInvalid = () => new AppError(400, ERROR_CODES.tokenInvalid, MESS
 const resetTokenExpired = () => new AppError(408, ERROR_CODES.tokenExpired, MESSAGES.resetTokenExpired);
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { repository, usersRepository, users, mail, jwtSecret, scryptCost, log, sessionCache } = deps;
+  const { repository, usersRepository, users, mail, jwtSecret, scryptCost, log, sessionCache, refreshReuseGraceMs } = deps;
   const dummyHash = createDummyHash(scryptCost);
 
   async function startSession(userId: string, roleName: string): Promise<SessionResponse> {
@@ -51,6 +55,36 @@ export function createAuthService(deps: AuthServiceDeps) {
     if (!user) throw sessionExpired();
     const token = await signAccessToken({ sub: userId, sid: sessionId, role: normalizeRole(roleName) }, jwtSecret);
     return { token, refreshToken, user };
+  }
+
+  /**
+   * A rotated refresh token presented again. Within the grace it is another tab of the same browser
+   * that refreshed a moment later than the first: it gets the session's current tokens. After the
+   * grace the token was copied: the whole session ends.
+   */
+  async function reuse(token: string, found: RefreshTokenRow): Promise<SessionResponse> {
+    const inGrace = found.rotated_ms_ago !== null && found.rotated_ms_ago <= refreshReuseGraceMs;
+    if (inGrace && !found.revoked_at && !found.expired && found.active) {
+      const current = await currentToken(token, found);
+      if (current) return issue(current.row.user_id, current.row.session_id, current.row.role_name, current.token);
+    }
+    await repository.revokeSession(found.session_id);
+    log.warn({ sessionId: found.session_id }, 'refresh token reuse detected; session revoked');
+    throw sessionExpired();
+  }
+
+  /** The session's live refresh token, found by opening each rotated token's sealed successor in turn. */
+  async function currentToken(token: string, row: RefreshTokenRow): Promise<{ token: string; row: RefreshTokenRow } | null> {
+    for (let step = 0; step < MAX_SUCCESSOR_STEPS && row.successor; step++) {
+      const next = openSuccessor(token, row.successor);
+      if (!next) return null;
+      const nextRow = await repository.findRefreshToken(hashToken(next));
+      if (!nextRow || nextRow.session_id !== row.session_id) return null;
+      if (!nextRow.rotated_at) return { token: next, row: nextRow };
+      token = next;
+      row = nextRow;
+    }
+    return null;
   }
 
   return {
@@ -92,19 +126,17 @@ export function createAuthService(deps: AuthServiceDeps) {
       const oldHash = hashToken(refreshToken);
       const found = await repository.findRefreshToken(oldHash);
       if (!found) throw sessionExpired();
-      if (found.rotated_at) {
-        // A rotated token came back: it was copied. End the whole session.
-        await repository.revokeSession(found.session_id);
-        log.warn({ sessionId: found.session_id }, 'refresh token reuse detected; session revoked');
-        throw sessionExpired();
-      }
+      if (found.rotated_at) return reuse(refreshToken, found);
       if (found.revoked_at || found.expired) throw sessionExpired();
       if (!found.active) {
         await repository.revokeSession(found.session_id);
         throw forbidden(MESSAGES.inactiveAccount);
       }
       const next = generateToken();
-      if (!(await repository.rotateRefreshToken(oldHash, hashToken(next), found.session_id))) {
+      if (!(await repository.rotateRefreshToken(oldHash, hashToken(next), found.session_id, sealSuccessor(refreshToken, next)))) {
+        // A concurrent refresh with the same token (another tab) rotated it first: the reuse rules decide.
+        const rotated = await repository.findRefreshToken(oldHash);
+        if (rotated?.rotated_at) return reuse(refreshToken, rotated);
         await repository.revokeSession(found.session_id);
         throw sessionExpired();
       }
