@@ -39,7 +39,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
     command: `bash ${path.join(__dirname, 'start-server.sh')}`,
-    url: `http://127.0.0.1:${port}/healthz`,
+    url: `http://127.0.0.1:${port}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',

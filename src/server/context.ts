@@ -6,12 +6,15 @@ import type { AuthService } from './modules/auth/service';
 import type { LookupsService } from './modules/lookups/service';
 import type { MailService } from './modules/mail/service';
 import type { UsersService } from './modules/users/service';
+import type { StartupStatus } from './modules/startup/startup-work';
 
 /** What route modules get as plugin options. */
 export interface AppContext {
   config: AppConfig;
   db: Db;
   authenticate: PreHandler;
+  /** The start's background work (demo load, recompute after a crash): what /healthz reports. */
+  startup: StartupStatus;
   services: {
     auth: AuthService;
     users: UsersService;

@@ -4,7 +4,8 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { createDatabase, migrateToLatest, type Database } from './db/database';
 import { seed, type SeedResult } from './db/seed';
 import { hashPassword } from './modules/auth/passwords';
-import { loadDemoOnFirstStart } from './modules/demo-data/first-start';
+import { demoListingsFromEnv } from './modules/demo-data/demo-data';
+import { StartupWork } from './modules/startup/startup-work';
 
 function printAdmin(result: SeedResult): void {
   if (result.adminSkipped) {
@@ -46,10 +47,14 @@ async function main(): Promise<void> {
     const seedResult = await seed(database.db, {
       admin: { email: config.adminEmail, password: config.adminPassword, hashPassword: (p) => hashPassword(p) },
     });
-    await loadDemoOnFirstStart(database.db);
-    app = await buildApp({ config, database, closeDatabase: true });
+    // The server answers at once; the demo load of a first start (or the rest of one a crash
+    // interrupted) runs in the background after it listens, its progress on /healthz.
+    const startup = new StartupWork(database.db, { demoListings: demoListingsFromEnv(), batchSize: 500 });
+    app = await buildApp({ config, database, closeDatabase: true, startup });
+    startup.setLog(app.log);
     printAdmin(seedResult);
     await app.listen({ port: config.port, host: config.host });
+    void startup.run();
   } catch (error) {
     await (app ? app.close() : database.close()).catch(() => undefined);
     throw error;

@@ -11,10 +11,13 @@ describe.each(DATABASES)('HTTP conventions on $name', (database) => {
     await t?.close();
   });
 
-  it('GET /healthz answers ok after a database query', async () => {
+  it("GET /healthz answers ok after a database query, with the start's state; /readyz too once ready", async () => {
     const response = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(response.statusCode).toBe(200);
-    expect(json(response)).toEqual({ data: { status: 'ok' } });
+    expect(json(response)).toEqual({ data: { status: 'ok', state: 'ready', progress: null } });
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(json(ready)).toEqual(json(response));
   });
 
   it('answers unknown API routes with a 404 envelope', async () => {

@@ -417,7 +417,13 @@ export interface DemoLoadOptions {
   listings: number;
   seed: number;
   batchSize?: number;
+  /** Listings per recompute batch. */
+  recomputeBatchSize?: number;
   onProgress?: (progress: { phase: 'insert' | 'recompute'; done: number; total: number }) => void;
+  /** Between batches (the server yields to requests here). */
+  pause?: () => Promise<void>;
+  /** Stop after the current batch (shutdown); loading again later finishes the work. */
+  shouldStop?: () => boolean;
 }
 
 export interface DemoLoadSummary {
@@ -440,6 +446,8 @@ export async function loadDemoData(db: Db, options: DemoLoadOptions): Promise<De
   const total = n * 2;
   for (let phase = 0; phase < 2; phase++) {
     for (let start = 0; start < n; start += batchSize) {
+      if (options.shouldStop?.()) return { listings: n, sold, recomputed: 0, seconds: (Date.now() - started) / 1000 };
+      await options.pause?.();
       const end = Math.min(n, start + batchSize);
       const listings: ListingRecord[] = [];
       const sales: SoldRecord[] = [];
@@ -457,8 +465,12 @@ export async function loadDemoData(db: Db, options: DemoLoadOptions): Promise<De
     }
   }
   const recomputed = await recomputeDirty(db, {
+    batchSize: options.recomputeBatchSize,
+    pause: options.pause,
+    shouldStop: options.shouldStop,
     onProgress: (p: RecomputeProgress) => options.onProgress?.({ phase: 'recompute', ...p }),
   });
+  if (options.shouldStop?.()) return { listings: n, sold, recomputed, seconds: (Date.now() - started) / 1000 };
   await refreshPlaces(db);
   return { listings: n, sold, recomputed, seconds: (Date.now() - started) / 1000 };
 }

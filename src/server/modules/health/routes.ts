@@ -1,17 +1,23 @@
-import { Type } from '@sinclair/typebox';
 import { ERROR_CODES } from '../../../shared/api-types';
 import { Envelope, ErrorBody, NoQuery } from '../../../shared/schemas/common';
+import { Health } from '../../../shared/schemas/health';
 import type { RoutePlugin } from '../../context';
 import { pingDatabase } from '../../db/database';
 import { sendError } from '../../http/error-handler';
 
-const Health = Type.Object({ status: Type.Literal('ok') });
-
-/** GET /healthz (at the root): 200 when the database answers, else 503. */
+/**
+ * At the root:
+ * - GET /healthz: 200 with the start's state and progress (starting, seeding, computing, ready)
+ *   whenever the database answers, else 503 — the process is alive;
+ * - GET /readyz: the same answer, but 503 until the state is ready — what a load balancer (and the
+ *   end-to-end suite) waits for.
+ */
 export const healthRoutes: RoutePlugin = async (app, { ctx }) => {
+  const schema = { querystring: NoQuery, response: { 200: Envelope(Health), 503: Envelope(Health) } };
+
   app.get(
     '/healthz',
-    { schema: { querystring: NoQuery, response: { 200: Envelope(Health), 503: ErrorBody } }, logLevel: 'warn' },
+    { schema: { ...schema, response: { 200: Envelope(Health), 503: ErrorBody } }, logLevel: 'warn' },
     async (request, reply) => {
       try {
         await pingDatabase(ctx.db);
@@ -19,7 +25,15 @@ export const healthRoutes: RoutePlugin = async (app, { ctx }) => {
         request.log.error({ err: error }, 'health check: database unavailable');
         return sendError(reply, 503, ERROR_CODES.internal, 'The database is not available');
       }
-      return reply.header('cache-control', 'no-store').send({ data: { status: 'ok' as const } });
+      return reply.header('cache-control', 'no-store').send({ data: { status: 'ok' as const, ...ctx.startup.current() } });
     },
   );
+
+  app.get('/readyz', { schema, logLevel: 'warn' }, async (_request, reply) => {
+    const data = { status: 'ok' as const, ...ctx.startup.current() };
+    return reply
+      .header('cache-control', 'no-store')
+      .code(data.state === 'ready' ? 200 : 503)
+      .send({ data });
+  });
 };

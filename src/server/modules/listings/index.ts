@@ -5,6 +5,7 @@
 export { FINANCING_PRODUCT, roundResults, type EngineInputs } from './analysis';
 export { fromReso, parseDate, type ListingRecord, type RawRecord, type SoldRecord } from './records';
 export {
+  countDirty,
   countStaleForRate,
   latestRate,
   markMarketStale,

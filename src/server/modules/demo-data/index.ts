@@ -1,0 +1,2 @@
+/** The demo data set: the generator and its load (what the first start and the demo-data CLI use). */
+export { DEFAULT_DEMO_LISTINGS, DEFAULT_DEMO_SEED, demoItem, demoListingsFromEnv, loadDemoData, toReso } from './demo-data';

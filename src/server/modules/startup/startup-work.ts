@@ -1,0 +1,145 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import type { Health, StartupProgress, StartupState } from '../../../shared/schemas/health';
+import type { Db } from '../../db/database';
+import { DEFAULT_DEMO_SEED, loadDemoData } from '../demo-data';
+import { countDirty, recomputeDirty } from '../listings';
+
+export const DEMO_LOAD_TASK = 'demo-load';
+
+/** What /healthz and /readyz report: the start's state and progress. */
+export interface StartupStatus {
+  current(): Omit<Health, 'status'>;
+  /** Stops the work at shutdown (the app calls it before closing the database). */
+  stop?(): Promise<void>;
+}
+
+/** A server with nothing to do at start (tests, and buildApp without StartupWork). */
+export const READY: StartupStatus = { current: () => ({ state: 'ready', progress: null }) };
+
+export interface StartupWorkOptions {
+  /** Demo listings for an empty database (DEMO_LISTINGS; 0 = none). */
+  demoListings: number;
+  demoSeed?: number;
+  /** Rows per insert and per recompute batch (a smaller one reports progress more often). */
+  batchSize?: number;
+  log?: Pick<FastifyBaseLogger, 'info' | 'error'>;
+}
+
+/**
+ * The first start's long work, run in the background after the server listens, and finished after
+ * a crash: the demo load is recorded in `startup_tasks` before it starts and marked finished after,
+ * so a start that finds it unfinished runs it again (its writes are idempotent upserts); listings a
+ * crash left marked `needs_recompute` get their comps, deal status and results. Progress is what
+ * GET /healthz answers.
+ */
+export class StartupWork implements StartupStatus {
+  private state: StartupState = 'starting';
+  private progress: StartupProgress | null = null;
+  private stopped = false;
+  private running: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: StartupWorkOptions,
+  ) {}
+
+  /** The app's logger, once the app exists. */
+  setLog(log: StartupWorkOptions['log']): void {
+    this.options.log = log;
+  }
+
+  current(): Omit<Health, 'status'> {
+    return { state: this.state, progress: this.progress ? { ...this.progress } : null };
+  }
+
+  /** Starts the work once; resolves when it is done (or stopped, or failed: the error is logged). */
+  run(): Promise<void> {
+    this.running ??= this.work().catch((error: unknown) => {
+      if (!this.stopped) this.options.log?.error({ err: error }, 'Start-up work failed; it resumes at the next start');
+    });
+    return this.running;
+  }
+
+  /** Stops after the current batch (shutdown); unfinished work resumes at the next start. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.running;
+  }
+
+  private async work(): Promise<void> {
+    const demo = await this.pendingDemoLoad();
+    const started = Date.now();
+    if (demo) {
+      this.state = 'seeding';
+      this.options.log?.info(
+        `Loading ${demo.listings.toLocaleString('en-US')} demo listings in the background (DEMO_LISTINGS=0 skips this)`,
+      );
+      await this.db
+        .insertInto('startup_tasks')
+        .values({ name: DEMO_LOAD_TASK, params: demo })
+        .onConflict((oc) => oc.column('name').doUpdateSet({ params: demo, finished_at: null }))
+        .execute();
+      const summary = await loadDemoData(this.db, {
+        ...demo,
+        batchSize: this.options.batchSize,
+        recomputeBatchSize: this.options.batchSize,
+        shouldStop: () => this.stopped,
+        pause: yieldToRequests,
+        onProgress: (p) => {
+          this.progress = {
+            step: p.phase === 'insert' ? 'Loading demo listings' : 'Computing comps and results',
+            done: p.done,
+            total: p.total,
+          };
+        },
+      });
+      if (this.stopped) return;
+      await this.db
+        .updateTable('startup_tasks')
+        .set({ finished_at: sql<Date>`now()` })
+        .where('name', '=', DEMO_LOAD_TASK)
+        .execute();
+      this.options.log?.info(
+        `Demo data loaded: ${summary.listings.toLocaleString('en-US')} listings, ${summary.sold.toLocaleString('en-US')} sold comps in ${summary.seconds.toFixed(1)} s`,
+      );
+    } else if ((await countDirty(this.db)) > 0) {
+      this.state = 'computing';
+      const n = await recomputeDirty(this.db, {
+        batchSize: this.options.batchSize,
+        shouldStop: () => this.stopped,
+        pause: yieldToRequests,
+        onProgress: (p) => {
+          this.progress = { step: 'Computing comps and results', ...p };
+        },
+      });
+      if (this.stopped) return;
+      this.options.log?.info(
+        `Comps and results computed for ${n.toLocaleString('en-US')} listings in ${Date.now() - started} ms`,
+      );
+    }
+    this.state = 'ready';
+    this.progress = null;
+  }
+
+  /** The demo load to run: an unfinished one (a crash), or a new one on a database without listings. */
+  private async pendingDemoLoad(): Promise<{ listings: number; seed: number } | null> {
+    const task = await this.db
+      .selectFrom('startup_tasks')
+      .select(['params', 'finished_at'])
+      .where('name', '=', DEMO_LOAD_TASK)
+      .executeTakeFirst();
+    if (task) {
+      if (task.finished_at) return null;
+      const { listings, seed } = task.params as { listings?: unknown; seed?: unknown };
+      if (typeof listings === 'number' && typeof seed === 'number') return { listings, seed };
+    }
+    if (this.options.demoListings === 0) return null;
+    const any = await sql<{ found: boolean }>`select exists (select 1 from properties) as found`.execute(this.db);
+    if (any.rows[0].found) return null;
+    return { listings: this.options.demoListings, seed: this.options.demoSeed ?? DEFAULT_DEMO_SEED };
+  }
+}
+
+/** Lets the requests waiting on the event loop run between two batches. */
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
