@@ -11,6 +11,7 @@ import { API_SCOPES, REFRESH_CACHE_MS, type ApiScope } from '../constants';
 // The slice file itself, not features/session/index.ts: the session's public surface holds its
 // endpoints, which are built on this base query.
 import { sessionCleared, tokensRefreshed, type SessionState } from '../features/session/session-slice';
+import { isNewerSession, readStoredSession, storeSessionNow, withRefreshLock } from '../features/session/session-sync';
 
 /** The error every endpoint returns: the server's error.code / error.message surfaced. */
 export interface ApiError {
@@ -107,7 +108,8 @@ export interface ReauthOptions {
 /**
  * Wraps a protected base query. On a 401: take the mutex; if another caller refreshed within
  * REFRESH_CACHE_MS and the token changed since this request was sent, retry with the new token;
- * otherwise POST /refresh-token once, store the new pair and retry the request once. A failed
+ * otherwise, holding the tabs' refresh lock (session-sync.ts), adopt a newer pair another tab stored,
+ * or POST /refresh-token once and store the new pair, then retry the request once. A failed
  * refresh clears the session (once) and calls onSessionLost; the /app guard then goes to `/`.
  */
 export function withReauth(
@@ -128,22 +130,34 @@ export function withReauth(
       if (current !== sentWith && refreshedRecently) {
         return await baseQuery(args, api, extraOptions);
       }
-      const refreshToken = refreshTokenOf(api);
-      const refreshed = refreshToken
-        ? await refreshQuery({ url: '/refresh-token', method: 'POST', body: { refreshToken } }, api, {})
-        : { error: result.error };
-      const session = refreshed.data as SessionResponse | undefined;
-      if (!refreshed.error && session?.token) {
-        api.dispatch(tokensRefreshed(session));
-        lastRefresh = { at: now(), token: session.token };
-        return await baseQuery(args, api, extraOptions);
-      }
-      if (tokenOf(api)) {
-        lastRefresh = null;
-        api.dispatch(sessionCleared());
-        onSessionLost?.(api.dispatch);
-      }
-      return result;
+      return await withRefreshLock(async () => {
+        // Another tab may have refreshed while this one waited for the lock: adopt its stored pair
+        // rather than present a refresh token it has rotated.
+        const stored = readStoredSession();
+        if (isNewerSession(stored, (api.getState() as SessionHolder).session) && stored.token !== sentWith) {
+          api.dispatch(tokensRefreshed(stored));
+          lastRefresh = { at: now(), token: stored.token };
+          return await baseQuery(args, api, extraOptions);
+        }
+        const refreshToken = refreshTokenOf(api);
+        const refreshed: { data?: unknown; error?: ApiError } = refreshToken
+          ? await refreshQuery({ url: '/refresh-token', method: 'POST', body: { refreshToken } }, api, {})
+          : { error: result.error };
+        const session = refreshed.data as SessionResponse | undefined;
+        if (!refreshed.error && session?.token) {
+          api.dispatch(tokensRefreshed(session));
+          lastRefresh = { at: now(), token: session.token };
+          // Stored before the lock is let go, so the next tab to take it finds the new pair.
+          await storeSessionNow();
+          return await baseQuery(args, api, extraOptions);
+        }
+        if (tokenOf(api)) {
+          lastRefresh = null;
+          api.dispatch(sessionCleared());
+          onSessionLost?.(api.dispatch);
+        }
+        return result;
+      });
     } finally {
       release();
     }

@@ -6,6 +6,7 @@ import { api } from '../api/base-api';
 import { IS_DEVELOPMENT, SESSION_STORAGE_KEY } from '../constants';
 import { mapReducer, propertiesMerged } from '../features/map/map-slice';
 import { sessionReducer } from '../features/session/session-slice';
+import { setSessionFlush, syncSessionAcrossTabs } from '../features/session/session-sync';
 import { themeReducer } from '../features/theme/theme-slice';
 import { devToolsOptions } from './devtools-sanitizers';
 
@@ -48,6 +49,9 @@ export function makeStore(preloadedState?: Partial<ReturnType<typeof rootReducer
 export const store = makeStore();
 export const persistor = persistStore(store);
 setupListeners(store.dispatch);
+// Every tab follows the one stored session (features/session/session-sync.ts).
+setSessionFlush(() => persistor.flush());
+syncSessionAcrossTabs(store, () => store.dispatch(api.util.resetApiState()));
 
 export type AppStore = ReturnType<typeof makeStore>;
 export type RootState = ReturnType<AppStore['getState']>;
