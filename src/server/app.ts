@@ -6,6 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import {
   DEFAULT_AUTH_CACHE_TTL_MS,
+  DEFAULT_DB_WAIT_LIMIT_MS,
   DEFAULT_REFRESH_REUSE_GRACE_MS,
   DEFAULT_MAIL_FROM,
   DEFAULT_PG_POOL_SIZE,
@@ -23,6 +24,7 @@ import { registerCompression } from './http/compression';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler';
 import { registerInputGuard } from './http/input-guard';
 import { READY, type StartupStatus } from './modules/startup/startup-work';
+import { registerRequestScope } from './http/busy';
 import { buildLoggerOptions, type LoggerSettings } from './http/logging';
 import { CONTENT_SECURITY_POLICY, registerResponseHeaders } from './http/security';
 import { addSharedErrorResponses } from './http/error-responses';
@@ -32,7 +34,7 @@ import { addCustomFormats, schemaErrorFormatter } from './http/validation';
 import { adminRoutes, countsRoutes, createAdminSections } from './modules/admin';
 import { createAuthRepository } from './modules/auth/repository';
 import { authRoutes } from './modules/auth/routes';
-import { DEFAULT_SCRYPT_COST, hashPassword, type ScryptCost } from './modules/auth/passwords';
+import { DEFAULT_SCRYPT_COST, hashPassword, setHashWaitLimit, type ScryptCost } from './modules/auth/passwords';
 import { createAuthService } from './modules/auth/service';
 import { createSessionCache, forgetOnAuthWrites, type SessionCache } from './modules/auth/session-cache';
 import { healthRoutes } from './modules/health/routes';
@@ -127,6 +129,7 @@ export function resolveConfig(partial: Partial<AppConfig> = {}): AppConfig {
     googleMapsMapId: partial.googleMapsMapId,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...partial.rateLimits },
     pgPoolSize: partial.pgPoolSize ?? DEFAULT_PG_POOL_SIZE,
+    dbWaitLimitMs: partial.dbWaitLimitMs ?? DEFAULT_DB_WAIT_LIMIT_MS,
     authCacheTtlMs: partial.authCacheTtlMs ?? DEFAULT_AUTH_CACHE_TTL_MS,
     refreshReuseGraceMs: partial.refreshReuseGraceMs ?? DEFAULT_REFRESH_REUSE_GRACE_MS,
     apiDocs: partial.apiDocs ?? false,
@@ -159,6 +162,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       dataDir: options.inMemory ? null : config.dataDir,
       schema: options.schema,
       poolSize: config.pgPoolSize,
+      waitLimitMs: config.dbWaitLimitMs,
     });
     try {
       await migrateToLatest(database);
@@ -223,6 +227,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     const { startup } = options;
     if (startup?.stop) app.addHook('preClose', async () => startup.stop?.());
 
+    registerRequestScope(app);
+    setHashWaitLimit(config.dbWaitLimitMs);
     registerErrorHandling(app);
     registerInputGuard(app);
     registerResponseHeaders(app);

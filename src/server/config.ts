@@ -42,6 +42,8 @@ export interface AppConfig {
   rateLimits: RateLimits;
   /** PostgreSQL connections per process (PG_POOL_SIZE). */
   pgPoolSize: number;
+  /** How long a request waits for the database or the password hasher before 503 (DB_WAIT_LIMIT_MS; 0 = no limit). */
+  dbWaitLimitMs: number;
   /** How long a checked access token's session and role are remembered in-process, ms (AUTH_CACHE_TTL_MS; 0 = off). */
   authCacheTtlMs: number;
   /** How long a rotated refresh token still answers with the session's current tokens, ms (REFRESH_REUSE_GRACE_MS, 0–30,000). */
@@ -89,6 +91,12 @@ export const PACKAGE_ROOT = path.resolve(__dirname, '..', '..');
  * queue inside PostgreSQL); raise it with PG_POOL_SIZE on bigger machines, within max_connections.
  */
 export const DEFAULT_PG_POOL_SIZE = 10;
+
+/**
+ * A request waits at most this long for a database connection (or a turn of the password hasher),
+ * then gets 503 with Retry-After instead of hanging; background work waits as long as it takes.
+ */
+export const DEFAULT_DB_WAIT_LIMIT_MS = 10_000;
 
 /** A checked token's session and role are remembered this long (writes to users or sessions forget them at once). */
 export const DEFAULT_AUTH_CACHE_TTL_MS = 5000;
@@ -194,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     googleMapsMapId: text(env.GOOGLE_MAPS_MAP_ID),
     rateLimits,
     pgPoolSize: positiveInt(env, 'PG_POOL_SIZE', DEFAULT_PG_POOL_SIZE),
+    dbWaitLimitMs: nonNegativeInt(env, 'DB_WAIT_LIMIT_MS', DEFAULT_DB_WAIT_LIMIT_MS),
     authCacheTtlMs: nonNegativeInt(env, 'AUTH_CACHE_TTL_MS', DEFAULT_AUTH_CACHE_TTL_MS),
     refreshReuseGraceMs: refreshReuseGrace(env),
     apiDocs: text(env.API_DOCS) === '1' || text(env.NODE_ENV) === 'development',

@@ -32,7 +32,12 @@ async function main(): Promise<void> {
   const config = loadConfig();
   let database: Database;
   try {
-    database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.pgPoolSize });
+    database = await createDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: config.pgPoolSize,
+      waitLimitMs: config.dbWaitLimitMs,
+    });
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       console.error(error.message);

@@ -22,5 +22,6 @@ export const ERROR_CODES = {
   tokenExpired: 'TOKEN_EXPIRED',
   tokenInvalid: 'TOKEN_INVALID',
   rateLimited: 'RATE_LIMITED',
+  busy: 'SERVER_BUSY',
   internal: 'INTERNAL',
 } as const;

@@ -27,6 +27,8 @@ export interface BenchApp {
   app: FastifyInstance;
   db: Db;
   token: string;
+  /** A token with at least 5 minutes to live (access tokens last 15; a long bench outlives one). */
+  freshToken(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -45,16 +47,27 @@ export async function openBenchApp(database: BenchDatabase): Promise<BenchApp> {
       databaseUrl: database.url,
     },
   });
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/v1/login',
-    payload: { username: BENCH_ADMIN.email, password: BENCH_ADMIN.password },
-  });
-  if (login.statusCode !== 200) throw new Error(`bench login failed: ${login.statusCode} ${login.body}`);
-  return {
+  const signIn = async (): Promise<string> => {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { username: BENCH_ADMIN.email, password: BENCH_ADMIN.password },
+    });
+    if (login.statusCode !== 200) throw new Error(`bench login failed: ${login.statusCode} ${login.body}`);
+    return (JSON.parse(login.body) as { data: { token: string } }).data.token;
+  };
+  let signedInAt = Date.now();
+  const bench: BenchApp = {
     app,
     db: app.dealmap.ctx.db,
-    token: JSON.parse(login.body).data.token,
+    token: await signIn(),
+    async freshToken() {
+      if (Date.now() - signedInAt > 10 * 60_000) {
+        bench.token = await signIn();
+        signedInAt = Date.now();
+      }
+      return bench.token;
+    },
     async close() {
       await app.close();
       if (schema && database.url) {
@@ -67,6 +80,7 @@ export async function openBenchApp(database: BenchDatabase): Promise<BenchApp> {
       }
     },
   };
+  return bench;
 }
 
 export interface Timing {

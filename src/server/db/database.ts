@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEFAULT_PG_POOL_SIZE } from '../config';
+import { DEFAULT_DB_WAIT_LIMIT_MS, DEFAULT_PG_POOL_SIZE } from '../config';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
@@ -8,6 +8,7 @@ import { Pool } from 'pg';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import { migrationProvider } from './migrations';
 import type { DB } from './schema';
+import { withWaitLimit } from './wait-limit';
 import { ensurePrivateDir } from '../private-files';
 
 export type Db = Kysely<DB>;
@@ -21,6 +22,8 @@ export interface DatabaseOptions {
   schema?: string;
   /** PostgreSQL only: connections in the pool (PG_POOL_SIZE; default DEFAULT_PG_POOL_SIZE). */
   poolSize?: number;
+  /** How long a request waits for a connection before it gets 503 (DB_WAIT_LIMIT_MS; 0 = no limit; wait-limit.ts). */
+  waitLimitMs?: number;
 }
 
 export interface Database {
@@ -33,11 +36,19 @@ export interface Database {
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return createPostgres(options.databaseUrl, options.schema, options.poolSize ?? DEFAULT_PG_POOL_SIZE);
-  return createPglite(options.dataDir ?? null);
+  const waitLimitMs = options.waitLimitMs ?? DEFAULT_DB_WAIT_LIMIT_MS;
+  if (options.databaseUrl) {
+    return createPostgres(options.databaseUrl, options.schema, options.poolSize ?? DEFAULT_PG_POOL_SIZE, waitLimitMs);
+  }
+  return createPglite(options.dataDir ?? null, waitLimitMs);
 }
 
-async function createPostgres(connectionString: string, schema: string | undefined, poolSize: number): Promise<Database> {
+async function createPostgres(
+  connectionString: string,
+  schema: string | undefined,
+  poolSize: number,
+  waitLimitMs: number,
+): Promise<Database> {
   if (schema !== undefined && !SCHEMA_NAME.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
   if (schema) {
     const setup = new Pool({ connectionString, max: 1 });
@@ -52,11 +63,11 @@ async function createPostgres(connectionString: string, schema: string | undefin
     max: poolSize,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: withWaitLimit(new PostgresDialect({ pool }), waitLimitMs) });
   return { db, kind: 'postgres', schema, close: () => db.destroy() };
 }
 
-async function createPglite(dataDir: string | null): Promise<Database> {
+async function createPglite(dataDir: string | null, waitLimitMs: number): Promise<Database> {
   let lock: DataDirLock | null = null;
   let pglite: PGlite;
   if (dataDir) {
@@ -74,7 +85,7 @@ async function createPglite(dataDir: string | null): Promise<Database> {
     pglite = new PGlite({ extensions: { pg_trgm } });
     await pglite.waitReady;
   }
-  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
+  const db = new Kysely<DB>({ dialect: withWaitLimit(new PGliteDialect({ pglite }), waitLimitMs) });
   return {
     db,
     kind: 'pglite',

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES, type ApiErrorBody } from '../../shared/api-types';
 import { AppError, MESSAGES, type ErrorCode } from './errors';
+import { RETRY_AFTER_SECONDS, ServerBusyError } from './busy';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: ERROR_CODES.validation,
@@ -9,6 +10,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   404: ERROR_CODES.notFound,
   409: ERROR_CODES.conflict,
   429: ERROR_CODES.rateLimited,
+  503: ERROR_CODES.busy,
 };
 
 /** Fastify's own 4xx messages that are fine to show; anything else gets a generic wording. */
@@ -33,6 +35,10 @@ export function sendError(
 }
 
 function handleError(error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof ServerBusyError) {
+    request.log.warn({ url: request.url }, error.message);
+    void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+  }
   if (error instanceof AppError) {
     return sendError(reply, error.statusCode, error.code, error.message, error.fields, error.extra);
   }

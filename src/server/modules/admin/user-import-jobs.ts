@@ -1,3 +1,4 @@
+import { inBackground } from '../../http/busy';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Selectable } from 'kysely';
 import type { ImportJob, ImportJobPhase } from '../../../shared/schemas/admin';
@@ -180,7 +181,7 @@ export function createUserImportJobs(db: Db, options: UserImportJobsOptions): Us
       const entry = { aborted: false, run: Promise.resolve() };
       running.set(row.id, entry);
       heartbeat ??= setInterval(beat, heartbeatMs).unref();
-      entry.run = run(row.id, actor, records, log).finally(() => {
+      entry.run = inBackground(() => run(row.id, actor, records, log)).finally(() => {
         running.delete(row.id);
         if (running.size === 0 && heartbeat) {
           clearInterval(heartbeat);

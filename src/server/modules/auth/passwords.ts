@@ -1,4 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { Semaphore } from 'async-mutex';
+import { ServerBusyError, waitAtMost } from '../../http/busy';
 
 export interface ScryptCost {
   N: number;
@@ -13,11 +15,38 @@ const KEY_LENGTH = 64;
 const SALT_LENGTH = 16;
 const MAX_MEMORY = 256 * 1024 * 1024;
 
-function derive(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
+/**
+ * Hashes at once. scrypt runs on libuv's thread pool (4 threads), which compression and file reads
+ * share: 150 sign-ins at once used to take all four threads (and 128 MiB each) for tens of seconds,
+ * stalling every answer behind them. Two hashes at a time leave the pool to everything else; a
+ * request waiting longer than the wait limit for its turn gets 503 with Retry-After.
+ */
+export const HASH_CONCURRENCY = 2;
+const hashing = new Semaphore(HASH_CONCURRENCY);
+let hashWaitLimitMs = 0;
+
+export const HASHING_BUSY_MESSAGE = 'The server is busy signing people in; try again in a few seconds.';
+
+/** How long a request waits for its turn to hash (DB_WAIT_LIMIT_MS; 0 = no limit). */
+export function setHashWaitLimit(ms: number): void {
+  hashWaitLimitMs = ms;
+}
+
+async function derive(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
   const options: ScryptOptions = { N: cost.N, r: cost.r, p: cost.p, maxmem: MAX_MEMORY };
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key)));
-  });
+  const [, release] = await waitAtMost(
+    hashing.acquire(),
+    hashWaitLimitMs,
+    ([, late]) => late(),
+    () => new ServerBusyError(HASHING_BUSY_MESSAGE),
+  );
+  try {
+    return await new Promise((resolve, reject) => {
+      scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key)));
+    });
+  } finally {
+    release();
+  }
 }
 
 /** Returns `scrypt$N$r$p$saltB64$hashB64`, so the cost can change without breaking stored hashes. */

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { countStaleForRate, recomputeForRate } from '../listings';
 import type { Db } from '../../db/database';
+import { inBackground } from '../../http/busy';
 
 /**
  * Recomputes strategy results after a new 30-year rate, in the background: batches of 2,000
@@ -27,7 +28,8 @@ export class RateRecomputer {
       this.again = true;
       return;
     }
-    this.running = this.loop().finally(() => {
+    // Outside the request that kicked it: background work waits for the database without a limit.
+    this.running = inBackground(() => this.loop()).finally(() => {
       this.running = null;
     });
   }
