@@ -114,6 +114,12 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
+    // CommonJS scripts (a bench's worker thread) load their modules with require().
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['test/**/*.{ts,tsx}', 'e2e/**/*.ts'],
     languageOptions: { globals: { ...globals.jest } },
     rules: {

@@ -39,6 +39,8 @@ export interface AppConfig {
   clientDir: string;
   googleMapsApiKey?: string;
   googleMapsMapId?: string;
+  /** GOOGLE_MAPS_CHANNEL: the Maps usage-reporting channel (0–999, the spec's limit). */
+  googleMapsChannel?: number;
   rateLimits: RateLimits;
   /** PostgreSQL connections per process (PG_POOL_SIZE). */
   pgPoolSize: number;
@@ -141,6 +143,17 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   return value;
 }
 
+/** GOOGLE_MAPS_CHANNEL: unset, or a whole number from 0 to 999 (the Maps API's channels). */
+function mapsChannel(env: NodeJS.ProcessEnv): number | undefined {
+  const raw = text(env.GOOGLE_MAPS_CHANNEL);
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value > 999) {
+    throw new Error(`GOOGLE_MAPS_CHANNEL must be a whole number from 0 to 999 (a Maps usage-reporting channel), got "${raw}"`);
+  }
+  return value;
+}
+
 function refreshReuseGrace(env: NodeJS.ProcessEnv): number {
   const value = nonNegativeInt(env, 'REFRESH_REUSE_GRACE_MS', DEFAULT_REFRESH_REUSE_GRACE_MS);
   if (value > MAX_REFRESH_REUSE_GRACE_MS) {
@@ -200,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     clientDir: text(env.CLIENT_DIR) ? path.resolve(text(env.CLIENT_DIR)!) : path.join(PACKAGE_ROOT, 'dist', 'client'),
     googleMapsApiKey: text(env.GOOGLE_MAPS_API_KEY),
     googleMapsMapId: text(env.GOOGLE_MAPS_MAP_ID),
+    googleMapsChannel: mapsChannel(env),
     rateLimits,
     pgPoolSize: positiveInt(env, 'PG_POOL_SIZE', DEFAULT_PG_POOL_SIZE),
     dbWaitLimitMs: nonNegativeInt(env, 'DB_WAIT_LIMIT_MS', DEFAULT_DB_WAIT_LIMIT_MS),

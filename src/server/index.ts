@@ -1,30 +1,63 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import path from 'node:path';
+import { loadConfig, type AppConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { createDatabase, migrateToLatest, type Database } from './db/database';
 import { seed, type SeedResult } from './db/seed';
 import { hashPassword } from './modules/auth/passwords';
 import { demoListingsFromEnv } from './modules/demo-data/demo-data';
-import { StartupWork } from './modules/startup/startup-work';
+import { StartupWork, type StartupPlan } from './modules/startup/startup-work';
 
-function printAdmin(result: SeedResult): void {
-  if (result.adminSkipped) {
-    console.warn(`No Admin exists and ${result.adminSkipped} belongs to another user; set ADMIN_EMAIL to a free address.`);
-  }
-  if (!result.adminCreated) return;
-  const { email, generatedPassword } = result.adminCreated;
-  if (generatedPassword) {
-    console.log(
-      [
-        '',
-        'First admin account created. This password is shown only once:',
-        `  email:    ${email}`,
-        `  password: ${generatedPassword}`,
-        '',
-      ].join('\n'),
+/** What a person starting the server needs to know, in a few plain lines (the logs stay quiet). */
+function printSummary(config: AppConfig, database: Database, seedResult: SeedResult, plan: StartupPlan): void {
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const where =
+    database.kind === 'postgres'
+      ? `PostgreSQL ${redactUrl(config.databaseUrl ?? '')}`
+      : `embedded PGlite in ${path.join(config.dataDir, 'pglite')}`;
+  const admin = seedResult.adminCreated
+    ? `${seedResult.adminCreated.email} (created now${seedResult.adminCreated.generatedPassword ? '' : ', password from ADMIN_PASSWORD'})`
+    : (seedResult.adminEmail ?? 'none');
+  const lines = [
+    '',
+    `Dealmap is running at http://${host}:${config.port}`,
+    `  database:  ${where}`,
+    `  admin:     ${admin}`,
+    `  maps:      ${config.googleMapsApiKey ? 'Google Maps key set' : 'no GOOGLE_MAPS_API_KEY: the search page lists properties with our own place search, without a map'}`,
+    `  data dir:  ${config.dataDir}`,
+    `  mail:      ${config.smtpUrl ? 'SMTP' : `written to ${path.join(config.dataDir, 'outbox')}`}`,
+    ...(plan.kind === 'demo'
+      ? [
+          `  demo data: loading ${plan.listings.toLocaleString('en-US')} listings in the background (progress: /healthz; DEMO_LISTINGS=0 skips it)`,
+        ]
+      : plan.kind === 'recompute'
+        ? [
+            `  listings:  computing comps and results of ${plan.listings.toLocaleString('en-US')} listings a stop interrupted, in the background`,
+          ]
+        : []),
+  ];
+  if (seedResult.adminCreated?.generatedPassword) {
+    lines.push(
+      '',
+      'First admin account created. This password is shown only once:',
+      `  email:    ${seedResult.adminCreated.email}`,
+      `  password: ${seedResult.adminCreated.generatedPassword}`,
     );
-  } else {
-    console.log(`First admin account created: ${email} (password from ADMIN_PASSWORD)`);
+  }
+  if (seedResult.adminSkipped) {
+    lines.push('', `No Admin exists and ${seedResult.adminSkipped} belongs to another user; set ADMIN_EMAIL to a free address.`);
+  }
+  console.log(`${lines.join('\n')}\n`);
+}
+
+/** A connection string without its password. */
+function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(DATABASE_URL)';
   }
 }
 
@@ -57,8 +90,8 @@ async function main(): Promise<void> {
     const startup = new StartupWork(database.db, { demoListings: demoListingsFromEnv(), batchSize: 500 });
     app = await buildApp({ config, database, closeDatabase: true, startup });
     startup.setLog(app.log);
-    printAdmin(seedResult);
     await app.listen({ port: config.port, host: config.host });
+    printSummary(config, database, seedResult, await startup.plan());
     void startup.run();
   } catch (error) {
     await (app ? app.close() : database.close()).catch(() => undefined);

@@ -31,10 +31,15 @@ async function freePort(): Promise<number> {
 
 export interface RunningServer {
   url: string;
+  /** The server process's id (its memory is read from /proc). */
+  pid: number;
   stop(): Promise<void>;
 }
 
-/** The built server (dist/) on a fresh DATA_DIR, with the default demo data unless `extraEnv` says otherwise. */
+/**
+ * The built server (dist/) on a fresh DATA_DIR (PGlite; or the DATABASE_URL of `extraEnv`), with the
+ * default demo data unless `extraEnv` says otherwise; resolves once /readyz says the demo load is done.
+ */
 export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
   for (const file of ['dist/server/index.js', 'dist/client/index.html']) {
     if (!existsSync(path.join(ROOT, file))) throw new Error(`${file} is missing: run \`npm run build\` first`);
@@ -56,9 +61,9 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Run
     GOOGLE_MAPS_MAP_ID: 'bench-map',
     RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
     RATE_LIMIT_LOGIN_PER_MINUTE_PER_ADDRESS: '1000',
-    ...extraEnv,
   };
   delete env.DATABASE_URL;
+  Object.assign(env, extraEnv);
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'dist/server/index.js')], {
     env,
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -76,12 +81,12 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Run
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + 600_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
     try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) return { url, stop };
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok) return { url, pid: child.pid!, stop };
     } catch {
       /* not listening yet */
     }

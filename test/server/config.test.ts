@@ -50,6 +50,7 @@ describe('loadConfig', () => {
       CLIENT_DIR: '/srv/client',
       GOOGLE_MAPS_API_KEY: 'key',
       GOOGLE_MAPS_MAP_ID: 'map',
+      GOOGLE_MAPS_CHANNEL: '42',
       API_DOCS: '1',
       PG_POOL_SIZE: '24',
       AUTH_CACHE_TTL_MS: '0',
@@ -77,6 +78,7 @@ describe('loadConfig', () => {
       clientDir: '/srv/client',
       googleMapsApiKey: 'key',
       googleMapsMapId: 'map',
+      googleMapsChannel: 42,
       rateLimits: {
         loginPerMinute: 100,
         loginPerMinutePerAddress: 200,
@@ -105,6 +107,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dir, REFRESH_REUSE_GRACE_MS: '60000' })).toThrow(
       'REFRESH_REUSE_GRACE_MS must be at most 30000 (30 s), got 60000',
     );
+  });
+
+  it('takes a Maps channel from 0 to 999 and refuses anything else with a clear message', () => {
+    expect(loadConfig({ DATA_DIR: dir, GOOGLE_MAPS_CHANNEL: '0' }).googleMapsChannel).toBe(0);
+    expect(loadConfig({ DATA_DIR: dir }).googleMapsChannel).toBeUndefined();
+    for (const bad of ['1000', '-1', '1.5', 'abc']) {
+      expect(() => loadConfig({ DATA_DIR: dir, GOOGLE_MAPS_CHANNEL: bad })).toThrow(
+        `GOOGLE_MAPS_CHANNEL must be a whole number from 0 to 999 (a Maps usage-reporting channel), got "${bad}"`,
+      );
+    }
   });
 
   it('rejects a bad number', () => {

@@ -75,3 +75,33 @@ describe.each(DATABASES)('request logs on $name', (database) => {
     }
   });
 });
+
+describe('quiet by default', () => {
+  const capture = async (level: string) => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, callback) {
+        lines.push(chunk.toString());
+        callback();
+      },
+    });
+    const t = await createTestApp(DATABASES[0], { logger: { level, stream } });
+    try {
+      await t.app.inject({ method: 'GET', url: '/api/v1/lookups/investmentStrategies' });
+      await t.app.inject({ method: 'POST', url: '/api/v1/login', payload: { username: '', password: '' } });
+      return lines.join('');
+    } finally {
+      await t.close();
+    }
+  };
+
+  it('logs no line per request (nor for a client mistake) at info; at debug it does', async () => {
+    const info = await capture('info');
+    expect(info).not.toContain('incoming request');
+    expect(info).not.toContain('request completed');
+    expect(info).not.toContain('request rejected');
+    const debug = await capture('debug');
+    expect(debug).toContain('incoming request');
+    expect(debug).toContain('request completed');
+  }, 60_000);
+});

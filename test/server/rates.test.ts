@@ -30,7 +30,7 @@ describe.each(DATABASES)('rates and config on $name', (database) => {
 
   it('GET /config gives the maps key and map id (null when unset)', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/config' });
-    expect(json(response).data).toEqual({ googleMapsApiKey: 'test-key', googleMapsMapId: null });
+    expect(json(response).data).toEqual({ googleMapsApiKey: 'test-key', googleMapsMapId: null, googleMapsChannel: null });
   });
 
   it('POST /admin/rates: 401 signed out, 403 for a non-admin, 400 for bad input', async () => {

@@ -49,6 +49,8 @@ export interface SeedResult {
   adminCreated?: { email: string; generatedPassword?: string };
   /** Set when the first admin could not be created because its address belongs to another user. */
   adminSkipped?: string;
+  /** An Admin's email (the one created, or one that exists), for the start-up summary. */
+  adminEmail?: string;
 }
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@dealmap.local';
@@ -93,10 +95,14 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
   const admin = await db
     .selectFrom('users')
     .innerJoin('roles', 'roles.id', 'users.role_id')
-    .select('users.id')
+    .select(['users.id', 'users.username'])
     .where('roles.name', '=', 'Admin')
+    .orderBy('users.created_at')
     .executeTakeFirst();
-  if (admin) return result;
+  if (admin) {
+    result.adminEmail = admin.username;
+    return result;
+  }
 
   const email = (options.admin.email ?? DEFAULT_ADMIN_EMAIL).trim().toLowerCase();
   const taken = await db
@@ -122,5 +128,6 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
     })
     .execute();
   result.adminCreated = { email, generatedPassword };
+  result.adminEmail = email;
   return result;
 }

@@ -48,7 +48,7 @@ function handleError(error: FastifyError | AppError | Error, request: FastifyReq
     const fastifyCode = (error as FastifyError).code;
     const message =
       (fastifyCode && FASTIFY_MESSAGES[fastifyCode]) ?? (status === 404 ? MESSAGES.notFound : 'The request is not valid');
-    request.log.info({ code: fastifyCode, status }, 'request rejected');
+    request.log.debug({ code: fastifyCode, status }, 'request rejected');
     return sendError(reply, status, code, message);
   }
   request.log.error({ err: error }, 'unexpected error');
@@ -61,7 +61,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
 /** Router-level failures (a malformed URL, a parameter that is far too long) get the envelope too. */
 export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  request.log.info({ code: error.code }, 'request rejected by the router');
+  request.log.debug({ code: error.code }, 'request rejected by the router');
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
   void sendError(reply, status, ERROR_CODES.validation, status === 414 ? 'The URL is too long' : 'The URL is not valid');
 }

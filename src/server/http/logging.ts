@@ -29,6 +29,9 @@ export interface LoggerSettings {
   stream?: NodeJS.WritableStream;
 }
 
+/** debug and trace: the levels that log every request. */
+export const isVerboseLevel = (level: string): boolean => level === 'debug' || level === 'trace';
+
 export function buildLoggerOptions(settings: LoggerSettings) {
   return {
     level: settings.level ?? 'info',

@@ -266,6 +266,8 @@ function MapOverlays({ placeQuery, filters }: { placeQuery: string; filters: Sea
 export interface DealMapProps {
   apiKey: string;
   mapId: string | null;
+  /** The Maps usage-reporting channel (GOOGLE_MAPS_CHANNEL), or null. */
+  channel?: number | null;
   camera: InitialCamera;
   placeQuery: string;
   /** The wide view's server cells, or null to draw the known properties (useBoundsSearch). */
@@ -279,7 +281,7 @@ export interface DealMapProps {
  * The search map: Google map (uncontrolled camera), clustered property markers (filtered), the place
  * search, the legend and the property popup. Maps errors replace the map.
  */
-export function DealMap({ apiKey, mapId, camera, placeQuery, serverCells, filters, highlightedId }: DealMapProps) {
+export function DealMap({ apiKey, mapId, channel, camera, placeQuery, serverCells, filters, highlightedId }: DealMapProps) {
   const authFailedByGoogle = useGmAuthFailure();
   const [authFailed, setAuthFailed] = useState(false);
   const [loadFailed, setLoadFailed] = useState(false);
@@ -293,6 +295,7 @@ export function DealMap({ apiKey, mapId, camera, placeQuery, serverCells, filter
   return (
     <APIProvider
       apiKey={apiKey}
+      {...(channel == null ? {} : { channel })}
       language="en"
       region="US"
       onError={(error: unknown) => {

@@ -133,6 +133,7 @@ export function SearchPage() {
       <DealMap
         apiKey={config.googleMapsApiKey}
         mapId={config.googleMapsMapId}
+        channel={config.googleMapsChannel}
         camera={followed}
         placeQuery={placeQuery}
         serverCells={search.cells}

@@ -8,6 +8,7 @@ export const configRoutes: RoutePlugin = async (app, { ctx }) => {
     data: {
       googleMapsApiKey: ctx.config.googleMapsApiKey ?? null,
       googleMapsMapId: ctx.config.googleMapsMapId ?? null,
+      googleMapsChannel: ctx.config.googleMapsChannel ?? null,
     },
   }));
 };

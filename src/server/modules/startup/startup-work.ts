@@ -7,6 +7,9 @@ import { countDirty, recomputeDirty } from '../listings';
 
 export const DEMO_LOAD_TASK = 'demo-load';
 
+export type StartupPlan =
+  { kind: 'demo'; listings: number; seed: number } | { kind: 'recompute'; listings: number } | { kind: 'none' };
+
 /** What /healthz and /readyz report: the start's state and progress. */
 export interface StartupStatus {
   current(): Omit<Health, 'status'>;
@@ -38,6 +41,7 @@ export class StartupWork implements StartupStatus {
   private progress: StartupProgress | null = null;
   private stopped = false;
   private running: Promise<void> | null = null;
+  private planned: Promise<StartupPlan> | null = null;
 
   constructor(
     private readonly db: Db,
@@ -67,14 +71,23 @@ export class StartupWork implements StartupStatus {
     await this.running;
   }
 
+  /** What the start has to do (decided once): a demo load, a recompute a crash left, or nothing. */
+  plan(): Promise<StartupPlan> {
+    this.planned ??= (async (): Promise<StartupPlan> => {
+      const demo = await this.pendingDemoLoad();
+      if (demo) return { kind: 'demo', ...demo };
+      const dirty = await countDirty(this.db);
+      return dirty > 0 ? { kind: 'recompute', listings: dirty } : { kind: 'none' };
+    })();
+    return this.planned;
+  }
+
   private async work(): Promise<void> {
-    const demo = await this.pendingDemoLoad();
+    const plan = await this.plan();
     const started = Date.now();
-    if (demo) {
+    if (plan.kind === 'demo') {
+      const demo = { listings: plan.listings, seed: plan.seed };
       this.state = 'seeding';
-      this.options.log?.info(
-        `Loading ${demo.listings.toLocaleString('en-US')} demo listings in the background (DEMO_LISTINGS=0 skips this)`,
-      );
       await this.db
         .insertInto('startup_tasks')
         .values({ name: DEMO_LOAD_TASK, params: demo })
@@ -103,7 +116,7 @@ export class StartupWork implements StartupStatus {
       this.options.log?.info(
         `Demo data loaded: ${summary.listings.toLocaleString('en-US')} listings, ${summary.sold.toLocaleString('en-US')} sold comps in ${summary.seconds.toFixed(1)} s`,
       );
-    } else if ((await countDirty(this.db)) > 0) {
+    } else if (plan.kind === 'recompute') {
       this.state = 'computing';
       const n = await recomputeDirty(this.db, {
         batchSize: this.options.batchSize,

@@ -1,0 +1,233 @@
+/**
+ * Load bench: `npm run build`, then `npm run bench -- load` (BENCH_LOAD_CLIENTS, default 150;
+ * BENCH_LOAD_SECONDS, default 60; BENCH_LOAD_RUNS, default 3; BENCH_LOAD_THINK_MS, a caller's mean
+ * pause between requests, default 0). The built server on a fresh data directory with the default
+ * demo data (20,000 listings): PGlite, and PostgreSQL too (a fresh database) when DATABASE_URL is set.
+ *
+ * Each run: every client signs in at once (as after a restart), then runs the mix until the time is
+ * up: a bounds search of a city box 60%, a property 27%, a sign-in 1%, a saved-calculation write 12%.
+ * Prints requests a second, p50/p95/p99 overall and by kind, errors by status (any answer that is
+ * not 2xx), and the server's resident memory before, at its peak during, and after each run.
+ * Prints figures; never fails on speed.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { randomBytes } from 'node:crypto';
+import { Pool } from 'pg';
+import { DEFAULT_ASSUMPTIONS, type WhatIf } from '../../src/shared/invest';
+import { demoCities, mulberry32 } from '../../src/server/modules/demo-data/demo-data';
+import type { MapBounds } from '../../src/shared/geo/bounds';
+import { ms, printTable, type Bench } from './bench-utils';
+import { BENCH_USER, startServer, type RunningServer } from './built-server';
+
+const envInt = (name: string, fallback: number) => {
+  const raw = process.env[name];
+  const n = raw === undefined ? fallback : Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number`);
+  return n;
+};
+
+const MIX = { bounds: 0.6, property: 0.27, login: 0.01, write: 0.12 };
+const PASSWORD = 'load-bench-password-1';
+
+interface RunResult {
+  byKind: Record<string, { times: number[] }>;
+  errors: Record<string, number>;
+  requests: number;
+  seconds: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] : NaN;
+
+/** Resident memory of a process, MB. */
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+/** One call of the setup; a 503 is retried after its Retry-After, as a client should. */
+async function api<T>(
+  base: string,
+  pathname: string,
+  init: { method?: string; token?: string; body?: unknown } = {},
+): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    const response = await fetch(`${base}${pathname}`, {
+      method: init.method ?? 'GET',
+      headers: {
+        'content-type': 'application/json',
+        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    const text = await response.text();
+    if (response.status === 503 && attempt < 10) {
+      await new Promise((resolve) => setTimeout(resolve, Number(response.headers.get('retry-after') ?? 2) * 1000));
+      continue;
+    }
+    if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${pathname}: ${response.status} ${text.slice(0, 200)}`);
+    return (JSON.parse(text) as { data: T }).data;
+  }
+}
+
+/** City boxes of about 0.03° (a street-level view) around the demo cities' ZIP codes. */
+function cityBoxes(count: number): MapBounds[] {
+  const rng = mulberry32(11);
+  const cities = demoCities();
+  return Array.from({ length: count }, () => {
+    const c = cities[Math.floor(rng() * cities.length)];
+    const z = c.zips[Math.floor(rng() * c.zips.length)];
+    const lat = z.latitude + (rng() - 0.5) * 0.04;
+    const lng = z.longitude + (rng() - 0.5) * 0.04;
+    return { ne: { lat: lat + 0.015, lng: lng + 0.015 }, sw: { lat: lat - 0.015, lng: lng - 0.015 } };
+  });
+}
+
+async function prepare(server: RunningServer, clients: number) {
+  const users = Array.from({ length: Math.min(clients, 150) }, (_, i) => ({
+    email: `load-${i}-${randomBytes(3).toString('hex')}@bench.dealmap`,
+    password: PASSWORD,
+  }));
+  // Four at a time: sign-up hashes the password (two at a time on the server).
+  for (let i = 0; i < users.length; i += 4) {
+    await Promise.all(
+      users
+        .slice(i, i + 4)
+        .map((u) => api(server.url, '/api/v1/signup', { method: 'POST', body: { email: u.email, password: u.password } })),
+    );
+  }
+  const admin = await api<{ token: string }>(server.url, '/api/v1/login', {
+    method: 'POST',
+    body: { username: BENCH_USER.email, password: BENCH_USER.password },
+  });
+  const boxes = cityBoxes(400);
+  const ids = new Set<string>();
+  for (const box of boxes.slice(0, 40)) {
+    const page = await api<{ properties: Array<{ _id: string }> }>(
+      server.url,
+      `/api/v1/auth/searchProperties?type=bounds&zoom=15&bounds=${encodeURIComponent(JSON.stringify(box))}`,
+      { token: admin.token },
+    );
+    for (const p of page.properties.slice(0, 25)) ids.add(p._id);
+  }
+  if (ids.size === 0) throw new Error('The city boxes hold no demo listings');
+  return { users, boxes, propertyIds: [...ids] };
+}
+
+function runLoad(workerData: Record<string, unknown>): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(path.join(__dirname, 'load-clients.cjs'), { workerData });
+    worker.once('message', (message: RunResult | { error: string }) => {
+      void worker.terminate();
+      if ('error' in message) reject(new Error(message.error));
+      else resolve(message);
+    });
+    worker.once('error', reject);
+  });
+}
+
+const whatIf: WhatIf = {
+  figures: {
+    purchasePrice: 300_000,
+    monthlyRent: 2_400,
+    rehabCost: 20_000,
+    arv: 360_000,
+    peakNightlyRate: 210,
+    squareFeet: 1_650,
+  },
+  assumptions: DEFAULT_ASSUMPTIONS,
+};
+
+async function withDatabase<T>(name: 'pglite' | 'postgres', work: (env: NodeJS.ProcessEnv) => Promise<T>): Promise<T> {
+  if (name === 'pglite') return work({});
+  const url = new URL(process.env.DATABASE_URL!);
+  const database = `dealmap_load_${randomBytes(4).toString('hex')}`;
+  const admin = new Pool({ connectionString: url.toString(), max: 1 });
+  await admin.query(`create database ${database}`);
+  try {
+    url.pathname = `/${database}`;
+    return await work({ DATABASE_URL: url.toString() });
+  } finally {
+    await admin.query(`drop database if exists ${database} with (force)`).catch(() => undefined);
+    await admin.end();
+  }
+}
+
+export const bench: Bench = {
+  name: 'load: 150 clients, a realistic mix, memory over three runs',
+  async run() {
+    const clients = envInt('BENCH_LOAD_CLIENTS', 150);
+    const seconds = envInt('BENCH_LOAD_SECONDS', 60);
+    const runs = envInt('BENCH_LOAD_RUNS', 3);
+    const thinkMs = envInt('BENCH_LOAD_THINK_MS', 0);
+    console.log(
+      `${clients} clients, ${seconds} s a run, ${runs} runs, think time ${thinkMs} ms; mix: bounds search 60%, property 27%, sign-in 1%, saved-calculation write 12%`,
+    );
+    const databases: Array<'pglite' | 'postgres'> = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+    for (const name of databases) {
+      await withDatabase(name, async (env) => {
+        const server = await startServer({
+          ...env,
+          RATE_LIMIT_SIGNUP_PER_HOUR: '100000',
+          RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
+          RATE_LIMIT_LOGIN_PER_MINUTE_PER_ADDRESS: '100000',
+        });
+        try {
+          const data = await prepare(server, clients);
+          const rows: Array<Record<string, string | number>> = [];
+          const kinds: Array<Record<string, string | number>> = [];
+          for (let run = 1; run <= runs; run++) {
+            const before = rssMb(server.pid);
+            let peak = before;
+            const sampler = setInterval(() => {
+              peak = Math.max(peak, rssMb(server.pid));
+            }, 250);
+            const result = await runLoad({ base: server.url, ...data, whatIf, clients, seconds, mix: MIX, thinkMs }).finally(() =>
+              clearInterval(sampler),
+            );
+            const all = Object.values(result.byKind)
+              .flatMap((k) => k.times)
+              .sort((a, b) => a - b);
+            const errors = Object.entries(result.errors);
+            rows.push({
+              run,
+              'req/s': Math.round(result.requests / result.seconds),
+              'p50 ms': ms(percentile(all, 0.5)),
+              'p95 ms': ms(percentile(all, 0.95)),
+              'p99 ms': ms(percentile(all, 0.99)),
+              'max ms': ms(all[all.length - 1]),
+              errors: errors.length ? errors.map(([k, n]) => `${n} × ${k}`).join('; ') : 0,
+              'RSS before MB': Math.round(before),
+              'RSS peak MB': Math.round(peak),
+              'RSS after MB': Math.round(rssMb(server.pid)),
+            });
+            for (const [kind, { times }] of Object.entries(result.byKind)) {
+              kinds.push({
+                run,
+                kind,
+                requests: times.length,
+                'p50 ms': ms(percentile(times, 0.5)),
+                'p95 ms': ms(percentile(times, 0.95)),
+                'p99 ms': ms(percentile(times, 0.99)),
+              });
+            }
+          }
+          printTable(`[${name}] runs`, rows);
+          printTable(`[${name}] by kind`, kinds);
+        } finally {
+          await server.stop();
+        }
+      });
+    }
+  },
+};
+
+if (require.main === module) {
+  bench.run().catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}
