@@ -123,9 +123,8 @@ test('the landing search goes through sign-in to the map search for that place',
   await expect(page).toHaveURL(/\/app\/search\?place=Austin/);
 });
 
-test('the app shell needs a session', async ({ page }) => {
+test('the app shell needs a session: signed out, a deep link goes to sign-in, which returns to it', async ({ page }) => {
   await page.goto('/app');
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login\?from=%2Fapp$/);
   await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
 });

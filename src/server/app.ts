@@ -25,7 +25,7 @@ import { frameworkErrorHandler, registerErrorHandling } from './http/error-handl
 import { registerInputGuard } from './http/input-guard';
 import { READY, type StartupStatus } from './modules/startup/startup-work';
 import { registerRequestScope } from './http/busy';
-import { buildLoggerOptions, isVerboseLevel, type LoggerSettings } from './http/logging';
+import { buildLoggerOptions, QuietRequestLogs, type LoggerSettings } from './http/logging';
 import { CONTENT_SECURITY_POLICY, registerResponseHeaders } from './http/security';
 import { addSharedErrorResponses } from './http/error-responses';
 import { registerApiDocs, registerOpenApi } from './http/openapi';
@@ -183,7 +183,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const app = Fastify({
     logger: loggerOption(options.logger, config.logLevel),
     // Quiet by default: a line per request only at LOG_LEVEL=debug or trace.
-    disableRequestLogging: !isVerboseLevel(typeof options.logger === 'object' ? (options.logger.level ?? config.logLevel) : config.logLevel),
+    logController: new QuietRequestLogs(),
     trustProxy: fastifyTrustProxy(options.trustProxy ?? config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 1024 },

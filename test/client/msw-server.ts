@@ -7,7 +7,9 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
-export const server = setupServer();
+/** What every test gets unless it says otherwise: a server that has finished starting (GET /healthz). */
+export const READY_HEALTH = { data: { status: 'ok', state: 'ready', progress: null } };
+export const server = setupServer(http.get('*/healthz', () => HttpResponse.json(READY_HEALTH)));
 
 /** One request as the server received it: the body parsed as JSON (undefined when empty). */
 export interface SentCall {

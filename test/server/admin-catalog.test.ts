@@ -255,6 +255,8 @@ describe.each(DATABASES)('admin catalogues on $name', (database) => {
         ),
       ).data;
       const user = await createUser(api);
+      // A new user starts with every strategy (migration 0013): this profile holds just the two.
+      await t.db.deleteFrom(table).where('user_id', '=', user._id).execute();
       await t.db
         .insertInto(table)
         .values([
@@ -273,6 +275,7 @@ describe.each(DATABASES)('admin catalogues on $name', (database) => {
     it('also on a bulk delete', async () => {
       const item = json(await api.post('/strategy', { name: unique('Bulk'), description: 'd' })).data;
       const user = await createUser(api);
+      await t.db.deleteFrom('user_strategies').where('user_id', '=', user._id).execute();
       await t.db.insertInto('user_strategies').values({ user_id: user._id, strategy_id: item._id }).execute();
       expect(json(await api.post('/strategies/bulk', { action: 'delete', ids: [item._id] })).data.changed).toBe(1);
       const rows = await t.db.selectFrom('user_strategies').selectAll().where('user_id', '=', user._id).execute();

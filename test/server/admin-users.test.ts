@@ -51,8 +51,11 @@ describe.each(DATABASES)('admin users on $name', (database) => {
         accountName,
         active: true,
         lastLogin: null,
-        profile: { role: 'Agent', strategies: [], markets: [], interests: [] },
+        profile: { role: 'Agent', markets: [], interests: [] },
       });
+      // A new user starts with every active strategy (migration 0013).
+      const active = await t.db.selectFrom('strategies').select('id').where('active', '=', true).execute();
+      expect([...user.profile.strategies].sort()).toEqual(active.map((s) => s.id).sort());
       expect(user).not.toHaveProperty('password');
       const account = json(await api.get(`/account/${user.accountId}`)).data;
       expect(account).toEqual({ _id: user.accountId, name: accountName, active: true, userCount: 1 });
@@ -339,7 +342,12 @@ describe.each(DATABASES)('admin users on $name', (database) => {
     it('deletes a user (204), their profile rows go with them, their account stays', async () => {
       const user = await createUser(api);
       const strategy = await t.db.selectFrom('strategies').select('id').executeTakeFirstOrThrow();
-      await t.db.insertInto('user_strategies').values({ user_id: user._id, strategy_id: strategy.id }).execute();
+      // A new user starts with every strategy (migration 0013).
+      expect(
+        await t.db.selectFrom('user_strategies').select('strategy_id').where('user_id', '=', user._id).execute(),
+      ).toContainEqual({
+        strategy_id: strategy.id,
+      });
       expect((await api.delete(`/user/${user._id}`)).statusCode).toBe(204);
       expect(await t.db.selectFrom('user_strategies').selectAll().where('user_id', '=', user._id).execute()).toEqual([]);
       expect(json(await api.get(`/account/${user.accountId}`)).data.userCount).toBe(0);

@@ -77,6 +77,19 @@ describe.each(DATABASES)('geocoding (GET /geocode) on $name', (database) => {
     expect((await geocode('%')).statusCode).toBe(404);
   });
 
+  it('makes every city with demo listings a market (the Markets tab is never empty while listings exist)', async () => {
+    const cities = (
+      await sql<{
+        city: string;
+        state: string;
+      }>`select distinct city, upper(state) as state from properties order by 1, 2`.execute(t.db)
+    ).rows;
+    const markets = await t.app.inject({ method: 'GET', url: '/api/v1/lookups/investmentMarkets' });
+    const listed = (json(markets).data as Array<{ city: string; state: string }>).map((m) => `${m.city}, ${m.state}`);
+    expect(cities.length).toBeGreaterThan(5);
+    for (const c of cities) expect(listed).toContain(`${c.city}, ${c.state}`);
+  });
+
   it("adds an imported feed's cities and ZIPs", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dealmap-places-'));
     try {
@@ -94,6 +107,9 @@ describe.each(DATABASES)('geocoding (GET /geocode) on $name', (database) => {
         center: { lat: 43.615, lng: -116.2 },
       });
       expect((await places('83702'))[0].label).toBe('83702 (Boise, ID)');
+      // Its city is a market too, which users can choose in their profile.
+      const boise = await t.db.selectFrom('markets').select(['city', 'state', 'active']).where('city', '=', 'Boise').execute();
+      expect(boise).toEqual([{ city: 'Boise', state: 'ID', active: true }]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

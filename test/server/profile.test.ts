@@ -26,6 +26,16 @@ describe.each(DATABASES)('profile API on $name', (database) => {
   }, SETUP_TIMEOUT);
   afterAll(async () => t?.close());
 
+  it('a new user starts with every active strategy (so the popup shows strategy tabs at once), and can change it', async () => {
+    const user = await signup(t.app);
+    const me = json(await t.app.inject({ method: 'GET', url: '/api/v1/auth/getUser', headers: bearer(user.token) })).data;
+    expect([...me.profile.strategies].sort()).toEqual(strategies.map((s) => s.id).sort());
+    const only = [strategies[0].id];
+    expect((await patch(user.token, 'strategies', { updates: only })).statusCode).toBe(200);
+    const after = json(await t.app.inject({ method: 'GET', url: '/api/v1/auth/getUser', headers: bearer(user.token) })).data;
+    expect(after.profile.strategies).toEqual(only);
+  });
+
   const patch = (token: string, kind: string, payload: unknown) =>
     t.app.inject({ method: 'PATCH', url: `/api/v1/auth/profile/${kind}`, headers: bearer(token), payload: payload as object });
 

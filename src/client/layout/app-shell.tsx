@@ -1,23 +1,36 @@
 import { Suspense, useEffect } from 'react';
-import { Navigate, Outlet } from 'react-router-dom';
-import { selectToken, selectUser, useGetUserQuery, userLoaded } from '../features/session';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { loginWithReturn, selectToken, selectUser, useGetUserQuery, userLoaded } from '../features/session';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { AntdScope } from '../components/antd-scope';
 import { PageLoading } from '../components/page-loading';
 import { RouteProgress } from '../components/route-progress';
+import { StartupGate } from '../components/startup-progress';
 import { AppHeader } from './app-header';
 import { BreakpointOverlay } from './breakpoint-overlay';
 import { RadialMenu } from './radial-menu/radial-menu';
 
-/** The signed-in shell. Without a stored session it redirects to `/`, replacing history. */
+/** Whether this page has shown the signed-in shell: a session that ends (sign-out) goes to `/`. */
+let hadSession = false;
+
+/**
+ * The signed-in shell. Without a stored session it redirects, replacing history: a deep link opened
+ * signed out goes to sign-in, which returns to it (`from`); a session that ended here goes to `/`.
+ */
 export function AppShell() {
   const token = useAppSelector(selectToken);
-  if (!token) return <Navigate to="/" replace />;
+  const location = useLocation();
+  if (!token) {
+    return <Navigate to={hadSession ? '/' : loginWithReturn(`${location.pathname}${location.search}`)} replace />;
+  }
   return <SignedInShell />;
 }
 
 function SignedInShell() {
   const dispatch = useAppDispatch();
+  useEffect(() => {
+    hadSession = true;
+  }, []);
   const user = useAppSelector(selectUser);
   const { data } = useGetUserQuery();
 
@@ -32,9 +45,11 @@ function SignedInShell() {
         <AppHeader user={user} />
         <main className="dm-app-main" id="main">
           <div className="dm-page">
-            <Suspense fallback={<PageLoading />}>
-              <Outlet />
-            </Suspense>
+            <StartupGate>
+              <Suspense fallback={<PageLoading />}>
+                <Outlet />
+              </Suspense>
+            </StartupGate>
           </div>
         </main>
         <RadialMenu />

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 const SECRET_QUERY_KEYS = /([?&](?:token|refreshToken|refresh_token|passwordResetToken|access_token|password)=)[^&#]*/gi;
 const SECRET_PATHS = [/^(\/api\/v1\/session\/)[^/?#]+/, /^(\/passwordReset\/)[^/?#]+/];
@@ -29,8 +29,25 @@ export interface LoggerSettings {
   stream?: NodeJS.WritableStream;
 }
 
-/** debug and trace: the levels that log every request. */
-export const isVerboseLevel = (level: string): boolean => level === 'debug' || level === 'trace';
+/**
+ * Fastify's own per-request lines at debug instead of info, so the default log (info) holds the
+ * start-up lines and one line per error; LOG_LEVEL=debug shows every request.
+ */
+export class QuietRequestLogs extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    if (!this.isLogDisabled(request)) request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    if (error) reply.log.error({ res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+
+  override routeNotFound(request: FastifyRequest): void {
+    if (!this.isLogDisabled(request)) request.log.debug(`Route ${request.raw.method}:${request.raw.url} not found`);
+  }
+}
 
 export function buildLoggerOptions(settings: LoggerSettings) {
   return {

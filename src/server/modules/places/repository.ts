@@ -30,8 +30,27 @@ export async function refreshPlaces(db: Db): Promise<number> {
       from properties
       where zip ~ '^[0-9]{5}$' and city is not null and state is not null
       group by zip`.execute(trx);
+    await addMarketsOfListings(trx);
     return Number(cities.numAffectedRows ?? 0) + Number(zips.numAffectedRows ?? 0);
   });
+}
+
+export const LISTED_MARKET_DESCRIPTION = 'A city of the listing feed';
+
+/**
+ * Every city with listings is a market users can choose in their profile (an active market added
+ * when the demo data or a feed import brings its first listings; one an admin already has is left as
+ * it is), so the Markets tab is never empty while listings exist.
+ */
+export async function addMarketsOfListings(db: Db): Promise<number> {
+  const r = await sql`
+    insert into markets (city, state, description, active)
+    select (select mode() within group (order by p2.city) from properties p2 where lower(p2.city) = c.lc and upper(p2.state) = c.us), c.us,
+      ${LISTED_MARKET_DESCRIPTION}, true
+    from (select distinct lower(city) as lc, upper(state) as us from properties
+          where city is not null and state is not null and btrim(city) <> '' and upper(state) ~ '^[A-Z]{2}$') c
+    on conflict (lower(city), upper(state)) do nothing`.execute(db);
+  return Number(r.numAffectedRows ?? 0);
 }
 
 function toPlace(row: PlacesTable): Place {
