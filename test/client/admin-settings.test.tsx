@@ -293,6 +293,22 @@ describe('user list', () => {
     await waitFor(() => expect(screen.queryByLabelText('Type the full name to confirm')).not.toBeInTheDocument());
   });
 
+  it('a user without a name (self-signed-up) is listed and confirmed by their email', async () => {
+    const noName = { ...userRow('u7', '', ''), username: 'newcomer@example.com' };
+    mockApi({ 'GET /api/v1/admin/users': [200, paged([noName])], 'DELETE /api/v1/admin/user/u7': [204] });
+    renderAdmin('/app/adminSettings/users');
+    // The Name column shows the email too, so the row is never blank.
+    expect(await screen.findAllByText('newcomer@example.com', { selector: 'td, td *' })).toHaveLength(2);
+    fireEvent.click(byButton('Delete newcomer@example.com'));
+    const yes = await findButton('Yes');
+    expect(yes).toBeDisabled();
+    fill(screen.getByLabelText('Type the email to confirm'), 'newcomer@example.com');
+    expect(yes).toBeEnabled();
+    fireEvent.click(yes);
+    expect(await screen.findByText('User deleted successfully')).toBeInTheDocument();
+    expect(calls('DELETE', '/api/v1/admin/user/u7')).toHaveLength(1);
+  });
+
   it('No closes the delete confirmation without a call', async () => {
     mockApi({ 'GET /api/v1/admin/users': [200, paged([userRow('u1', 'Ada', 'Lovelace')])] });
     renderAdmin('/app/adminSettings/users');

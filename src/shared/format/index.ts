@@ -126,3 +126,12 @@ export function formatAddress(p: AddressParts): string {
   const stateZip = [state, zip].filter(Boolean).join(' ');
   return [street, city, stateZip].filter(Boolean).join(', ');
 }
+
+/**
+ * A person's name as lists and confirmations show it: "First Last", or the email (username) when
+ * they have no name (a self-signed-up user), so there is always something to read and to type.
+ */
+export function personName(p: { firstName?: string | null; lastName?: string | null; username?: string | null }): string {
+  const name = `${p.firstName ?? ''} ${p.lastName ?? ''}`.trim().replace(/\s+/g, ' ');
+  return name || (p.username ?? '').trim();
+}

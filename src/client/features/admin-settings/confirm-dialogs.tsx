@@ -7,17 +7,21 @@ interface DeleteDialogProps {
   name: string;
   /** 'User', 'Market', ... */
   entity: string;
-  /** Users: the full name that must be typed before Yes is enabled. */
+  /** Users: the full name (or, without one, the email) that must be typed before Yes is enabled. */
   confirmName?: string;
+  /** The typed value is an email, not a name. */
+  confirmByEmail?: boolean;
   busy?: boolean;
   onYes: () => void;
   onNo: () => void;
 }
 
 export const TYPE_TO_CONFIRM = 'Type the full name to confirm';
+/** A user without a name (self-signed-up) is confirmed by their email. */
+export const TYPE_EMAIL_TO_CONFIRM = 'Type the email to confirm';
 
 /** Delete confirmation. For users, Yes stays disabled until the typed full name matches exactly. */
-export function DeleteDialog({ name, entity, confirmName, busy, onYes, onNo }: DeleteDialogProps) {
+export function DeleteDialog({ name, entity, confirmName, confirmByEmail, busy, onYes, onNo }: DeleteDialogProps) {
   const [typed, setTyped] = useState('');
   const inputId = useId();
   const needsName = confirmName !== undefined;
@@ -36,7 +40,7 @@ export function DeleteDialog({ name, entity, confirmName, busy, onYes, onNo }: D
       </Typography.Paragraph>
       {needsName ? (
         <div className="dm-confirm-name">
-          <label htmlFor={inputId}>{TYPE_TO_CONFIRM}</label>
+          <label htmlFor={inputId}>{confirmByEmail ? TYPE_EMAIL_TO_CONFIRM : TYPE_TO_CONFIRM}</label>
           <Typography.Text type="secondary" className="dm-confirm-hint">
             Type <Typography.Text code>{confirmName}</Typography.Text> exactly.
           </Typography.Text>

@@ -337,6 +337,7 @@ export function SectionList<S extends SectionKey>({
           name={rowName(toDelete)}
           entity={texts.entity}
           confirmName={confirmName?.(toDelete)}
+          confirmByEmail={confirmName !== undefined && 'username' in toDelete && confirmName(toDelete) === toDelete.username}
           busy={deleting.isLoading}
           onYes={() => void confirmDelete()}
           onNo={() => setToDelete(null)}

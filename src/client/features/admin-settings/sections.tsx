@@ -1,3 +1,4 @@
+import { personName } from '../../../shared/format';
 import { Button, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
@@ -9,7 +10,8 @@ import { ActiveTag, SectionList } from './section-list';
 import { UserDialog } from './user-dialog';
 import { useNavigate } from 'react-router-dom';
 
-export const fullName = (u: Pick<User, 'firstName' | 'lastName'>) => `${u.firstName} ${u.lastName}`;
+/** The name shown and typed to delete: the full name, or the email of a user without one. */
+export const fullName = (u: Pick<User, 'firstName' | 'lastName' | 'username'>) => personName(u);
 export const marketName = (m: Pick<Market, 'city' | 'state'>) => `${m.city}, ${m.state}`;
 const itemName = (i: { name: string }) => i.name;
 
