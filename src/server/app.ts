@@ -38,6 +38,8 @@ import { DEFAULT_SCRYPT_COST, hashPassword, setHashWaitLimit, type ScryptCost } 
 import { createAuthService } from './modules/auth/service';
 import { createSessionCache, forgetOnAuthWrites, type SessionCache } from './modules/auth/session-cache';
 import { healthRoutes } from './modules/health/routes';
+import { notesRoutes } from './modules/notes/routes';
+import { teamChatRoutes } from './modules/team-chat/routes';
 import { createLookupsRepository } from './modules/lookups/repository';
 import { lookupsRoutes } from './modules/lookups/routes';
 import { createLookupsService } from './modules/lookups/service';
@@ -266,6 +268,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
             await authed.register(accountRoutes, { ctx });
             await authed.register(savedCalculationsRoutes, { ctx });
             await authed.register(contactsRoutes, { ctx });
+            await authed.register(notesRoutes, { ctx });
+            await authed.register(teamChatRoutes, { ctx });
           },
           { prefix: '/auth' },
         );

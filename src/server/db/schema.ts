@@ -109,6 +109,16 @@ export interface RefreshTokensTable {
   successor: string | null;
 }
 
+/** A user's notes (the radial menu's Record): property_id null is their general note. */
+export interface NotesTable {
+  id: Generated<string>;
+  user_id: string;
+  property_id: string | null;
+  body: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 /** Long first-start work, recorded so a start after a crash finishes it (modules/startup). */
 export interface StartupTasksTable {
   name: string;
@@ -289,6 +299,7 @@ export interface DB {
   refresh_tokens: RefreshTokensTable;
   password_reset_tokens: PasswordResetTokensTable;
   startup_tasks: StartupTasksTable;
+  notes: NotesTable;
   audit_log: AuditLogTable;
   admin_import_jobs: AdminImportJobsTable;
   properties: PropertiesTable;

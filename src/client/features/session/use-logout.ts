@@ -3,13 +3,15 @@ import { useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppStore } from '../../app/hooks';
 import { usePersistor } from '../../app/persistor-context';
 import { api } from '../../api/base-api';
+import { clearDealmapStorage } from '../../app/browser-storage';
 import { SESSION_STORAGE_KEY } from '../../constants';
 import { useLogoutMutation } from './session-api';
 import { sessionCleared } from './session-slice';
 
 /**
  * Sign-out: DELETE /session/{refreshToken}, then — even if that fails —
- * clear the session, purge the persisted copy, reset the API cache and go to `/`, replacing history.
+ * clear the session, purge the persisted copy and every other `dealmap.*` key of localStorage, reset
+ * the API cache and go to `/`, replacing history.
  */
 export function useLogout(): () => Promise<void> {
   const [deleteSession] = useLogoutMutation();
@@ -34,6 +36,8 @@ export function useLogout(): () => Promise<void> {
         await persistor.purge();
       }
       window.localStorage.removeItem(SESSION_STORAGE_KEY);
+      // Everything else Dealmap kept in this browser goes too (spec: logout clears local storage).
+      clearDealmapStorage();
     } catch (error) {
       console.warn('Could not clear the stored session', error);
     }

@@ -1,7 +1,7 @@
 import { App as AntApp, Button, Tooltip } from 'antd';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import { useNavigate } from 'react-router-dom';
+import { useMatch, useNavigate } from 'react-router-dom';
 import { normalizeRole } from '../../../shared/roles';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { CalculatorIcon, ChatIcon, GlobeIcon, MailIcon, NewsIcon, NoteIcon, PlusIcon, TrashIcon } from '../../components/icons';
@@ -9,14 +9,16 @@ import { RADIAL_CLOSE_MS } from '../../constants';
 import { MortgageCalculatorDialog } from '../../features/calculator/mortgage-calculator-dialog';
 import { NewsDialog } from '../../features/news/news-dialog';
 import { NotesDialog } from '../../features/notes/notes-dialog';
-import { clearAllNotes } from '../../features/notes/notes-storage';
+import { TeamChatDialog } from '../../features/team-chat/team-chat-dialog';
+import { clearDealmapStorage } from '../../app/browser-storage';
+import { SESSION_STORAGE_KEY } from '../../constants';
 import { selectUser } from '../../features/session/session-slice';
 import { followSystemEnabled } from '../../features/theme/theme-slice';
 import { clearSavedTheme, systemTheme } from '../../features/theme/theme-storage';
 import { openInNewTab, openMailClient } from './radial-actions';
 import { radialOffset } from './radial-geometry';
 
-type Dialog = 'calculator' | 'notes' | 'news' | null;
+type Dialog = 'calculator' | 'notes' | 'news' | 'chat' | null;
 
 interface Entry {
   key: string;
@@ -29,6 +31,8 @@ interface Entry {
 /** The floating quick-actions menu (see docs/radial-menu.md). */
 export function RadialMenu() {
   const navigate = useNavigate();
+  // On a property page, Record keeps notes on that property.
+  const onProperty = useMatch('/app/property/:id');
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const { modal } = AntApp.useApp();
@@ -73,17 +77,16 @@ export function RadialMenu() {
   const confirmDelete = () => {
     void modal.confirm({
       title: "Clear this browser's Dealmap data?",
-      content: 'Your notes and your theme choice are removed from this browser. You stay signed in.',
+      content:
+        'Your theme choice and anything else Dealmap keeps in this browser are removed. Your notes stay with your account, and you stay signed in.',
       okText: 'Clear',
       okButtonProps: { danger: true },
       cancelText: 'Cancel',
       onOk: () => {
-        const removed = clearAllNotes();
+        clearDealmapStorage([SESSION_STORAGE_KEY]);
         clearSavedTheme();
         dispatch(followSystemEnabled(systemTheme()));
-        toast.success(
-          removed > 0 ? 'Notes and theme choice cleared from this browser.' : 'Theme choice cleared; there were no notes.',
-        );
+        toast.success("This browser's Dealmap data is cleared.");
       },
     });
   };
@@ -92,7 +95,7 @@ export function RadialMenu() {
   const entries: Entry[] = [
     { key: 'browser', label: 'Browser', hint: 'Open this page in a new tab', icon: <GlobeIcon />, run: () => openInNewTab() },
     { key: 'email', label: 'Email', hint: 'Email a link to this page', icon: <MailIcon />, run: () => openMailClient() },
-    { key: 'chat', label: 'Chat', hint: 'Get help', icon: <ChatIcon />, run: () => void navigate('/app/help') },
+    { key: 'chat', label: 'Chat', hint: 'Message the Dealmap team', icon: <ChatIcon />, run: () => setDialog('chat') },
     {
       key: 'calculate',
       label: 'Calculate',
@@ -100,7 +103,13 @@ export function RadialMenu() {
       icon: <CalculatorIcon />,
       run: () => setDialog('calculator'),
     },
-    { key: 'record', label: 'Record', hint: 'Your notes', icon: <NoteIcon />, run: () => setDialog('notes') },
+    {
+      key: 'record',
+      label: 'Record',
+      hint: onProperty ? 'Your notes on this property' : 'Your notes',
+      icon: <NoteIcon />,
+      run: () => setDialog('notes'),
+    },
     { key: 'news', label: 'News', hint: "What's new in Dealmap", icon: <NewsIcon />, run: () => setDialog('news') },
     {
       key: 'add',
@@ -112,7 +121,7 @@ export function RadialMenu() {
     {
       key: 'delete',
       label: 'Delete',
-      hint: "Clear this browser's notes and theme choice",
+      hint: "Clear this browser's Dealmap data (theme choice)",
       icon: <TrashIcon />,
       run: confirmDelete,
     },
@@ -164,7 +173,13 @@ export function RadialMenu() {
         />
       </div>
       <MortgageCalculatorDialog open={dialog === 'calculator'} onClose={() => setDialog(null)} />
-      <NotesDialog open={dialog === 'notes'} onClose={() => setDialog(null)} userId={user?._id ?? ''} />
+      <NotesDialog
+        open={dialog === 'notes'}
+        onClose={() => setDialog(null)}
+        userId={user?._id ?? ''}
+        propertyId={onProperty?.params.id ?? null}
+      />
+      <TeamChatDialog open={dialog === 'chat'} onClose={() => setDialog(null)} />
       <NewsDialog open={dialog === 'news'} onClose={() => setDialog(null)} />
     </>
   );

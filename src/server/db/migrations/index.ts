@@ -13,6 +13,7 @@ import * as m0010 from './0010-recent-search-filters';
 import * as m0011 from './0011-refresh-successor';
 import * as m0012 from './0012-startup-tasks';
 import * as m0013 from './0013-new-user-defaults';
+import * as m0014 from './0014-notes';
 
 /** Every migration, in order. Add new ones here; names sort by their numeric prefix. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-refresh-successor': m0011,
   '0012-startup-tasks': m0012,
   '0013-new-user-defaults': m0013,
+  '0014-notes': m0014,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -4,7 +4,9 @@ import nodemailer from 'nodemailer';
 import { ensurePrivateDir, writePrivateFile } from '../../private-files';
 
 export interface MailMessage {
+  /** One address, or several separated by commas. */
   to: string;
+  replyTo?: string;
   subject: string;
   text: string;
   html: string;

@@ -46,6 +46,33 @@ Open this link within one hour to choose a new password:</p>
       // Only without SMTP (development): the message sits in the outbox, so show the link.
       if (mailer.kind === 'outbox') log.info(`Password reset link for ${to}: ${link}`);
     },
+
+    /** A user's message to the team (the radial menu's Chat); replying answers the user. */
+    async sendTeamMessage(input: { to: string[]; replyTo: string; senderName: string; message: string; page?: string }) {
+      const where = input.page ? `${publicUrl}${input.page.startsWith('/') ? input.page : `/${input.page}`}` : null;
+      const text = [
+        `${input.senderName} <${input.replyTo}> wrote from Dealmap${where ? ` (${where})` : ''}:`,
+        '',
+        input.message,
+        '',
+        'Reply to this email to answer them.',
+      ].join('\n');
+      const html = `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">
+<p><strong>${escapeHtml(input.senderName)}</strong> &lt;${escapeHtml(input.replyTo)}&gt; wrote from Dealmap${
+        where ? ` (<a href="${escapeHtml(where)}">${escapeHtml(where)}</a>)` : ''
+      }:</p>
+<blockquote style="white-space:pre-wrap;border-left:3px solid #ccc;margin:0;padding-left:12px">${escapeHtml(input.message)}</blockquote>
+<p style="color:#666;font-size:90%">Reply to this email to answer them.</p>
+</body></html>`;
+      await mailer.send({
+        from,
+        to: input.to.join(', '),
+        replyTo: input.replyTo,
+        subject: `Dealmap: a message from ${input.senderName}`,
+        text,
+        html,
+      });
+    },
   };
 }
 
