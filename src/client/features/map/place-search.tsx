@@ -44,6 +44,20 @@ export function toPlaceOptions(suggestions: google.maps.places.AutocompleteSugge
   return options;
 }
 
+/**
+ * What an option is announced as and selected by: its text, main then secondary ("Austin, TX, USA"),
+ * never the place id (a screen reader reads an option's value). A repeated text gets a number.
+ */
+export function optionValues(options: PlaceOption[]): string[] {
+  const seen = new Map<string, number>();
+  return options.map((o) => {
+    const text = [o.label, o.secondaryText].filter(Boolean).join(', ');
+    const n = (seen.get(text) ?? 0) + 1;
+    seen.set(text, n);
+    return n === 1 ? text : `${text} (${n})`;
+  });
+}
+
 /** No suggestions for empty input or when the input equals the selected place's name. */
 export function shouldFetchSuggestions(input: string, selectedName: string | null): boolean {
   const text = input.trim();
@@ -86,7 +100,9 @@ async function placeDetails(option: PlaceOption): Promise<SelectedPlace | null> 
 /**
  * The place-search box at the map's top-left 'Loading...' until the Places
  * library is in; then an autocomplete restricted to the US in English, one session token per search
- * session (a new one after each selection), 300 ms input debounce then 400 ms autocomplete debounce.
+ * session (a new one after each selection). The two debounces run side by side from each keystroke
+ * (not one after the other): 300 ms in the box (an emptied box empties the list), 400 ms in the
+ * autocomplete (the suggestions are asked 400 ms after typing stops).
  * Prediction failures are logged and empty the list. `initialQuery` (the landing page's
  * `?place=`) runs at once and selects the first suggestion.
  */
@@ -126,22 +142,21 @@ export function PlaceSearch({ onPlace, initialQuery }: { onPlace: (place: Select
     [onPlace],
   );
 
-  // 300 ms in the box.
+  // 300 ms in the box: an emptied box (or the chosen place's name) empties the list.
   useEffect(() => {
     const timer = setTimeout(() => setDebounced(text), PLACE_INPUT_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text]);
-
-  // 400 ms in the autocomplete.
   useEffect(() => {
-    if (!places) return undefined;
-    if (!shouldFetchSuggestions(debounced, selectedNameRef.current)) {
-      setOptions([]);
-      return undefined;
-    }
+    if (!shouldFetchSuggestions(debounced, selectedNameRef.current)) setOptions([]);
+  }, [debounced]);
+
+  // 400 ms in the autocomplete, from the same keystroke.
+  useEffect(() => {
+    if (!places || !shouldFetchSuggestions(text, selectedNameRef.current)) return undefined;
     let stale = false;
     const timer = setTimeout(() => {
-      fetchSuggestions(places, debounced.trim(), token())
+      fetchSuggestions(places, text.trim(), token())
         .then((list) => {
           if (!stale) setOptions(list);
         })
@@ -154,7 +169,7 @@ export function PlaceSearch({ onPlace, initialQuery }: { onPlace: (place: Select
       stale = true;
       clearTimeout(timer);
     };
-  }, [debounced, places, token]);
+  }, [text, places, token]);
 
   // The landing page's search: run it now and take the first suggestion.
   useEffect(() => {
@@ -181,6 +196,7 @@ export function PlaceSearch({ onPlace, initialQuery }: { onPlace: (place: Select
     );
   }
 
+  const values = optionValues(options);
   return (
     <div className="dm-place-search">
       <AutoComplete
@@ -190,9 +206,9 @@ export function PlaceSearch({ onPlace, initialQuery }: { onPlace: (place: Select
         popupMatchSelectWidth={AUTOCOMPLETE_WIDTH}
         style={{ width: AUTOCOMPLETE_WIDTH }}
         notFoundContent={MAP_TEXT.noResults}
-        options={options.map((o) => ({
+        options={options.map((o, i) => ({
           key: o.key,
-          value: o.key,
+          value: values[i],
           label: (
             <div className="dm-place-option">
               <span className="dm-place-option-main">{o.label}</span>
@@ -206,7 +222,7 @@ export function PlaceSearch({ onPlace, initialQuery }: { onPlace: (place: Select
           if (value.trim() !== (selectedNameRef.current ?? '')) selectedNameRef.current = null;
         }}
         onSelect={(value: string) => {
-          const option = options.find((o) => o.key === value);
+          const option = options[values.indexOf(value)];
           if (option) void select(option);
         }}
       >
