@@ -12,7 +12,6 @@ jest.mock('@vis.gl/react-google-maps', () => {
 });
 
 // Imported after the mock.
-// eslint-disable-next-line import/first
 import { optionValues, PlaceSearch, type PlaceOption } from '../../src/client/features/map/place-search';
 
 const prediction = (id: string, main: string, secondary: string) => ({
