@@ -13,6 +13,7 @@ import { PublicShell } from '../layout/public-shell';
 const AntdOutlet = lazy(() => import(/* webpackChunkName: "antd-scope" */ '../components/antd-scope'));
 const AppShell = lazy(() => import(/* webpackChunkName: "app-shell" */ '../layout/app-shell'));
 const AboutPage = lazy(() => import(/* webpackChunkName: "about" */ '../features/about/about-page'));
+const DetailsPage = lazy(() => import(/* webpackChunkName: "details" */ '../features/details/details-page'));
 const LoginPage = lazy(() => import(/* webpackChunkName: "login" */ '../features/auth/login-page'));
 const SignupPage = lazy(() => import(/* webpackChunkName: "signup" */ '../features/auth/signup-page'));
 const ForgotPasswordPage = lazy(() => import(/* webpackChunkName: "forgot-password" */ '../features/auth/forgot-password-page'));
@@ -77,6 +78,7 @@ export const routes: RouteObject[] = [
         element: <AntdOutlet />,
         children: [
           { path: 'about', element: <AboutPage /> },
+          { path: 'details', element: <DetailsPage /> },
           { path: 'login', element: <LoginPage /> },
           { path: 'signup', element: <SignupPage /> },
           { path: 'forgotPassword', element: <ForgotPasswordPage /> },

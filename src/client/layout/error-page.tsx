@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { useDocumentTitle } from '../components/document-title';
 import { NotFoundPage } from './not-found-page';
 
 function describe(error: unknown): { message: string; stack?: string } {
@@ -10,7 +11,10 @@ function describe(error: unknown): { message: string; stack?: string } {
 /** Route errorElement: developer details in development, a friendly page in production. */
 export function ErrorPage() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // The not-found page names itself.
+  useDocumentTitle(notFound ? 'Page not found' : 'Something went wrong');
+  if (notFound) return <NotFoundPage />;
   const { message, stack } = describe(error);
 
   if (process.env.NODE_ENV !== 'production') {

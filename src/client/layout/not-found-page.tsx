@@ -1,6 +1,8 @@
 import { Link } from 'react-router-dom';
+import { useDocumentTitle } from '../components/document-title';
 
 export function NotFoundPage() {
+  useDocumentTitle('Page not found');
   return (
     <main className="dm-centered-page">
       <div className="dm-result">

@@ -1,8 +1,18 @@
 import { Card, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../../components/document-title';
+
+interface AuthCardProps {
+  title: string;
+  /** The tab's title ("Sign in"). */
+  documentTitle: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+}
 
 /** The centred card every public form sits in. */
-export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
+export function AuthCard({ title, documentTitle, subtitle, children }: AuthCardProps) {
+  useDocumentTitle(documentTitle);
   return (
     <div className="dm-auth-page">
       <Card className="dm-auth-card">

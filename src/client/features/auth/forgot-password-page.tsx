@@ -43,7 +43,11 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <AuthCard title="Forgot your password?" subtitle="Enter the email you sign in with and we'll send you a reset link.">
+    <AuthCard
+      title="Forgot your password?"
+      documentTitle="Forgot password"
+      subtitle="Enter the email you sign in with and we'll send you a reset link."
+    >
       <Form form={form} name="forgotPassword" layout="vertical" onFinish={(values) => void onFinish(values)} noValidate>
         {failure !== null ? (
           <Alert

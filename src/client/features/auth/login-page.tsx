@@ -42,7 +42,11 @@ export function LoginPage() {
   };
 
   return (
-    <AuthCard title="Sign in to Dealmap" subtitle="Welcome back. Pick up your deal research where you left off.">
+    <AuthCard
+      title="Sign in to Dealmap"
+      documentTitle="Sign in"
+      subtitle="Welcome back. Pick up your deal research where you left off."
+    >
       <Form form={form} name="login" layout="vertical" onFinish={(values) => void onFinish(values)} requiredMark noValidate>
         {serverError ? <Alert type="error" showIcon title={serverError} className="dm-form-alert" role="alert" /> : null}
         <Form.Item label="Email" name="email" required rules={[sharedRule(validateLogin, 'email')]}>

@@ -69,7 +69,11 @@ export function ResetForm({ token }: { token: string }) {
   if (failure === 'expired') return <ExpiredLink />;
 
   return (
-    <AuthCard title="Choose a new password" subtitle="Use at least 8 characters. You'll sign in with it next.">
+    <AuthCard
+      title="Choose a new password"
+      documentTitle="Reset password"
+      subtitle="Use at least 8 characters. You'll sign in with it next."
+    >
       <Form form={form} name="passwordReset" layout="vertical" onFinish={(values) => void onFinish(values)} noValidate>
         {failure === 'failed' ? <Alert type="error" showIcon title="Something went wrong" className="dm-form-alert" /> : null}
         <Form.Item

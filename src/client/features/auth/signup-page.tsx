@@ -37,7 +37,11 @@ export function SignupPage() {
   };
 
   return (
-    <AuthCard title="Create your account" subtitle="Start researching deals in minutes. All you need is an email.">
+    <AuthCard
+      title="Create your account"
+      documentTitle="Sign up"
+      subtitle="Start researching deals in minutes. All you need is an email."
+    >
       <Form form={form} name="signup" layout="vertical" onFinish={(values) => void onFinish(values)} noValidate>
         {serverError ? <Alert type="error" showIcon title={serverError} className="dm-form-alert" role="alert" /> : null}
         <Form.Item label="Email" name="email" required rules={[sharedRule(validateSignup, 'email')]}>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useDocumentTitle } from '../../components/document-title';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { loginWithReturn, searchTarget, selectToken } from '../session';
@@ -24,6 +25,7 @@ const HIGHLIGHTS = [
 ];
 
 export function LandingPage() {
+  useDocumentTitle(null);
   const [place, setPlace] = useState('');
   const [hint, setHint] = useState<string | null>(null);
   const token = useAppSelector(selectToken);
@@ -89,6 +91,9 @@ export function LandingPage() {
         <Link to="/signup" className="dm-cta-link">
           Create a free account
         </Link>
+        <p className="dm-paragraph">
+          <Link to="/details">How Dealmap works</Link>
+        </p>
       </section>
     </>
   );

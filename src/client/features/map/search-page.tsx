@@ -1,4 +1,5 @@
 import { Grid, Spin } from 'antd';
+import { useDocumentTitle } from '../../components/document-title';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { NavigationType, useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
@@ -63,6 +64,7 @@ const keylessZip = (config: { googleMapsApiKey: string | null } | undefined, zip
  * searches that place; `?lat=&lng=&zoom=` centres the map; the filters and sort are in the URL too.
  */
 export function SearchPage() {
+  useDocumentTitle('Search');
   const { params, settings, setSettings, setCamera, setPlace } = useSearchUrl();
   const { data: config, isLoading, isError } = useMapConfigQuery();
   const dispatch = useAppDispatch();
