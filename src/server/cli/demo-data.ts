@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fail, openCliDatabase, runMain } from './cli-common';
 import { DEFAULT_DEMO_LISTINGS, DEFAULT_DEMO_SEED, demoItem, loadDemoData, toReso } from '../modules/demo-data/demo-data';
+import { formatMetroOutcomes, metroOutcomes } from '../modules/demo-data/metro-outcomes';
 import { csvField } from '../modules/feed-import/csv';
 import { createProgress } from './progress';
 
@@ -68,6 +69,7 @@ runMain(async () => {
         listings: { type: 'string' },
         seed: { type: 'string' },
         out: { type: 'string' },
+        report: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -76,6 +78,17 @@ runMain(async () => {
   }
   if (values.help) {
     console.log(USAGE);
+    return;
+  }
+  if (values.report) {
+    if (values.listings !== undefined || values.seed !== undefined || values.out !== undefined)
+      fail('--report reads the database as it is: it takes no --listings, --seed or --out');
+    const database = await openCliDatabase();
+    try {
+      console.log(formatMetroOutcomes(await metroOutcomes(database.db)));
+    } finally {
+      await database.close();
+    }
     return;
   }
   const listings = values.listings === undefined ? DEFAULT_DEMO_LISTINGS : Number(values.listings);

@@ -25,37 +25,40 @@ export const DEFAULT_DEMO_SEED = 1;
 export interface CityProfile {
   city: string;
   state: string;
-  /** Median sale price per square foot, USD (approximate 2025 city medians, see docs/listings.md). */
+  /** Median sale price per square foot, USD (sources and dates per city in docs/listings.md). */
   pricePerSqft: number;
-  /** Median single-family rent per square foot per month, USD. */
+  /** Single-family rent per square foot per month, USD: a 3-bedroom's rent over 1,550 sq ft (docs/listings.md). */
   rentPerSqft: number;
-  /** Typical peak-season nightly rate of a 3-bedroom short-term rental, USD. */
+  /**
+   * Peak-season nightly rate of a 3-bedroom short-term rental, USD: the market's average daily rate
+   * over 0.816, the engine's booked-night average of its seasonal rate factors (docs/listings.md).
+   */
   nightly3Bed: number;
   /** Relative share of the listings. */
   weight: number;
 }
 
 export const DEMO_CITIES: readonly CityProfile[] = [
-  { city: 'Austin', state: 'TX', pricePerSqft: 300, rentPerSqft: 1.35, nightly3Bed: 240, weight: 2 },
+  { city: 'Austin', state: 'TX', pricePerSqft: 300, rentPerSqft: 1.35, nightly3Bed: 255, weight: 2 },
   { city: 'Phoenix', state: 'AZ', pricePerSqft: 285, rentPerSqft: 1.25, nightly3Bed: 210, weight: 1.5 },
   { city: 'Dallas', state: 'TX', pricePerSqft: 235, rentPerSqft: 1.3, nightly3Bed: 200, weight: 1.5 },
-  { city: 'Houston', state: 'TX', pricePerSqft: 175, rentPerSqft: 1.15, nightly3Bed: 180, weight: 1.5 },
+  { city: 'Houston', state: 'TX', pricePerSqft: 175, rentPerSqft: 1.35, nightly3Bed: 195, weight: 1.5 },
   { city: 'San Antonio', state: 'TX', pricePerSqft: 165, rentPerSqft: 1.1, nightly3Bed: 170, weight: 1 },
   { city: 'Atlanta', state: 'GA', pricePerSqft: 260, rentPerSqft: 1.3, nightly3Bed: 200, weight: 1 },
   { city: 'Charlotte', state: 'NC', pricePerSqft: 245, rentPerSqft: 1.25, nightly3Bed: 185, weight: 1 },
   { city: 'Tampa', state: 'FL', pricePerSqft: 290, rentPerSqft: 1.45, nightly3Bed: 230, weight: 1 },
-  { city: 'Orlando', state: 'FL', pricePerSqft: 250, rentPerSqft: 1.4, nightly3Bed: 220, weight: 1 },
+  { city: 'Orlando', state: 'FL', pricePerSqft: 250, rentPerSqft: 1.4, nightly3Bed: 175, weight: 1 },
   { city: 'Jacksonville', state: 'FL', pricePerSqft: 195, rentPerSqft: 1.2, nightly3Bed: 180, weight: 1 },
-  { city: 'Nashville', state: 'TN', pricePerSqft: 300, rentPerSqft: 1.4, nightly3Bed: 270, weight: 1 },
-  { city: 'Indianapolis', state: 'IN', pricePerSqft: 140, rentPerSqft: 1.05, nightly3Bed: 150, weight: 1 },
+  { city: 'Nashville', state: 'TN', pricePerSqft: 300, rentPerSqft: 1.4, nightly3Bed: 300, weight: 1 },
+  { city: 'Indianapolis', state: 'IN', pricePerSqft: 140, rentPerSqft: 1.0, nightly3Bed: 240, weight: 1 },
   { city: 'Columbus', state: 'OH', pricePerSqft: 185, rentPerSqft: 1.15, nightly3Bed: 150, weight: 1 },
   { city: 'Kansas City', state: 'MO', pricePerSqft: 160, rentPerSqft: 1.05, nightly3Bed: 150, weight: 1 },
-  { city: 'Denver', state: 'CO', pricePerSqft: 390, rentPerSqft: 1.55, nightly3Bed: 240, weight: 1 },
+  { city: 'Denver', state: 'CO', pricePerSqft: 390, rentPerSqft: 1.55, nightly3Bed: 235, weight: 1 },
   { city: 'Las Vegas', state: 'NV', pricePerSqft: 250, rentPerSqft: 1.25, nightly3Bed: 220, weight: 1 },
   { city: 'Raleigh', state: 'NC', pricePerSqft: 250, rentPerSqft: 1.3, nightly3Bed: 180, weight: 1 },
-  { city: 'Memphis', state: 'TN', pricePerSqft: 100, rentPerSqft: 0.95, nightly3Bed: 140, weight: 0.75 },
-  { city: 'Cleveland', state: 'OH', pricePerSqft: 90, rentPerSqft: 1.0, nightly3Bed: 130, weight: 0.75 },
-  { city: 'Detroit', state: 'MI', pricePerSqft: 75, rentPerSqft: 1.0, nightly3Bed: 130, weight: 0.75 },
+  { city: 'Memphis', state: 'TN', pricePerSqft: 100, rentPerSqft: 1.1, nightly3Bed: 175, weight: 0.75 },
+  { city: 'Cleveland', state: 'OH', pricePerSqft: 90, rentPerSqft: 0.95, nightly3Bed: 210, weight: 0.75 },
+  { city: 'Detroit', state: 'MI', pricePerSqft: 85, rentPerSqft: 1.1, nightly3Bed: 145, weight: 0.75 },
 ];
 
 /** Points are scattered uniformly within this distance of their ZIP's centroid. */
@@ -100,6 +103,7 @@ type Rng = () => number;
 const uniform = (rng: Rng, a: number, b: number) => a + (b - a) * rng();
 const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)];
 const roundTo = (value: number, step: number) => Math.round(value / step) * step;
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 // ---------------------------------------------------------------------------------------------
 // Cities and ZIP codes
@@ -224,6 +228,8 @@ const STREETS = [
 const SUFFIXES = ['St', 'Ave', 'Dr', 'Ln', 'Ct', 'Way', 'Blvd', 'Rd', 'Pl', 'Cir', 'Trl', 'Pkwy'];
 const DIRECTIONS = ['', '', '', '', 'N ', 'S ', 'E ', 'W '];
 const OPENERS = ['Charming', 'Updated', 'Spacious', 'Well-kept', 'Light-filled', 'Classic', 'Move-in ready', 'Renovated', 'Cozy'];
+/** Openers of a retail listing that wants cosmetic updates (priced at market, less part of the work). */
+const DATED_OPENERS = ['Solid', 'Original-condition', 'Well-loved', 'Classic'];
 const FEATURES = [
   'an open floor plan',
   'a remodeled kitchen with quartz counters',
@@ -238,11 +244,17 @@ const FEATURES = [
   'energy-efficient windows',
   'a detached workshop',
 ];
-const FIXER_NOTES = [
-  'Needs updating throughout; bring your contractor.',
-  'Sold as-is. Great opportunity for investors.',
-  'Needs a new roof and kitchen; priced accordingly.',
-  'Cosmetic fixer with good bones.',
+const DATED_FEATURES = [
+  'a large fenced backyard',
+  'a two-car garage',
+  'a covered patio',
+  'hardwood floors under the carpet',
+  'a big corner lot',
+];
+const DATED_NOTES = [
+  'Kitchen and baths are original; ready for your updates.',
+  'Some cosmetic updating needed; priced for the neighborhood.',
+  'Good bones; bring your paint and flooring ideas.',
 ];
 const CLOSERS = [
   'Close to schools, parks and shopping.',
@@ -251,6 +263,105 @@ const CLOSERS = [
   'Easy access to major highways.',
   'Walk to restaurants and coffee shops.',
 ];
+
+// ---------------------------------------------------------------------------------------------
+// Distressed listings
+
+/**
+ * The distressed segment flippers and BRRRR investors hunt for: bank-owned (REO), short sales,
+ * estate sales and fixers. Each is priced at 55–80 % of its after-repair value with a rehab of
+ * 10–35 % of it; the ARV is the neighbourhood's sold $/sq ft times the area, what the engine's
+ * comps show (docs/listings.md).
+ */
+export type DistressKind = 'reo' | 'short-sale' | 'estate' | 'needs-work';
+
+interface DistressProfile {
+  /** Relative share within the segment. */
+  weight: number;
+  /** Rehab cost, USD per sq ft at REHAB_REFERENCE_PSF (our cosmetic-to-gut ranges), before the 10–35 % of ARV bounds. */
+  rehabPerSqft: readonly [number, number];
+  /** The discount below ARV beyond the rehab: the seller's hurry and the buyer's risk. */
+  discount: readonly [number, number];
+  /** The remarks' first sentence. */
+  lead: readonly string[];
+  /** The remarks' last sentence. */
+  terms: readonly string[];
+}
+
+export const DISTRESS_PROFILES: Readonly<Record<DistressKind, DistressProfile>> = {
+  reo: {
+    weight: 3,
+    rehabPerSqft: [25, 60],
+    discount: [0.08, 0.28],
+    lead: ['Bank-owned. Sold as-is.', 'Bank-owned (REO). Sold as-is, no seller disclosures.'],
+    terms: ['Cash or renovation financing only.', 'All offers subject to bank approval; buyer to verify everything.'],
+  },
+  'short-sale': {
+    weight: 2,
+    rehabPerSqft: [15, 40],
+    discount: [0.03, 0.18],
+    lead: ['Short sale, subject to lender approval.', 'Short sale: the lender must approve the price.'],
+    terms: ['Sold as-is; the buyer pays for repairs.', 'Patient buyers only: approval can take 60–90 days.'],
+  },
+  estate: {
+    weight: 2,
+    rehabPerSqft: [20, 45],
+    discount: [0.06, 0.24],
+    lead: ['Estate sale, needs updating.', 'Estate sale: one owner for decades, needs updating throughout.'],
+    terms: ['Sold as-is by the estate.', 'The estate will make no repairs; priced accordingly.'],
+  },
+  'needs-work': {
+    weight: 3,
+    rehabPerSqft: [30, 70],
+    discount: [0.07, 0.25],
+    lead: ['Needs work: investor special.', 'Fixer-upper that needs work.'],
+    terms: ['Sold as-is; bring your contractor.', 'Priced for an investor; sold as-is.'],
+  },
+};
+
+/**
+ * Rehab costs per sq ft are those of a house selling at this $/sq ft; they scale with the square root
+ * of the neighbourhood's $/sq ft (rental-grade finishes where houses are cheap, dearer ones where not).
+ */
+const REHAB_REFERENCE_PSF = 200;
+
+/** Share of the listings that are distressed, the same in every city (each measured metro lands within 5–10 %). */
+export const DISTRESSED_SHARE = 0.075;
+/** A distressed listing's rehab and price as shares of its ARV. */
+export const DISTRESSED_REHAB_SHARE = { min: 0.1, max: 0.35 } as const;
+export const DISTRESSED_PRICE_SHARE = { min: 0.55, max: 0.8 } as const;
+
+const REPAIRS = [
+  'a new roof',
+  'a full kitchen remodel',
+  'new bathrooms',
+  'new HVAC',
+  'foundation repairs',
+  'new flooring and paint throughout',
+  'updated electrical and plumbing',
+  'new windows',
+  'water damage repairs',
+];
+
+const DISTRESS_KINDS = Object.keys(DISTRESS_PROFILES) as DistressKind[];
+
+function distressKind(u: number): DistressKind {
+  const total = DISTRESS_KINDS.reduce((s, k) => s + DISTRESS_PROFILES[k].weight, 0);
+  let acc = 0;
+  for (const k of DISTRESS_KINDS) if (u < (acc += DISTRESS_PROFILES[k].weight / total)) return k;
+  return DISTRESS_KINDS[DISTRESS_KINDS.length - 1];
+}
+
+/** Distinct repairs, more of them the heavier the rehab. */
+function repairsFor(rng: Rng, rehabShare: number): string {
+  const count = rehabShare < 0.18 ? 2 : rehabShare < 0.28 ? 3 : 4;
+  const chosen: string[] = [];
+  while (chosen.length < count) {
+    const r = pick(rng, REPAIRS);
+    if (!chosen.includes(r)) chosen.push(r);
+  }
+  return `${chosen.slice(0, -1).join(', ')} and ${chosen[chosen.length - 1]}`;
+}
 
 interface House {
   city: DemoCity;
@@ -297,6 +408,8 @@ function addDays(date: string, days: number): string {
 export interface DemoItem {
   listing: ListingRecord;
   sold: SoldRecord[];
+  /** The listing's distressed kind, or null for a retail listing. */
+  distress: DistressKind | null;
 }
 
 /** Listing `index` (0-based) of the data set of `seed`, with its 1 to 3 sold comps. */
@@ -309,24 +422,48 @@ export function demoItem(seed: number, index: number): DemoItem {
   const h = house(rng, city, zip, beds);
 
   const psf = city.pricePerSqft * zip.priceFactor;
-  const marketValue = h.area * psf * Math.exp(uniform(rng, -0.08, 0.08));
-  const condition = rng();
-  const rehabPerSqft = condition < 0.7 ? uniform(rng, 4, 15) : condition < 0.95 ? uniform(rng, 20, 40) : uniform(rng, 50, 80);
-  // Rehab never costs more than a third of the house's value (cheap markets have cheap rehabs too).
-  const rehab = roundTo(Math.min(h.area * rehabPerSqft, marketValue / 3), 500);
-  const rawPrice = marketValue * uniform(rng, 0.9, 1.1) - rehab * 0.6;
-  const price = Math.max(25_000, rng() < 0.5 ? roundTo(rawPrice, 1000) : roundTo(rawPrice, 5000) - 100);
-  const arv = roundTo(marketValue * uniform(rng, 1.0, 1.06), 1000);
+  const bathsTotal = h.bathsFull + h.bathsHalf + h.bathsThreeQuarter;
+  const home = `${beds} bed, ${bathsTotal} bath home of ${h.area.toLocaleString('en-US')} sq ft in ${city.city}`;
+  const distress = rng() < DISTRESSED_SHARE ? distressKind(rng()) : null;
+  let price: number;
+  let rehab: number;
+  let arv: number;
+  let remarks: string;
+  if (distress) {
+    // Valued like its comps (the sold $/sq ft of the ZIP), then priced and repaired as shares of that value.
+    const profile = DISTRESS_PROFILES[distress];
+    arv = roundTo(h.area * psf * Math.exp(uniform(rng, -0.03, 0.03)), 1000);
+    const rehabShare = clamp(
+      (h.area * uniform(rng, ...profile.rehabPerSqft) * Math.sqrt(psf / REHAB_REFERENCE_PSF)) / arv,
+      DISTRESSED_REHAB_SHARE.min,
+      DISTRESSED_REHAB_SHARE.max,
+    );
+    const priceShare = clamp(
+      1 - rehabShare - uniform(rng, ...profile.discount),
+      DISTRESSED_PRICE_SHARE.min,
+      DISTRESSED_PRICE_SHARE.max,
+    );
+    rehab = roundTo(arv * rehabShare, 500);
+    price = Math.max(25_000, roundTo(arv * priceShare, 1000) - (rng() < 0.5 ? 100 : 0));
+    remarks = `${pick(rng, profile.lead)} ${home} that needs ${repairsFor(rng, rehabShare)}. ${pick(rng, profile.terms)}`;
+  } else {
+    const marketValue = h.area * psf * Math.exp(uniform(rng, -0.08, 0.08));
+    const dated = rng() >= 0.75;
+    const rehabPerSqft = dated ? uniform(rng, 20, 40) : uniform(rng, 4, 15);
+    // Rehab never costs more than a third of the house's value (cheap markets have cheap rehabs too).
+    rehab = roundTo(Math.min(h.area * rehabPerSqft, marketValue / 3), 500);
+    const rawPrice = marketValue * uniform(rng, 0.9, 1.1) - rehab * 0.6;
+    price = Math.max(25_000, rng() < 0.5 ? roundTo(rawPrice, 1000) : roundTo(rawPrice, 5000) - 100);
+    arv = roundTo(marketValue * uniform(rng, 1.0, 1.06), 1000);
+    const features = dated ? [pick(rng, DATED_FEATURES), pick(rng, DATED_FEATURES)] : [pick(rng, FEATURES), pick(rng, FEATURES)];
+    remarks = [
+      `${dated ? pick(rng, DATED_OPENERS) : pick(rng, OPENERS)}: ${home}`,
+      features[0] === features[1] ? `with ${features[0]}.` : `with ${features[0]} and ${features[1]}.`,
+      dated ? pick(rng, DATED_NOTES) : pick(rng, CLOSERS),
+    ].join(' ');
+  }
   const rent = roundTo(h.area * city.rentPerSqft * Math.sqrt(zip.priceFactor) * uniform(rng, 0.92, 1.08), 25);
   const nightly = roundTo(city.nightly3Bed * Math.sqrt(beds / 3) * Math.pow(zip.priceFactor, 0.3) * uniform(rng, 0.85, 1.15), 5);
-
-  const features = [pick(rng, FEATURES), pick(rng, FEATURES)];
-  const bathsTotal = h.bathsFull + h.bathsHalf + h.bathsThreeQuarter;
-  const remarks = [
-    `${rehabPerSqft >= 20 ? 'Investor special' : pick(rng, OPENERS)}: ${beds} bed, ${bathsTotal} bath home of ${h.area.toLocaleString('en-US')} sq ft in ${city.city}`,
-    features[0] === features[1] ? `with ${features[0]}.` : `with ${features[0]} and ${features[1]}.`,
-    rehabPerSqft >= 20 ? pick(rng, FIXER_NOTES) : pick(rng, CLOSERS),
-  ].join(' ');
 
   const listing: ListingRecord = {
     listing_key: `DEMO-${seed}-L${String(index).padStart(7, '0')}`,
@@ -374,7 +511,7 @@ export function demoItem(seed: number, index: number): DemoItem {
       longitude: c.longitude,
     });
   }
-  return { listing, sold };
+  return { listing, sold, distress };
 }
 
 /** The listing and sold records as a RESO feed row (for `--out` files and importer tests). */

@@ -1,0 +1,180 @@
+import { sql } from 'kysely';
+import { DATABASES, SETUP_TIMEOUT, createTestApp, type TestApp } from './helpers';
+import {
+  DEFAULT_DEMO_LISTINGS,
+  DEFAULT_DEMO_SEED,
+  DISTRESSED_PRICE_SHARE,
+  DISTRESSED_REHAB_SHARE,
+  demoItem,
+  loadDemoData,
+  type DemoItem,
+  type DistressKind,
+} from '../../src/server/modules/demo-data/demo-data';
+import {
+  METRO_SPAN_DEGREES,
+  OUTCOME_METROS,
+  metroOutcomes,
+  type MetroOutcome,
+} from '../../src/server/modules/demo-data/metro-outcomes';
+import { assumptionsFor, engineInputs, strategyCalculator } from '../../src/server/modules/listings/analysis';
+
+/** The 30-year rate the migrations seed (Freddie Mac PMMS, 20 November 2025), which the demo results use. */
+const SEEDED_RATE = 6.26;
+
+const metroOf = (l: { latitude: number; longitude: number }) =>
+  OUTCOME_METROS.findIndex(
+    (m) => Math.abs(l.latitude - m.latitude) <= METRO_SPAN_DEGREES && Math.abs(l.longitude - m.longitude) <= METRO_SPAN_DEGREES,
+  );
+
+/** The generator's listings 0..n-1 of `seed` that fall in each of the six metro boxes. */
+function metroItems(seed: number, n: number): DemoItem[][] {
+  const items: DemoItem[][] = OUTCOME_METROS.map(() => []);
+  for (let i = 0; i < n; i++) {
+    const item = demoItem(seed, i);
+    const m = metroOf(item.listing);
+    if (m >= 0) items[m].push(item);
+  }
+  return items;
+}
+
+/**
+ * What the engine computes for these listings, without a database: every demo listing carries its
+ * ARV, rehab, rent and nightly rate, so its stored results do not depend on its comps (the database
+ * test below checks that the stored results are exactly these).
+ */
+function outcomes(items: DemoItem[][], rate: number): MetroOutcome[] {
+  const calculate = strategyCalculator(assumptionsFor(rate));
+  return items.map((list, k) => {
+    const results = list.map(({ listing: l }) =>
+      calculate(
+        engineInputs({
+          listPrice: l.list_price,
+          area: l.area,
+          monthlyRent: l.monthly_rent,
+          rehabEstimate: l.rehab_estimate,
+          arvEstimate: l.arv_estimate,
+          nightlyRate: l.nightly_rate,
+        }),
+      ),
+    );
+    const percent = (count: number) => (list.length ? (count / list.length) * 100 : 0);
+    const coc = results
+      .map((r) => (r.BuyHoldResults.cashOnCashInfinite ? Infinity : r.BuyHoldResults.cashOnCashRoi))
+      .filter((v): v is number => v !== null)
+      .sort((a, b) => a - b);
+    const mid = coc.length >> 1;
+    return {
+      city: OUTCOME_METROS[k].city,
+      state: OUTCOME_METROS[k].state,
+      listings: list.length,
+      flipsPayPercent: percent(results.filter((r) => r.FixFlipResults.projectedProfit > 0).length),
+      brrrrPaysPercent: percent(
+        results.filter((r) => r.BRRRRResults.cashOnCashInfinite || (r.BRRRRResults.cashOnCashRoi ?? 0) > 0).length,
+      ),
+      buyHoldMedianCoc: coc.length === 0 ? null : coc.length % 2 ? coc[mid] : (coc[mid - 1] + coc[mid]) / 2,
+    };
+  });
+}
+
+const LEADS: Record<DistressKind, RegExp> = {
+  reo: /^Bank-owned\b.*Sold as-is/,
+  'short-sale': /^Short sale\b/,
+  estate: /^Estate sale\b.*needs updating/,
+  'needs-work': /^(Needs work|Fixer-upper that needs work)\b/,
+};
+const DISTRESS_WORDS = /bank-owned|short sale|estate sale|as-is|fixer|investor special/i;
+
+describe('demo market: what an investor reads in six metros', () => {
+  // The whole default data set (20,000 listings, seed 1) through the engine in memory: a few seconds.
+  let all: DemoItem[][];
+  let table: MetroOutcome[];
+  let byCity: Record<string, MetroOutcome>;
+  beforeAll(() => {
+    all = metroItems(DEFAULT_DEMO_SEED, DEFAULT_DEMO_LISTINGS);
+    table = outcomes(all, SEEDED_RATE);
+    byCity = Object.fromEntries(table.map((o) => [o.city, o]));
+  }, SETUP_TIMEOUT);
+
+  it('every metro has a distressed segment of 5–10 % of its listings', () => {
+    all.forEach((list) => {
+      const share = list.filter((i) => i.distress !== null).length / list.length;
+      expect(list.length).toBeGreaterThan(400);
+      expect(share).toBeGreaterThanOrEqual(0.05);
+      expect(share).toBeLessThanOrEqual(0.1);
+    });
+  });
+
+  it('flips pay on at least 2 % of the listings in at least 3 metros, BRRRRs pay in at least 3', () => {
+    expect(table.filter((o) => o.flipsPayPercent >= 2).length).toBeGreaterThanOrEqual(3);
+    expect(table.filter((o) => o.brrrrPaysPercent >= 2).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('buy & hold loses in Austin and pays in Detroit (median cash-on-cash)', () => {
+    expect(byCity.Austin.buyHoldMedianCoc).toBeLessThan(0);
+    expect(byCity.Detroit.buyHoldMedianCoc).toBeGreaterThan(0);
+  });
+
+  it('a distressed listing is priced at about 55–80 % of its ARV with a rehab of 10–35 %, and its remarks say why', () => {
+    const distressed = all.flat().filter((i) => i.distress !== null);
+    const kinds = new Set(distressed.map((i) => i.distress));
+    expect(kinds).toEqual(new Set(['reo', 'short-sale', 'estate', 'needs-work']));
+    for (const { listing: l, distress } of distressed) {
+      const arv = l.arv_estimate as number;
+      // Rounding the price to $1,000 (less $100) and the rehab to $500 moves the shares slightly.
+      expect(l.list_price / arv).toBeGreaterThanOrEqual(DISTRESSED_PRICE_SHARE.min - 0.01);
+      expect(l.list_price / arv).toBeLessThanOrEqual(DISTRESSED_PRICE_SHARE.max + 0.01);
+      expect((l.rehab_estimate as number) / arv).toBeGreaterThanOrEqual(DISTRESSED_REHAB_SHARE.min - 0.01);
+      expect((l.rehab_estimate as number) / arv).toBeLessThanOrEqual(DISTRESSED_REHAB_SHARE.max + 0.01);
+      expect(l.remarks).toMatch(LEADS[distress as DistressKind]);
+    }
+    for (const { listing } of all.flat().filter((i) => i.distress === null)) expect(listing.remarks).not.toMatch(DISTRESS_WORDS);
+  });
+});
+
+// 3,000 listings keep the load to a few seconds; each metro still has 75–230 listings and 6–20
+// distressed ones, enough to check that the stored results are the in-memory ones above and that
+// a distressed listing's ARV agrees with the comps the engine selected for it.
+const DB_LISTINGS = 3000;
+
+describe.each(DATABASES)('demo market in the database on $name', (database) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(database);
+    await loadDemoData(t.db, { listings: DB_LISTINGS, seed: DEFAULT_DEMO_SEED });
+  }, SETUP_TIMEOUT);
+  afterAll(async () => t?.close());
+
+  it('stores, per metro, exactly the results the engine gives in memory at the seeded rate', async () => {
+    const rate = await sql<{ rate: number }>`
+      select rate from rates where product = '30-Year Fixed' order by as_of desc limit 1`.execute(t.db);
+    expect(Number(rate.rows[0].rate)).toBe(SEEDED_RATE);
+    const stored = await metroOutcomes(t.db);
+    const expected = outcomes(metroItems(DEFAULT_DEMO_SEED, DB_LISTINGS), SEEDED_RATE);
+    expect(stored).toEqual(expected);
+    expect(stored.every((o) => o.listings >= 50)).toBe(true);
+  });
+
+  it("prices a distressed listing's ARV like the comps the engine found, and marks most of them Good Deal", async () => {
+    const { rows } = await sql<{ key: string; area: number; arv: number; deal: string; psf: number[] | null }>`
+      select p.listing_key as key, p.area, p.arv_estimate as arv, p.deal_status as deal,
+        (select array_agg(s.close_price / s.area) from sold_comps s where s.id = any(p.comp_ids) and s.area > 0) as psf
+      from properties p`.execute(t.db);
+    const distressed = rows.filter((r) => demoItem(DEFAULT_DEMO_SEED, Number(r.key.split('-L')[1])).distress !== null);
+    expect(distressed.length).toBeGreaterThan(150);
+    const ratios = distressed
+      .filter((r) => r.psf && r.psf.length > 0)
+      .map((r) => {
+        const psf = [...(r.psf as number[])].map(Number).sort((a, b) => a - b);
+        const mid = psf.length >> 1;
+        const median = psf.length % 2 ? psf[mid] : (psf[mid - 1] + psf[mid]) / 2;
+        return Number(r.arv) / (median * r.area);
+      })
+      .sort((a, b) => a - b);
+    expect(ratios.length).toBeGreaterThan(distressed.length * 0.95);
+    const median = ratios[ratios.length >> 1];
+    expect(median).toBeGreaterThan(0.97);
+    expect(median).toBeLessThan(1.03);
+    expect(ratios.filter((x) => Math.abs(x - 1) <= 0.15).length / ratios.length).toBeGreaterThan(0.8);
+    expect(distressed.filter((r) => r.deal === 'Good Deal').length / distressed.length).toBeGreaterThan(0.8);
+  });
+});
