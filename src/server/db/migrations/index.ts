@@ -12,7 +12,7 @@ import * as m0009 from './0009-places';
 import * as m0010 from './0010-recent-search-filters';
 import * as m0011 from './0011-refresh-successor';
 import * as m0012 from './0012-startup-tasks';
-import * as m0019 from './0019-properties-fillfactor';
+import * as m0019 from './0019-properties-bulk-writes';
 
 /** Every migration, in order. Add new ones here; names sort by their numeric prefix. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -28,7 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-recent-search-filters': m0010,
   '0011-refresh-successor': m0011,
   '0012-startup-tasks': m0012,
-  '0019-properties-fillfactor': m0019,
+  '0019-properties-bulk-writes': m0019,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -105,7 +105,9 @@ export async function upsertSold(db: Db, records: readonly SoldRecord[]): Promis
 
 /**
  * Marks for recomputation the listings within the widest comp radius of these places (a changed
- * sale's new and old locations: the listings that could gain or lose it as a comp).
+ * sale's new and old locations: the listings that could gain or lose it as a comp). Each box is
+ * looked up in the partial GiST index of the listings not yet marked (migration 0019): two-dimensional,
+ * and empty while a first import's new listings all wait for their computation anyway.
  */
 export async function markNearSales(
   db: Db,
@@ -115,10 +117,10 @@ export async function markNearSales(
   const boxes = sales.map((s) => ({ id: s.id, ...boundingBox(s.latitude, s.longitude, MAX_COMP_RADIUS_MILES * 1.01) }));
   await sql`
     update properties p set needs_recompute = true
-    where not p.needs_recompute and p.id in (
-      select p2.id from json_to_recordset(${JSON.stringify(boxes)}::json) as b(id uuid, south float8, north float8, west float8, east float8)
-      join properties p2 on p2.longitude between b.west and b.east and p2.latitude between b.south and b.north
-    )`.execute(db);
+    from json_to_recordset(${JSON.stringify(boxes)}::json) as b(id uuid, south float8, north float8, west float8, east float8)
+    where not p.needs_recompute and point(p.longitude, p.latitude) <@ box(point(b.west, b.south), point(b.east, b.north))`.execute(
+    db,
+  );
 }
 
 /** The latest rate of a product (by week), or null. */
@@ -349,7 +351,7 @@ async function writeAnalysis(db: Db, updates: object[]): Promise<void> {
       ${sql.raw(ANALYSIS_COLUMNS.map((c) => `${c} = v.${c}`).join(', '))},
       needs_recompute = false,
       updated_at = case when (${cols(SHOWN_COLUMNS, 'p.')}) is distinct from (${cols(SHOWN_COLUMNS, 'v.')}) then now() else p.updated_at end
-    from json_to_recordset(${JSON.stringify(updates)}::json) as v(
+    from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as v(
       id uuid, comp_ids uuid[], deal_status text, marker_color jsonb, confidence jsonb, inputs jsonb,
       results_rate float8, buy_hold jsonb, brrrr jsonb, fix_flip jsonb, short_term jsonb)
     where p.id = v.id`.execute(db);
