@@ -21,6 +21,7 @@ import { DEMO_CITIES, demoItem, toReso } from '../../src/server/modules/demo-dat
 import { csvField } from '../../src/server/modules/feed-import/csv';
 import { importFile } from '../../src/server/modules/feed-import/importer';
 import { recomputeDirty, recomputeForRate } from '../../src/server/modules/listings';
+import { assumptionsFor, strategyCalculator, type EngineInputs } from '../../src/server/modules/listings/analysis';
 import { BENCH_DATABASES, printTable, type Bench, type BenchDatabase } from './bench-utils';
 
 const positiveInt = (name: string, fallback: number): number => {
@@ -289,10 +290,35 @@ async function importBench(): Promise<Array<Record<string, string | number>>> {
   }
 }
 
+/**
+ * The engine alone on this machine right now (all four strategies, built inputs reused): a yardstick
+ * for how busy the shared machine was (~760,000–1,000,000/s when quiet, docs/listings.md).
+ */
+function engineYardstick(): number {
+  const inputs: EngineInputs[] = Array.from({ length: 50_000 }, (_, i) => ({
+    purchasePrice: 100_000 + ((i * 7919) % 500_000),
+    monthlyRent: 900 + (i % 2000),
+    rehabEstimate: (i * 31) % 60_000,
+    arvEstimate: 120_000 + ((i * 7919) % 550_000),
+    nightlyRate: 120 + (i % 200),
+    squareFeet: 900 + ((i * 31) % 2500),
+  }));
+  const calc = strategyCalculator(assumptionsFor(6.26));
+  let best = 0;
+  for (let rep = 0; rep < 3; rep++) {
+    const start = performance.now();
+    for (const i of inputs) calc(i);
+    best = Math.max(best, inputs.length / ((performance.now() - start) / 1000));
+  }
+  return best;
+}
+
 export const bench: Bench = {
   name: 'bulk listings: re-pricing for a new rate, feed import',
   async run() {
+    console.log(`Engine alone (yardstick of the machine's load): ${fmt(engineYardstick())} properties/s`);
     if (PARTS.includes('reprice')) printTable('Re-pricing for a new latest rate (recomputeForRate)', await repriceBench());
     if (PARTS.includes('import')) printTable('Feed import (npm run import: load, then comps/results)', await importBench());
+    console.log(`Engine alone, at the end: ${fmt(engineYardstick())} properties/s`);
   },
 };
