@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { fail, openCliDatabase, runMain } from './cli-common';
-import { importFile } from '../modules/feed-import/importer';
+import { DEFAULT_IMPORT_BATCH, importFile, MAX_IMPORT_BATCH } from '../modules/feed-import/importer';
 import { createProgress } from './progress';
 
-const USAGE = `Usage: npm run import -- <file.csv|file.jsonl> [--batch-size N]
+const USAGE = `Usage: npm run import -- <file.csv|file.jsonl> [--batch-size N (default ${DEFAULT_IMPORT_BATCH})]
        node dist/server/cli/import-listings.js <file> [--batch-size N]
 
 Imports a listing feed (RESO names; CSV or JSON Lines) into the configured database
@@ -29,9 +29,9 @@ runMain(async () => {
   if (parsed.positionals.length !== 1) fail(USAGE);
   const file = parsed.positionals[0];
   if (!fs.existsSync(file) || !fs.statSync(file).isFile()) fail(`No such file: ${file}`);
-  const batchSize = parsed.values['batch-size'] ? Number(parsed.values['batch-size']) : 1000;
-  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 10_000)
-    fail('--batch-size must be an integer from 1 to 10000');
+  const batchSize = parsed.values['batch-size'] ? Number(parsed.values['batch-size']) : DEFAULT_IMPORT_BATCH;
+  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_IMPORT_BATCH)
+    fail(`--batch-size must be an integer from 1 to ${MAX_IMPORT_BATCH}`);
 
   const database = await openCliDatabase();
   try {

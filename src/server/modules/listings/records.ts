@@ -148,7 +148,12 @@ function number(
     if (opts.required) p.add(`${field} is required`);
     return null;
   }
-  const n = typeof v === 'number' ? v : Number(String(v).trim().replace(/[$,]/g, ''));
+  let n: number;
+  if (typeof v === 'number') n = v;
+  else {
+    const s = String(v).trim();
+    n = Number(s.includes('$') || s.includes(',') ? s.replace(/[$,]/g, '') : s);
+  }
   if (!Number.isFinite(n)) {
     p.add(`${field} is not a number: ${JSON.stringify(String(v)).slice(0, 40)}`);
     return null;

@@ -105,7 +105,9 @@ export async function upsertSold(db: Db, records: readonly SoldRecord[]): Promis
 
 /**
  * Marks for recomputation the listings within the widest comp radius of these places (a changed
- * sale's new and old locations: the listings that could gain or lose it as a comp).
+ * sale's new and old locations: the listings that could gain or lose it as a comp). Each box is
+ * looked up in the partial GiST index of the listings not yet marked (migration 0019): two-dimensional,
+ * and empty while a first import's new listings all wait for their computation anyway.
  */
 export async function markNearSales(
   db: Db,
@@ -115,10 +117,10 @@ export async function markNearSales(
   const boxes = sales.map((s) => ({ id: s.id, ...boundingBox(s.latitude, s.longitude, MAX_COMP_RADIUS_MILES * 1.01) }));
   await sql`
     update properties p set needs_recompute = true
-    where not p.needs_recompute and p.id in (
-      select p2.id from json_to_recordset(${JSON.stringify(boxes)}::json) as b(id uuid, south float8, north float8, west float8, east float8)
-      join properties p2 on p2.longitude between b.west and b.east and p2.latitude between b.south and b.north
-    )`.execute(db);
+    from json_to_recordset(${JSON.stringify(boxes)}::json) as b(id uuid, south float8, north float8, west float8, east float8)
+    where not p.needs_recompute and point(p.longitude, p.latitude) <@ box(point(b.west, b.south), point(b.east, b.north))`.execute(
+    db,
+  );
 }
 
 /** The latest rate of a product (by week), or null. */
@@ -145,7 +147,14 @@ export async function calculatorsAt(db: Db, rate: number | null): Promise<(city:
   const byMarket = new Map(
     markets.rows.map((m) => [marketKey(m.city, m.state), strategyCalculator(assumptionsFor(rate, m.assumptions))]),
   );
-  return (city, state) => byMarket.get(marketKey(city, state)) ?? fallback;
+  // Listings of a city spell it the same way: remember each spelling's calculator.
+  const bySpelling = new Map<string, Calculator>();
+  return (city, state) => {
+    const spelling = `${city}\u0000${state}`;
+    let calculator = bySpelling.get(spelling);
+    if (!calculator) bySpelling.set(spelling, (calculator = byMarket.get(marketKey(city, state)) ?? fallback));
+    return calculator;
+  };
 }
 
 /** The end of the comps' 12-month window: the feed's newest sale (so an older feed still has comps). */
@@ -342,15 +351,40 @@ async function writeAnalysis(db: Db, updates: object[]): Promise<void> {
       ${sql.raw(ANALYSIS_COLUMNS.map((c) => `${c} = v.${c}`).join(', '))},
       needs_recompute = false,
       updated_at = case when (${cols(SHOWN_COLUMNS, 'p.')}) is distinct from (${cols(SHOWN_COLUMNS, 'v.')}) then now() else p.updated_at end
-    from json_to_recordset(${JSON.stringify(updates)}::json) as v(
+    from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as v(
       id uuid, comp_ids uuid[], deal_status text, marker_color jsonb, confidence jsonb, inputs jsonb,
       results_rate float8, buy_hold jsonb, brrrr jsonb, fix_flip jsonb, short_term jsonb)
     where p.id = v.id`.execute(db);
 }
 
+/** One listing of a re-pricing batch as the database hands it over: id, stored engine inputs, city, state. */
+type RepriceRow = [id: string, inputs: EngineInputs, city: string, state: string];
+
+/**
+ * A re-pricing batch's results as the JSON text `jsonb_to_recordset` reads: one object per listing
+ * (`i` id, `b` Buy & Hold, `r` BRRRR, `f` Fix'N'Flip, `s` Short-term), built by concatenation so no
+ * array of wrapper objects is made and then walked again.
+ */
+function repricePayload(rows: readonly RepriceRow[], calculatorOf: (city: string, state: string) => Calculator): string {
+  const parts: string[] = new Array<string>(rows.length);
+  for (let k = 0; k < rows.length; k++) {
+    const [id, inputs, city, state] = rows[k];
+    const r = calculatorOf(city, state)(inputs);
+    parts[k] =
+      `{"i":"${id}","b":${JSON.stringify(r.BuyHoldResults)},"r":${JSON.stringify(r.BRRRRResults)},` +
+      `"f":${JSON.stringify(r.FixFlipResults)},"s":${JSON.stringify(r.ShortTermResults)}}`;
+  }
+  return `[${parts.join(',')}]`;
+}
+
 /**
  * After a new rate: recomputes the strategy results of every listing computed at another rate,
  * from its stored engine inputs, in batches by id. Returns how many listings it rewrote.
+ *
+ * Per batch, two statements: the batch comes back as one JSON value (`json_agg`), not as rows of
+ * fields each parsed on its own (much the dearer on PGlite), and goes back as one JSON text read by
+ * `jsonb_to_recordset` (parsed once, straight to jsonb; `json_to_recordset` parses each jsonb field
+ * a second time). The rows are HOT-updated in place (migration 0019): docs/performance.md.
  */
 export async function recomputeForRate(db: Db, options: RecomputeOptions = {}): Promise<number> {
   const batchSize = options.batchSize ?? 2000;
@@ -371,31 +405,23 @@ export async function recomputeForRate(db: Db, options: RecomputeOptions = {}): 
     // Read the rate per batch: a newer rate arriving meanwhile takes over from here on.
     const rate = await latestRate(db);
     const calculatorOf = await calculatorsAt(db, rate);
-    const batch = await sql<{ id: string; inputs: EngineInputs; city: string; state: string }>`
-      select id, inputs, city, state from properties
-      where id > ${last}::uuid and inputs is not null and results_rate is distinct from ${rate}::float8
-      order by id limit ${batchSize}`.execute(db);
-    if (!batch.rows.length) break;
-    last = batch.rows[batch.rows.length - 1].id;
-    const updates = batch.rows.map((r) => {
-      const results = calculatorOf(r.city, r.state)(r.inputs);
-      return {
-        id: r.id,
-        results_rate: rate,
-        buy_hold: results.BuyHoldResults,
-        brrrr: results.BRRRRResults,
-        fix_flip: results.FixFlipResults,
-        short_term: results.ShortTermResults,
-      };
-    });
+    const batch = await sql<{ rows: string | null }>`
+      select json_agg(json_build_array(b.id, b.inputs, b.city, b.state) order by b.id)::text as rows from (
+        select id, inputs, city, state from properties
+        where id > ${last}::uuid and inputs is not null and results_rate is distinct from ${rate}::float8
+        order by id limit ${batchSize}) b`.execute(db);
+    const text = batch.rows[0]?.rows;
+    if (!text) break;
+    const rows = JSON.parse(text) as RepriceRow[];
+    last = rows[rows.length - 1][0];
     await sql`
       update properties p set
-        results_rate = v.results_rate, buy_hold = v.buy_hold, brrrr = v.brrrr, fix_flip = v.fix_flip, short_term = v.short_term,
-        updated_at = case when (p.buy_hold, p.brrrr, p.fix_flip, p.short_term) is distinct from (v.buy_hold, v.brrrr, v.fix_flip, v.short_term)
+        results_rate = ${rate}::float8, buy_hold = v.b, brrrr = v.r, fix_flip = v.f, short_term = v.s,
+        updated_at = case when (p.buy_hold, p.brrrr, p.fix_flip, p.short_term) is distinct from (v.b, v.r, v.f, v.s)
           then now() else p.updated_at end
-      from json_to_recordset(${JSON.stringify(updates)}::json) as v(id uuid, results_rate float8, buy_hold jsonb, brrrr jsonb, fix_flip jsonb, short_term jsonb)
-      where p.id = v.id`.execute(db);
-    done += batch.rows.length;
+      from jsonb_to_recordset(${repricePayload(rows, calculatorOf)}::jsonb) as v(i uuid, b jsonb, r jsonb, f jsonb, s jsonb)
+      where p.id = v.i`.execute(db);
+    done += rows.length;
     options.onProgress?.({ done, total: Math.max(total, done) });
     if (options.pause) await options.pause();
   }

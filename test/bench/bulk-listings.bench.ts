@@ -1,0 +1,324 @@
+/**
+ * Bulk listings bench: `npm run bench -- bulk-listings` (with DATABASE_URL, PostgreSQL too).
+ *  - Re-pricing: BENCH_REPRICE_LISTINGS (default 100,000) generated listings with stored engine inputs
+ *    (two markets with assumption overrides), priced once, then a new latest 30-year rate is added
+ *    and `recomputeForRate` re-prices all of them, BENCH_RUNS times (default 3): listings/s and the
+ *    longest batch (the longest the database is held between two yields to requests).
+ *  - Import: a RESO CSV of BENCH_IMPORT_ROWS rows (default 100,000: demo listings and their sold
+ *    comps) imported with `npm run import`'s code into a fresh database (PGlite in a temporary
+ *    directory, as the CLI uses it; PostgreSQL in a fresh schema), BENCH_RUNS times: rows/s of the
+ *    load, then the comps/results recomputation's listings/s, and the process's peak RSS during
+ *    the load (PGlite runs in this process: its buffers count too).
+ * BENCH_PARTS=reprice or import runs one part; BENCH_DBS=pglite or postgres one database.
+ * Prints min / median of the runs; never fails on speed.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { createDatabase, migrateToLatest, type Database } from '../../src/server/db/database';
+import { DEMO_CITIES, demoItem, toReso } from '../../src/server/modules/demo-data/demo-data';
+import { csvField } from '../../src/server/modules/feed-import/csv';
+import { importFile } from '../../src/server/modules/feed-import/importer';
+import { recomputeDirty, recomputeForRate } from '../../src/server/modules/listings';
+import { assumptionsFor, strategyCalculator, type EngineInputs } from '../../src/server/modules/listings/analysis';
+import { BENCH_DATABASES, printTable, type Bench, type BenchDatabase } from './bench-utils';
+
+const positiveInt = (name: string, fallback: number): number => {
+  const raw = process.env[name];
+  const n = raw === undefined ? fallback : Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer`);
+  return n;
+};
+
+const REPRICE_LISTINGS = positiveInt('BENCH_REPRICE_LISTINGS', 100_000);
+const IMPORT_ROWS = positiveInt('BENCH_IMPORT_ROWS', 100_000);
+const RUNS = positiveInt('BENCH_RUNS', 3);
+const PARTS = (process.env.BENCH_PARTS ?? 'reprice,import').split(',');
+/** BENCH_DBS=pglite or postgres runs one of them only. */
+const DATABASES = BENCH_DATABASES.filter((d) => !process.env.BENCH_DBS || process.env.BENCH_DBS.split(',').includes(d.name));
+
+/** A fresh migrated database: PGlite in a temporary directory, or PostgreSQL in a new schema. */
+async function freshDatabase(database: BenchDatabase): Promise<{ database: Database; close(): Promise<void> }> {
+  const dir = database.url ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'dealmap-bench-'));
+  const schema = database.url ? `bench_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}` : undefined;
+  const db = await createDatabase({ databaseUrl: database.url, dataDir: dir, schema, waitLimitMs: 0 });
+  await migrateToLatest(db);
+  return {
+    database: db,
+    async close() {
+      if (schema) await sql`drop schema ${sql.id(schema)} cascade`.execute(db.db);
+      await db.close();
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Listings with engine inputs, set-based; results to be computed. */
+async function generateListings(database: Database, n: number): Promise<void> {
+  const db = database.db;
+  const cities = DEMO_CITIES.map((c) => c.city);
+  const states = DEMO_CITIES.map((c) => c.state);
+  const chunk = 50_000;
+  for (let from = 0; from < n; from += chunk) {
+    const to = Math.min(n, from + chunk) - 1;
+    await sql`
+      insert into properties (listing_key, list_price, remarks, beds, baths_full, baths_half, baths_three_quarter, area,
+        address_full, city, state, zip, latitude, longitude, monthly_rent, rehab_estimate, arv_estimate, nightly_rate,
+        comp_ids, deal_status, marker_color, confidence, inputs, needs_recompute)
+      select 'BENCH-' || g, v.price,
+        'Move-in ready: ' || (1 + g % 5) || ' bed, 2 bath home of ' || v.area || ' sq ft with a fenced yard and an updated kitchen. Schedule a showing today.',
+        1 + g % 5, 1 + g % 3, g % 2, 0, v.area, g || ' BENCH ST',
+        (${cities}::text[])[1 + g % ${cities.length}::int], (${states}::text[])[1 + g % ${cities.length}::int], '78701',
+        30 + (g % 1000) * 0.01, -100 + (g / 1000) * 0.01, v.rent, v.rehab, v.arv, v.nightly,
+        '{}', 'Market Price', '{"background":"#06b6d4","borderColor":"#0e7490","glyphColor":"#ffffff"}'::jsonb,
+        '{"compCount":0,"spreadPercent":null,"newestSaleDays":null}'::jsonb,
+        jsonb_build_object('purchasePrice', v.price, 'monthlyRent', v.rent, 'rehabEstimate', v.rehab, 'arvEstimate', v.arv,
+          'nightlyRate', v.nightly, 'squareFeet', v.area), false
+      from generate_series(${from}::int, ${to}::int) g
+      cross join lateral (select (100000 + (g::bigint * 7919) % 500000)::float8 as price, 900 + (g * 31) % 2500 as area) p
+      cross join lateral (select p.price, p.area, round(p.price * (0.005 + (g % 7) * 0.0007) / 25) * 25 as rent,
+        round(p.price * 0.05 / 500) * 500 as rehab, round(p.price * 1.12 / 1000) * 1000 as arv, 150 + g % 200 as nightly) v`.execute(
+      db,
+    );
+  }
+  await sql`
+    insert into markets (city, state, assumptions) values
+      ('Austin', 'TX', '{"operating":{"vacancyPercent":6}}'::jsonb),
+      ('Denver', 'CO', '{"financing":{"downPaymentPercent":20}}'::jsonb)
+    on conflict do nothing`.execute(db);
+}
+
+let rateWeek = 0;
+/** A new latest 30-year rate (a later week each time). */
+async function addRate(database: Database): Promise<void> {
+  rateWeek++;
+  await sql`
+    insert into rates (product, rate, as_of, source)
+    values ('30-Year Fixed', ${6 + rateWeek * 0.03}, ${'2030-01-01'}::date + ${rateWeek * 7}::int, 'bench')`.execute(database.db);
+}
+
+interface Pass {
+  listings: number;
+  seconds: number;
+  longestBatchMs: number;
+}
+
+async function reprice(database: Database): Promise<Pass> {
+  let last = performance.now();
+  let longest = 0;
+  const start = performance.now();
+  const listings = await recomputeForRate(database.db, {
+    onProgress: () => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+    },
+    // The server's yield between batches (rates/recomputer.ts); the clock restarts after it.
+    pause: () => new Promise((resolve) => setImmediate(() => resolve(void (last = performance.now())))),
+  });
+  return { listings, seconds: (performance.now() - start) / 1000, longestBatchMs: longest };
+}
+
+const median = (values: number[]) => {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+const minMedian = (values: number[]) => `${fmt(Math.min(...values))} / ${fmt(median(values))}`;
+const maxOf = (values: number[]) => fmt(Math.max(...values));
+
+async function repriceBench(): Promise<Array<Record<string, string | number>>> {
+  const rows: Array<Record<string, string | number>> = [];
+  for (const database of DATABASES) {
+    const fresh = await freshDatabase(database);
+    try {
+      const genStart = Date.now();
+      await generateListings(fresh.database, REPRICE_LISTINGS);
+      await addRate(fresh.database);
+      const first = await reprice(fresh.database);
+      console.log(
+        `[${database.name}] ${fmt(REPRICE_LISTINGS)} listings generated and first priced in ${((Date.now() - genStart) / 1000).toFixed(1)} s (first pricing ${fmt(first.listings / first.seconds)}/s)`,
+      );
+      const passes: Pass[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        await addRate(fresh.database);
+        const pass = await reprice(fresh.database);
+        if (pass.listings !== REPRICE_LISTINGS) throw new Error(`re-priced ${pass.listings} of ${REPRICE_LISTINGS} listings`);
+        console.log(
+          `[${database.name}] run ${run + 1}: ${fmt(pass.listings / pass.seconds)} listings/s, longest batch ${fmt(pass.longestBatchMs)} ms`,
+        );
+        passes.push(pass);
+      }
+      rows.push({
+        database: database.name,
+        listings: fmt(REPRICE_LISTINGS),
+        runs: RUNS,
+        'listings/s min / median': minMedian(passes.map((p) => p.listings / p.seconds)),
+        'seconds min / median': passes.length
+          ? `${Math.min(...passes.map((p) => p.seconds)).toFixed(1)} / ${median(passes.map((p) => p.seconds)).toFixed(1)}`
+          : '',
+        'longest batch ms (max)': maxOf(passes.map((p) => p.longestBatchMs)),
+      });
+    } finally {
+      await fresh.close();
+    }
+  }
+  return rows;
+}
+
+const RESO_COLUMNS = [
+  'ListingKey',
+  'StandardStatus',
+  'ListPrice',
+  'ClosePrice',
+  'CloseDate',
+  'PublicRemarks',
+  'BedroomsTotal',
+  'BathroomsFull',
+  'BathroomsHalf',
+  'BathroomsThreeQuarter',
+  'LivingArea',
+  'UnparsedAddress',
+  'City',
+  'StateOrProvince',
+  'PostalCode',
+  'Latitude',
+  'Longitude',
+  'EstimatedMonthlyRent',
+  'RehabEstimate',
+  'ArvEstimate',
+  'NightlyRateEstimate',
+];
+
+/** A RESO CSV of `rows` rows: demo listings (seed 7), each followed by its sold comps. */
+async function writeFeed(file: string, rows: number): Promise<{ listings: number; sold: number }> {
+  const out = fs.createWriteStream(file, { encoding: 'utf8' });
+  const write = async (line: string) => {
+    if (!out.write(line)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+  };
+  await write(`${RESO_COLUMNS.join(',')}\n`);
+  let written = 0;
+  let listings = 0;
+  for (let i = 0; written < rows; i++) {
+    const item = demoItem(7, i);
+    const records = [
+      toReso({ kind: 'listing', record: item.listing }),
+      ...item.sold.map((s) => toReso({ kind: 'sold', record: s })),
+    ];
+    listings++;
+    for (const record of records.slice(0, rows - written)) {
+      await write(`${RESO_COLUMNS.map((c) => csvField(record[c] ?? '')).join(',')}\n`);
+      written++;
+    }
+  }
+  await new Promise<void>((resolve) => out.end(() => resolve()));
+  return { listings, sold: rows - listings };
+}
+
+interface ImportRun {
+  rowsPerSecond: number;
+  recomputePerSecond: number;
+  peakRssMb: number;
+  baseRssMb: number;
+}
+
+async function importOnce(database: BenchDatabase, file: string): Promise<ImportRun> {
+  const fresh = await freshDatabase(database);
+  try {
+    global.gc?.();
+    const baseRss = process.memoryUsage.rss();
+    let peakRss = baseRss;
+    const sample = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 50);
+    const start = performance.now();
+    let summary;
+    try {
+      summary = await importFile(fresh.database.db, file, {
+        recompute: false,
+        onProgress: () => (peakRss = Math.max(peakRss, process.memoryUsage.rss())),
+      });
+    } finally {
+      clearInterval(sample);
+    }
+    const loadSeconds = (performance.now() - start) / 1000;
+    if (summary.rejected) throw new Error(`${summary.rejected} rows rejected: see ${summary.rejectedFile}`);
+    const recomputeStart = performance.now();
+    const recomputed = await recomputeDirty(fresh.database.db);
+    const recomputeSeconds = (performance.now() - recomputeStart) / 1000;
+    return {
+      rowsPerSecond: summary.rows / loadSeconds,
+      recomputePerSecond: recomputed / recomputeSeconds,
+      peakRssMb: peakRss / 2 ** 20,
+      baseRssMb: baseRss / 2 ** 20,
+    };
+  } finally {
+    await fresh.close();
+  }
+}
+
+async function importBench(): Promise<Array<Record<string, string | number>>> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dealmap-feed-'));
+  const file = path.join(dir, 'feed.csv');
+  try {
+    const feed = await writeFeed(file, IMPORT_ROWS);
+    console.log(
+      `Feed: ${fmt(IMPORT_ROWS)} rows (${fmt(feed.listings)} listings, ${fmt(feed.sold)} sold comps), ${(fs.statSync(file).size / 2 ** 20).toFixed(1)} MB`,
+    );
+    const rows: Array<Record<string, string | number>> = [];
+    for (const database of DATABASES) {
+      const runs: ImportRun[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        const r = await importOnce(database, file);
+        console.log(
+          `[${database.name}] run ${run + 1}: load ${fmt(r.rowsPerSecond)} rows/s, recompute ${fmt(r.recomputePerSecond)} listings/s, RSS ${fmt(r.baseRssMb)} → peak ${fmt(r.peakRssMb)} MB`,
+        );
+        runs.push(r);
+      }
+      rows.push({
+        database: database.name,
+        rows: fmt(IMPORT_ROWS),
+        runs: RUNS,
+        'load rows/s min / median': minMedian(runs.map((r) => r.rowsPerSecond)),
+        'recompute listings/s min / median': minMedian(runs.map((r) => r.recomputePerSecond)),
+        'peak RSS MB (max; start)': `${maxOf(runs.map((r) => r.peakRssMb))} (${fmt(runs[0].baseRssMb)})`,
+      });
+    }
+    return rows;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The engine alone on this machine right now (all four strategies, built inputs reused): a yardstick
+ * for how busy the shared machine was (~760,000–1,000,000/s when quiet, docs/listings.md).
+ */
+function engineYardstick(): number {
+  const inputs: EngineInputs[] = Array.from({ length: 50_000 }, (_, i) => ({
+    purchasePrice: 100_000 + ((i * 7919) % 500_000),
+    monthlyRent: 900 + (i % 2000),
+    rehabEstimate: (i * 31) % 60_000,
+    arvEstimate: 120_000 + ((i * 7919) % 550_000),
+    nightlyRate: 120 + (i % 200),
+    squareFeet: 900 + ((i * 31) % 2500),
+  }));
+  const calc = strategyCalculator(assumptionsFor(6.26));
+  let best = 0;
+  for (let rep = 0; rep < 3; rep++) {
+    const start = performance.now();
+    for (const i of inputs) calc(i);
+    best = Math.max(best, inputs.length / ((performance.now() - start) / 1000));
+  }
+  return best;
+}
+
+export const bench: Bench = {
+  name: 'bulk listings: re-pricing for a new rate, feed import',
+  async run() {
+    console.log(`Engine alone (yardstick of the machine's load): ${fmt(engineYardstick())} properties/s`);
+    if (PARTS.includes('reprice')) printTable('Re-pricing for a new latest rate (recomputeForRate)', await repriceBench());
+    if (PARTS.includes('import')) printTable('Feed import (npm run import: load, then comps/results)', await importBench());
+    console.log(`Engine alone, at the end: ${fmt(engineYardstick())} properties/s`);
+  },
+};
