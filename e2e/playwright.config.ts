@@ -36,7 +36,18 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' } },
+    // Phones (issue 15): the pages and the map's sheets at 390×844 and 360×740.
+    ...[
+      { width: 390, height: 844 },
+      { width: 360, height: 740 },
+    ].map((viewport) => ({
+      name: `phone-${viewport.width}`,
+      testMatch: ['pages.spec.ts', 'phone.spec.ts'],
+      use: { browserName: 'chromium' as const, viewport, hasTouch: true, isMobile: true, deviceScaleFactor: 2 },
+    })),
+  ],
   webServer: {
     command: `bash ${path.join(__dirname, 'start-server.sh')}`,
     url: `http://127.0.0.1:${port}/readyz`,

@@ -19,7 +19,8 @@ function runScenario(url: string | undefined): Promise<Record<string, unknown>> 
     });
     child.once('message', (message: Record<string, unknown>) => {
       child.kill();
-      if (message.error) reject(new Error(String(message.error)));
+      if (typeof message.error === 'string') reject(new Error(message.error));
+      else if (message.error !== undefined) reject(new Error(JSON.stringify(message.error)));
       else resolve(message);
     });
     child.once('exit', (code) => reject(new Error(`busy-app exited with ${code}`)));

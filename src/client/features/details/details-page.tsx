@@ -25,7 +25,8 @@ export const STRATEGY_DETAILS = [
   {
     name: 'Short-term Rental',
     text: 'Furnish and rent by the night.',
-    shows: 'Peak, shoulder and off-season rates, occupancy, gross revenue, expenses, net operating income, cap rate and cash-on-cash.',
+    shows:
+      'Peak, shoulder and off-season rates, occupancy, gross revenue, expenses, net operating income, cap rate and cash-on-cash.',
   },
 ] as const;
 
@@ -37,18 +38,18 @@ export function DetailsPage() {
       <Title level={2}>How Dealmap works</Title>
       <ol className="dm-steps">
         <li>
-          <strong>Search the map.</strong> Type a city, a ZIP or an address; every listed property in view is on the map and in a list
-          you can sort by price, price per square foot, deal or cash-on-cash return, and filter by price, beds, baths, deal and a
-          strategy’s minimum return. Zoomed out, the map shows how many properties each area holds and their mix of deals.
+          <strong>Search the map.</strong> Type a city, a ZIP or an address; every listed property in view is on the map and in a
+          list you can sort by price, price per square foot, deal or cash-on-cash return, and filter by price, beds, baths, deal
+          and a strategy’s minimum return. Zoomed out, the map shows how many properties each area holds and their mix of deals.
         </li>
         <li>
           <strong>Compare with what sold.</strong> Each property is compared with properties like it that sold nearby in the last
           year (its comps): how many, their price range, and where the asking price sits among them.
         </li>
         <li>
-          <strong>Read four projections.</strong> For every property, Dealmap runs the four strategies below at the latest
-          30-year mortgage rate, and shows them ranked on its page, where you can change any figure and see the result at once, save
-          the calculation and come back to it.
+          <strong>Read four projections.</strong> For every property, Dealmap runs the four strategies below at the latest 30-year
+          mortgage rate, and shows them ranked on its page, where you can change any figure and see the result at once, save the
+          calculation and come back to it.
         </li>
       </ol>
 
@@ -64,8 +65,8 @@ export function DetailsPage() {
           than every comp sold for; consider negotiating.
         </li>
         <li>
-          <span className="dm-swatch" style={{ background: DEAL_COLORS.marketPrice }} /> <strong>Market Price</strong>: within
-          the comps’ range, or no comps to compare with.
+          <span className="dm-swatch" style={{ background: DEAL_COLORS.marketPrice }} /> <strong>Market Price</strong>: within the
+          comps’ range, or no comps to compare with.
         </li>
       </ul>
       <Paragraph>

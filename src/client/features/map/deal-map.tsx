@@ -8,7 +8,11 @@ import {
   useMapsLibrary,
   type MapEvent,
 } from '@vis.gl/react-google-maps';
+import { Drawer } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { useWindowWidth } from '../../components/use-window-width';
+import { BREAKPOINTS } from '../../constants';
 import { useAddRecentSearchMutation } from './map-api';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import type { MapBounds } from '../../../shared/geo/bounds';
@@ -146,9 +150,28 @@ function SelectedPropertyWindow() {
   const dispatch = useAppDispatch();
   const property = useAppSelector(selectSelectedProperty);
   const close = useCallback(() => dispatch(selectionCleared()), [dispatch]);
+  const phone = useWindowWidth() < BREAKPOINTS.sm;
   if (!property) return null;
   const position = propertyLatLng(property);
   if (!position) return null;
+  if (phone) {
+    // A 600 px window does not fit a phone: a bottom sheet as wide as the screen instead.
+    return (
+      <Drawer
+        open
+        placement="bottom"
+        size="78vh"
+        onClose={close}
+        closable={false}
+        title={null}
+        destroyOnHidden
+        rootClassName="dm-popup-drawer"
+        styles={{ body: { padding: 12 } }}
+      >
+        <PropertyPopup property={property} onClose={close} layout="sheet" />
+      </Drawer>
+    );
+  }
   return (
     <InfoWindow
       key={property._id}
@@ -275,13 +298,25 @@ export interface DealMapProps {
   filters: SearchFilters;
   /** The property whose row the pointer is on in the list: its marker stands out. */
   highlightedId: string | null;
+  /** Where the search box and the legend go in the page (over the map, before the list); absent: inside the map. */
+  controlsSlot?: HTMLElement | null;
 }
 
 /**
  * The search map: Google map (uncontrolled camera), clustered property markers (filtered), the place
  * search, the legend and the property popup. Maps errors replace the map.
  */
-export function DealMap({ apiKey, mapId, channel, camera, placeQuery, serverCells, filters, highlightedId }: DealMapProps) {
+export function DealMap({
+  apiKey,
+  mapId,
+  channel,
+  controlsSlot,
+  camera,
+  placeQuery,
+  serverCells,
+  filters,
+  highlightedId,
+}: DealMapProps) {
   const authFailedByGoogle = useGmAuthFailure();
   const [authFailed, setAuthFailed] = useState(false);
   const [loadFailed, setLoadFailed] = useState(false);
@@ -305,6 +340,16 @@ export function DealMap({ apiKey, mapId, channel, camera, placeQuery, serverCell
     >
       <LoadingStatusWatcher onFailed={onFailed} onAuthFailure={onAuthFailure} />
       <div className="dm-deal-map" data-testid="deal-map">
+        {/*
+          The search box and the legend sit over the map but come earlier in the page (controlsSlot, before
+          the list and the map), so the tab order is search box, list, then markers: the screen's order,
+          without tabbing through every marker to reach the list.
+        */}
+        {controlsSlot ? (
+          createPortal(<MapOverlays placeQuery={placeQuery} filters={filters} />, controlsSlot)
+        ) : (
+          <MapOverlays placeQuery={placeQuery} filters={filters} />
+        )}
         <Map
           mapId={mapId || FALLBACK_MAP_ID}
           defaultCenter={camera.center}
@@ -321,7 +366,6 @@ export function DealMap({ apiKey, mapId, channel, camera, placeQuery, serverCell
           <SelectedPropertyWindow />
           <CameraFollower camera={camera} />
         </Map>
-        <MapOverlays placeQuery={placeQuery} filters={filters} />
       </div>
     </APIProvider>
   );

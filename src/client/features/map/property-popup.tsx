@@ -1,6 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Button, ConfigProvider, Descriptions, Tabs, Typography, theme } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useInvestmentStrategiesQuery } from '../../api/lookups-api';
 import { useAppSelector } from '../../app/hooks';
@@ -67,7 +67,42 @@ function PropertyTab({ property, status }: { property: MapProperty; status: Deal
  * 'Explore Property' link; tabs Property, Comps and the strategy tabs the profile and the property allow.
  * Comps are requested COMPS_DELAY_MS after the selection; failures are logged only.
  */
-export function PropertyPopup({ property, onClose }: { property: MapProperty; onClose: () => void }) {
+/**
+ * Takes focus when it opens (so a keyboard or screen-reader user is inside it), closes on Esc, and
+ * gives focus back to what had it before (the marker) when it closes.
+ */
+function usePopupFocus(onClose: () => void) {
+  const popupRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    popupRef.current?.focus({ preventScroll: true });
+    return () => {
+      if (opener?.isConnected) opener.focus({ preventScroll: true });
+    };
+  }, []);
+  const onPopupKeyDown = (event: React.KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onClose();
+    }
+  };
+  return { popupRef, onPopupKeyDown };
+}
+
+/**
+ * The popup of a selected property: in the map's info window (600×350, the spec's size) or, on a
+ * phone, in a bottom sheet (`layout="sheet"`: the screen's width, its tabs scrolling within it).
+ */
+export function PropertyPopup({
+  property,
+  onClose,
+  layout = 'window',
+}: {
+  property: MapProperty;
+  onClose: () => void;
+  layout?: 'window' | 'sheet';
+}) {
+  const { popupRef, onPopupKeyDown } = usePopupFocus(onClose);
   const status = dealStatusFromMarker(property.markerColor?.background);
   const address = formatAddress(property);
   const user = useAppSelector(selectUser);
@@ -98,9 +133,12 @@ export function PropertyPopup({ property, onClose }: { property: MapProperty; on
     // The info window is always white: keep the light algorithm inside it in dark mode too.
     <ConfigProvider theme={POPUP_THEME}>
       <div
-        className="dm-popup"
+        ref={popupRef}
+        tabIndex={-1}
+        onKeyDown={onPopupKeyDown}
+        className={`dm-popup${layout === 'sheet' ? ' dm-popup-sheet' : ''}`}
         data-testid="property-popup"
-        style={{ width: POPUP_WIDTH, height: POPUP_HEIGHT }}
+        style={layout === 'sheet' ? undefined : { width: POPUP_WIDTH, height: POPUP_HEIGHT }}
         aria-label={`Property at ${address}`}
         role="dialog"
       >

@@ -67,6 +67,7 @@ export function SearchPage() {
   useDocumentTitle('Search');
   const { params, settings, setSettings, setCamera, setPlace } = useSearchUrl();
   const { data: config, isLoading, isError } = useMapConfigQuery();
+  const [controlsSlot, setControlsSlot] = useState<HTMLDivElement | null>(null);
   const dispatch = useAppDispatch();
   const screens = Grid.useBreakpoint();
   const phone = screens.md === false;
@@ -136,6 +137,7 @@ export function SearchPage() {
         apiKey={config.googleMapsApiKey}
         mapId={config.googleMapsMapId}
         channel={config.googleMapsChannel}
+        controlsSlot={controlsSlot}
         camera={followed}
         placeQuery={placeQuery}
         serverCells={search.cells}
@@ -155,8 +157,9 @@ export function SearchPage() {
       {ready ? (
         <SearchToolbar value={settings} onChange={setSettings} matching={list.matching} total={list.total} onReset={onReset} />
       ) : null}
-      <div className="dm-search-body">
-        {main ? <div className="dm-search-map">{main}</div> : null}
+      <div className={`dm-search-body${phone && hasMap ? ' dm-search-body-sheet' : ''}`}>
+        {/* The page's order is the screen's: search box and legend (over the map), the list, then the map's markers. */}
+        {main ? <div className="dm-map-controls" ref={setControlsSlot} /> : null}
         {ready ? (
           <SearchPanel
             list={list}
@@ -170,6 +173,7 @@ export function SearchPage() {
             onSheetOpen={setSheetOpen}
           />
         ) : null}
+        {main ? <div className="dm-search-map">{main}</div> : null}
       </div>
     </div>
   );
