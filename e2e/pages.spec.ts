@@ -5,6 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { installFakeGoogleMaps } from './fixtures/maps';
 import { apiGet, signUp } from './investor-helpers';
 import { signIn } from './helpers';
@@ -112,6 +113,12 @@ for (const theme of ['light', 'dark'] as const) {
       const { violations } = await new AxeBuilder({ page })
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
         .analyze();
+      if (process.env.AXE_REPORT_DIR) {
+        // A full report to read when fixing: every violation with its nodes and why they fail.
+        mkdirSync(process.env.AXE_REPORT_DIR, { recursive: true });
+        const file = `${c.name.replace(/\W+/g, '-')}-${theme}-${page.viewportSize()?.width ?? 0}.json`;
+        writeFileSync(`${process.env.AXE_REPORT_DIR}/${file}`, JSON.stringify(violations, null, 2));
+      }
       const serious = violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
         .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));

@@ -1,11 +1,9 @@
-import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
+import { App as AntApp, ConfigProvider } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useAppSelector } from '../app/hooks';
 import { selectThemeMode } from '../features/theme/theme-slice';
-
-/** The brand green dark enough for white text (5.5:1). */
-const BRAND = '#047857';
+import { antdTheme } from './antd-theme';
 
 /**
  * Ant Design's theme (light or dark, the brand colour) and its App context around the pages that
@@ -16,18 +14,7 @@ export function AntdScope({ children }: { children: ReactNode }) {
   const mode = useAppSelector(selectThemeMode);
   // One theme object per mode: a new one on every render of the shell made Ant Design recompute its
   // styles, and dialogs never settled (their buttons were "not stable" for Playwright).
-  const theme = useMemo(
-    () => ({
-      algorithm: mode === 'dark' ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
-      token: {
-        colorPrimary: BRAND,
-        colorLink: BRAND,
-        borderRadius: 8,
-        fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-      },
-    }),
-    [mode],
-  );
+  const theme = useMemo(() => antdTheme(mode), [mode]);
   return (
     <ConfigProvider theme={theme}>
       <AntApp>{children}</AntApp>

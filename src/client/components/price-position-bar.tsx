@@ -1,5 +1,5 @@
 import { formatCurrency } from '../../shared/format';
-import { PRICE_POSITION_COLORS, pricePercent, pricePosition } from '../features/map/popup-rules';
+import { PRICE_POSITION_COLORS, PRICE_POSITION_TEXT_COLORS, pricePercent, pricePosition } from '../features/map/popup-rules';
 
 export const PRICE_POSITION_MESSAGES = {
   above: 'Consider negotiating the price',
@@ -19,6 +19,7 @@ export function PricePositionBar({ price, soldPrices }: { price: number; soldPri
   const max = Math.max(...sold);
   const percent = pricePercent(price, min, max);
   const color = PRICE_POSITION_COLORS[position];
+  const textColor = PRICE_POSITION_TEXT_COLORS[position];
   const message = position === 'within' ? null : PRICE_POSITION_MESSAGES[position];
   return (
     <div className="dm-price-bar" data-testid="price-position-bar">
@@ -35,7 +36,7 @@ export function PricePositionBar({ price, soldPrices }: { price: number; soldPri
         <span>
           Lowest comp <strong>{formatCurrency(min)}</strong>
         </span>
-        <span style={{ color }}>
+        <span style={{ color: textColor }}>
           This property <strong>{formatCurrency(price)}</strong>
         </span>
         <span>
@@ -43,7 +44,7 @@ export function PricePositionBar({ price, soldPrices }: { price: number; soldPri
         </span>
       </div>
       {message ? (
-        <p className="dm-price-bar-message" style={{ color }} data-testid="price-position-message">
+        <p className="dm-price-bar-message" style={{ color: textColor }} data-testid="price-position-message">
           {message}
         </p>
       ) : null}

@@ -46,7 +46,8 @@ export function UserMenu({ user }: { user: User }) {
 
   return (
     <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
-      <Button type="text" shape="circle" aria-label="User menu" className="dm-user-menu-trigger">
+      {/* The name includes the initials shown, so speech input ("click GH") finds the button. */}
+      <Button type="text" shape="circle" aria-label={`User menu ${initials(user)}`} className="dm-user-menu-trigger">
         <Avatar size={32} className="dm-avatar">
           {initials(user)}
         </Avatar>

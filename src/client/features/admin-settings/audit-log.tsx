@@ -1,4 +1,5 @@
-import { Select, Table, Tag, Typography } from 'antd';
+import { Select, Tag, Typography } from 'antd';
+import { AccessibleTable } from '../../components/accessible-table';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -129,7 +130,8 @@ export function AuditLogSection() {
           options={ENTITY_TYPES.map((t) => ({ value: t, label: t.charAt(0).toUpperCase() + t.slice(1) }))}
         />
       </div>
-      <Table<AuditEntry>
+      <AccessibleTable<AuditEntry>
+        aria-label="Audit log"
         rowKey="_id"
         size="middle"
         columns={COLUMNS}

@@ -1,4 +1,5 @@
-import { Alert, Progress, Space, Table, Tag, Typography, Upload } from 'antd';
+import { Alert, Progress, Space, Tag, Typography, Upload } from 'antd';
+import { AccessibleTable } from '../../components/accessible-table';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
@@ -278,7 +279,8 @@ export function CsvImportDialog({ section, onClose }: CsvImportDialogProps) {
               <Typography.Text type="danger">Fix the marked fields in the file and choose it again.</Typography.Text>
             ) : null}
           </Space>
-          <Table<ImportRow>
+          <AccessibleTable<ImportRow>
+            aria-label="Rows to import"
             size="small"
             rowKey="row"
             columns={tableColumns}

@@ -1,4 +1,5 @@
-import { Button, Input, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Input, Space, Tag, Tooltip, Typography } from 'antd';
+import { AccessibleTable } from '../../components/accessible-table';
 import type { ColumnsType, ColumnType, TablePaginationConfig } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
@@ -304,7 +305,8 @@ export function SectionList<S extends SectionKey>({
         </Space>
       </div>
 
-      <Table<Item>
+      <AccessibleTable<Item>
+        aria-label={texts.title}
         rowKey="_id"
         size="middle"
         columns={tableColumns}

@@ -1,4 +1,5 @@
-import { Button, Space, Table, Typography } from 'antd';
+import { Button, Space, Typography } from 'antd';
+import { AccessibleTable } from '../../components/accessible-table';
 import { Link } from 'react-router-dom';
 import type { Contact } from '../../../shared/investor-types';
 
@@ -74,7 +75,7 @@ export function ContactsTable({ contacts, loading, onEdit, onDelete }: ContactsT
     },
   ];
   return (
-    <Table<Contact>
+    <AccessibleTable<Contact>
       rowKey="_id"
       size="middle"
       columns={columns}

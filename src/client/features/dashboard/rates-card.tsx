@@ -1,4 +1,5 @@
-import { Empty, Table, Typography } from 'antd';
+import { Empty, Typography } from 'antd';
+import { AccessibleTable } from '../../components/accessible-table';
 import dayjs from 'dayjs';
 import type { Rate } from '../../../shared/api-types';
 import { DEFAULT_ASSUMPTIONS } from '../../../shared/invest';
@@ -41,7 +42,14 @@ export function RatesCard() {
         />
       }
     >
-      <Table<Rate> size="small" rowKey="_id" columns={COLUMNS} dataSource={data} pagination={false} aria-label="Latest rates" />
+      <AccessibleTable<Rate>
+        size="small"
+        rowKey="_id"
+        columns={COLUMNS}
+        dataSource={data}
+        pagination={false}
+        aria-label="Latest rates"
+      />
       {sources.length ? (
         <Typography.Paragraph type="secondary" className="dm-rates-source">
           Source: {sources.join(', ')}. New rates recompute every property&apos;s projections.

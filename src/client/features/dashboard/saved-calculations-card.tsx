@@ -1,4 +1,5 @@
-import { Empty, Space, Table, Tag, Typography } from 'antd';
+import { Empty, Space, Tag, Typography } from 'antd';
+import { AccessibleTable } from '../../components/accessible-table';
 import dayjs from 'dayjs';
 import { Link } from 'react-router-dom';
 import { formatCashOnCash } from '../../../shared/format';
@@ -97,7 +98,7 @@ export function SavedCalculationsCard() {
         </Empty>
       }
     >
-      <Table<SavedCalculation>
+      <AccessibleTable<SavedCalculation>
         size="small"
         rowKey="_id"
         columns={COLUMNS}

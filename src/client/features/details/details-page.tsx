@@ -94,9 +94,9 @@ export function DetailsPage() {
             Create your free account
           </Button>
         </Link>
-        <span>
+        <p className="dm-details-sign-in">
           Already have one? <Link to="/login">Sign in</Link>
-        </span>
+        </p>
       </div>
     </article>
   );

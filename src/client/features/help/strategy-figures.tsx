@@ -1,4 +1,5 @@
-import { Table, Typography } from 'antd';
+import { Typography } from 'antd';
+import { AccessibleTable } from '../../components/accessible-table';
 import { MAP_TEXT } from '../map';
 import { MORTGAGE_PAYMENT, OPERATING_EXPENSES, STRATEGY_GUIDES, type FigureGuide } from './strategy-guide';
 
@@ -46,7 +47,8 @@ export function StrategyFigures() {
             {guide.name} <Typography.Text type="secondary">(the {guide.tab} tab)</Typography.Text>
           </Typography.Title>
           <Typography.Paragraph>{guide.summary}</Typography.Paragraph>
-          <Table<FigureGuide>
+          <AccessibleTable<FigureGuide>
+            aria-label={`${guide.name} figures`}
             size="small"
             rowKey="label"
             columns={COLUMNS}

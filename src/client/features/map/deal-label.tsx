@@ -9,9 +9,16 @@ export const DEAL_LABEL_COLORS: Record<DealStatus, string> = {
   'Market Price': DEAL_COLORS.marketPrice,
 };
 
+/** The label's class: its text is a darker shade of the marker colour, readable in both themes. */
+const DEAL_LABEL_CLASS: Record<DealStatus, string> = {
+  'Good Deal': 'dm-deal-good',
+  Overpriced: 'dm-deal-over',
+  'Market Price': 'dm-deal-market',
+};
+
 export function DealLabel({ status }: { status: DealStatus }) {
   return (
-    <Tag color={DEAL_LABEL_COLORS[status]} className="dm-deal-label" data-testid="deal-label">
+    <Tag className={`dm-deal-label ${DEAL_LABEL_CLASS[status]}`} data-testid="deal-label">
       {status}
     </Tag>
   );

@@ -67,6 +67,13 @@ export const PRICE_POSITION_COLORS: Record<PricePosition, string> = {
   within: '#8b5cf6',
 };
 
+/** The same colours as text: darker shades that meet 4.5:1 (CSS variables of the theme). */
+export const PRICE_POSITION_TEXT_COLORS: Record<PricePosition, string> = {
+  above: 'var(--dm-over-text)',
+  below: 'var(--dm-good-text)',
+  within: 'var(--dm-within-text)',
+};
+
 /** Where the marker sits along the min..max bar, in percent (clamped; 50 when all comps sold at one price). */
 export function pricePercent(price: number, min: number, max: number): number {
   if (!(max > min)) return price > max ? 100 : price < min ? 0 : 50;

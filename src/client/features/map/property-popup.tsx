@@ -1,5 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { Button, ConfigProvider, Descriptions, Tabs, Typography, theme } from 'antd';
+import { Button, ConfigProvider, Descriptions, Tabs, Typography } from 'antd';
+import { antdTheme } from '../../components/antd-theme';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useInvestmentStrategiesQuery } from '../../api/lookups-api';
@@ -16,7 +17,7 @@ import { visibleStrategyTabs } from './popup-rules';
 import { StrategyResults } from './strategy-results';
 
 /** The info window is always white: the popup keeps Ant Design's light algorithm in dark mode too. */
-const POPUP_THEME = { algorithm: theme.defaultAlgorithm };
+const POPUP_THEME = antdTheme('light');
 
 function HouseIcon() {
   return (

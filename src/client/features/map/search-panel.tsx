@@ -94,7 +94,7 @@ export function SearchPanel({
           type="button"
           className="dm-search-sheet-handle"
           aria-expanded={sheetOpen}
-          aria-label={`${sheetOpen ? PANEL_TEXT.hideList : PANEL_TEXT.showList}${count ? ` (${count})` : ''}`}
+          aria-label={`${sheetOpen ? PANEL_TEXT.hideList : PANEL_TEXT.showList}${count ? `: ${count}` : ''}`}
           onPointerDown={onPointerDown}
           onPointerUp={onPointerUp}
           onKeyDown={(e) => {

@@ -1,4 +1,5 @@
-import { Card, Col, Form, Row, Segmented, Statistic, Table, Typography } from 'antd';
+import { Card, Col, Form, Row, Segmented, Statistic, Typography } from 'antd';
+import { AccessibleTable } from '../../components/accessible-table';
 import { useMemo, type Dispatch } from 'react';
 import { formatCurrency, formatRoi, INFINITE_ROI, MISSING } from '../../../shared/format';
 import {
@@ -147,7 +148,8 @@ export function ProjectionSection({ whatIf, growth, holdYears, strategy, onStrat
           />
         </Col>
         <Col xs={24} xl={13}>
-          <Table
+          <AccessibleTable
+            aria-label="Projection by year"
             size="small"
             className="dm-projection-table"
             data-testid="projection-table"

@@ -1,4 +1,5 @@
-import { Card, Table } from 'antd';
+import { Card } from 'antd';
+import { AccessibleTable } from '../../components/accessible-table';
 import { formatAddress, formatBaths, formatCurrency, formatInteger, formatRoi } from '../../../shared/format';
 import { type Comp, CompsTab } from '../map';
 
@@ -15,7 +16,8 @@ export function PropertyComps({ price, comps, loading }: { price: number; comps:
     <Card title="Comparable sales" className="dm-property-comps" data-testid="property-comps">
       <CompsTab price={price} comps={comps} loading={loading} />
       {list.length ? (
-        <Table
+        <AccessibleTable
+          aria-label="Comparable sales"
           size="small"
           rowKey="_id"
           className="dm-comps-table"
