@@ -25,7 +25,14 @@ const user: User = {
   accountName: null,
   active: true,
   lastLogin: null,
-  profile: { role: 'Investor', strategies: [], markets: [], interests: [], experience: null },
+  profile: {
+    role: 'Investor',
+    strategies: [],
+    markets: [],
+    interests: [],
+    experience: null,
+    offerTargets: { cashOnCashPercent: 8, flipProfitPercent: 15 },
+  },
 };
 
 const session = (n: number): SessionResponse => ({ token: `t${n}`, refreshToken: `r${n}`, user });

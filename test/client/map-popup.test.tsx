@@ -29,7 +29,14 @@ const user = (strategies: string[]): User => ({
   accountName: null,
   active: true,
   lastLogin: null,
-  profile: { role: 'Investor', strategies, markets: [], interests: [], experience: null },
+  profile: {
+    role: 'Investor',
+    strategies,
+    markets: [],
+    interests: [],
+    experience: null,
+    offerTargets: { cashOnCashPercent: 8, flipProfitPercent: 15 },
+  },
 });
 
 const property: MapProperty = makeProperty({

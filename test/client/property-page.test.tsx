@@ -5,7 +5,7 @@ import { niceTicks } from '../../src/client/features/property/chart-scale';
 import { PropertyPage } from '../../src/client/features/property/property-page';
 import { savedChanges } from '../../src/shared/saved-changes';
 import { latestFinancingRate } from '../../src/client/features/property/starting-what-if';
-import { rankStrategies } from '../../src/client/features/property/strategy-ranking';
+import { rankStrategies } from '../../src/shared/invest/ranking';
 import { changedInputCount, initialWhatIfState, whatIfReducer } from '../../src/client/features/property/what-if-state';
 import { formatCurrency, formatRoi } from '../../src/shared/format';
 import { analyzeWhatIf, withOverrides, type WhatIf } from '../../src/shared/invest';

@@ -26,7 +26,7 @@ import { SaveCalculationButton } from './save-calculation-button';
 import { SavedCalculationBanner } from './saved-calculation-banner';
 import { latestFinancingRate, startingWhatIf } from './starting-what-if';
 import { StrategyComparison } from './strategy-comparison';
-import { DEFAULT_METRIC, type RankMetric } from './strategy-ranking';
+import { DEFAULT_METRIC, type RankMetric } from '../../../shared/invest/ranking';
 import { WhatIfInputs } from './what-if-inputs';
 import { useWhatIfState } from './what-if-state';
 import './property.css';

@@ -4,7 +4,14 @@ import { formatCurrency, formatRoi, MISSING } from '../../../shared/format';
 import type { WhatIf, WhatIfAnalysis } from '../../../shared/invest';
 import type { StrategyKey } from '../../../shared/investor-types';
 import { MAP_TEXT, type MapProperty, normalizeStrategyName, strategyRows } from '../map';
-import { formatMetric, RANK_METRICS, rankStrategies, STRATEGIES, strategyName, type RankMetric } from './strategy-ranking';
+import {
+  formatMetric,
+  RANK_METRICS,
+  rankStrategies,
+  STRATEGIES,
+  strategyName,
+  type RankMetric,
+} from '../../../shared/invest/ranking';
 
 const formatRatio = (value: number | null) => (value === null || !Number.isFinite(value) ? MISSING : value.toFixed(2));
 
