@@ -31,6 +31,7 @@ export {
 export type { GrowthAssumptions, RentalProjectionInput, ProjectionYear, Projection } from './projection';
 export {
   DEFAULT_OFFER_TARGETS,
+  formatTarget,
   MAX_OFFER_CEILING,
   MAX_OFFER_FLOOR,
   OFFER_TARGET_LABELS,

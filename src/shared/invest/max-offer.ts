@@ -151,6 +151,9 @@ export function offerTargetProblems(value: Record<string, unknown>): Partial<Rec
   return problems;
 }
 
+/** A target as text: 8 → "8%", 10.5 → "10.5%". */
+export const formatTarget = (percent: number): string => `${Number(percent.toFixed(2))}%`;
+
 /** The user's targets, or the defaults for a profile that holds none (a session stored before targets existed). */
 export const offerTargetsOf = (profile: { offerTargets?: OfferTargets | null } | null | undefined): OfferTargets =>
   profile?.offerTargets ?? DEFAULT_OFFER_TARGETS;
