@@ -143,6 +143,15 @@ describe('max offer: the highest price that reaches the target', () => {
     expect(maxOffer('brrrr', base(), DEFAULT_OFFER_TARGETS)).toEqual({ kind: 'none' });
   });
 
+  it('reproduces the example of docs/investment-math.md ("Max offer")', () => {
+    expect(maxOffers(sampleWhatIf({}, 6.5), DEFAULT_OFFER_TARGETS)).toEqual({
+      buyHold: { kind: 'price', price: 154_817, coversAsking: false },
+      brrrr: { kind: 'none' },
+      fixFlip: { kind: 'price', price: 159_558, coversAsking: false },
+      shortTerm: { kind: 'price', price: 194_081, coversAsking: false },
+    });
+  });
+
   it('gives all four at once, each equal to its own solve', () => {
     const w = base();
     const all = maxOffers(w, DEFAULT_OFFER_TARGETS);
