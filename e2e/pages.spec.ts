@@ -67,6 +67,13 @@ const PAGES: PageCase[] = [
   },
   { name: 'account', path: '/app/account', who: 'investor', ready: heading('Account'), title: /^Account — Dealmap$/ },
   { name: 'profile', path: '/app/profile/strategies', who: 'investor', ready: heading('Profile'), title: /^Profile — Dealmap$/ },
+  {
+    name: 'offer targets',
+    path: '/app/profile/targets',
+    who: 'investor',
+    ready: (p) => p.getByLabel('Target cash-on-cash'),
+    title: /^Profile — Dealmap$/,
+  },
   { name: 'help', path: '/app/help', who: 'investor', ready: heading('Help'), title: /^Help — Dealmap$/ },
   { name: 'contacts', path: '/app/contacts', who: 'agent', ready: heading('Contacts'), title: /^Contacts — Dealmap$/ },
   ...(['users', 'markets', 'interests', 'strategies', 'accounts'] as const).map((section): PageCase => ({

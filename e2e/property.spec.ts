@@ -35,7 +35,14 @@ test('explore a property from the map, change the rate, save the calculation and
   await expect(page.getByTestId('property-comps')).toBeVisible();
   for (const strategy of ['buyHold', 'brrrr', 'fixFlip', 'shortTerm'])
     await expect(page.getByTestId(`strategy-card-${strategy}`)).toBeVisible();
-  await expect(page.getByText('#1 Best fit')).toHaveCount(1);
+  // A best fit pays: at most one, and when every strategy loses the page says so instead.
+  await expect(page.getByTestId('best-fit').or(page.getByTestId('no-fit'))).toBeVisible();
+  expect(await page.getByText('#1 Best fit').count()).toBe((await page.getByTestId('best-fit').count()) ? 1 : 0);
+  // Each card has its max offer at the default targets.
+  await expect(page.getByTestId('max-offer-buyHold')).toHaveText(
+    /^Max offer: (Pays 8% at \$[\d,]+ or less( \(the asking price qualifies\))?|Does not pay 8% at any price)$/,
+  );
+  await expect(page.getByTestId('max-offer-fixFlip')).toHaveText(/^Max offer: (Makes|Does not make) 15% of ARV/);
 
   const rate = page.getByLabel('Interest rate');
   const startRate = await rate.inputValue();

@@ -25,7 +25,14 @@ export function makeUser(overrides: Partial<User> = {}): User {
     accountName: null,
     active: true,
     lastLogin: null,
-    profile: { role: 'Investor', strategies: [], markets: [], interests: [], experience: null },
+    profile: {
+      role: 'Investor',
+      strategies: [],
+      markets: [],
+      interests: [],
+      experience: null,
+      offerTargets: { cashOnCashPercent: 8, flipProfitPercent: 15 },
+    },
     ...overrides,
   };
 }

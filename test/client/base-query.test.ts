@@ -11,22 +11,10 @@ import {
 import { sessionReducer, sessionStored } from '../../src/client/features/session/session-slice';
 import type { SessionResponse, User } from '../../src/shared/api-types';
 import { HttpResponse } from 'msw';
+import { makeUser } from './api-mock';
 import { answerAll, jsonResponse, type SentCall } from './msw-server';
 
-const user: User = {
-  _id: 'u1',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  username: 'ada@example.com',
-  roleId: 'r3',
-  role: 'Investor',
-  roleName: 'Investor',
-  accountId: null,
-  accountName: null,
-  active: true,
-  lastLogin: null,
-  profile: { role: 'Investor', strategies: [], markets: [], interests: [], experience: null },
-};
+const user: User = makeUser({ roleId: 'r3' });
 
 const session = (n: number): SessionResponse => ({ token: `t${n}`, refreshToken: `r${n}`, user });
 

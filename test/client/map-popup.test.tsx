@@ -7,6 +7,9 @@ import { MapLegend } from '../../src/client/features/map/map-legend';
 import type { Comp, MapProperty } from '../../src/client/features/map/map-types';
 import { PropertyPopup } from '../../src/client/features/map/property-popup';
 import type { User } from '../../src/shared/api-types';
+import { maxOffer, type OfferTargets } from '../../src/shared/invest';
+import { startingWhatIf } from '../../src/shared/invest/starting-what-if';
+import type { Property } from '../../src/shared/schemas/property';
 import { answerAll, jsonResponse } from './msw-server';
 import { finite, makeComp, makeProperty } from './fixtures';
 
@@ -17,7 +20,7 @@ const STRATEGIES = [
   { _id: 's-st', name: 'Short-term Rental', description: '', active: true },
 ];
 
-const user = (strategies: string[]): User => ({
+const user = (strategies: string[], offerTargets: OfferTargets = { cashOnCashPercent: 8, flipProfitPercent: 15 }): User => ({
   _id: 'u1',
   firstName: 'Ivy',
   lastName: 'Investor',
@@ -29,7 +32,14 @@ const user = (strategies: string[]): User => ({
   accountName: null,
   active: true,
   lastLogin: null,
-  profile: { role: 'Investor', strategies, markets: [], interests: [], experience: null },
+  profile: {
+    role: 'Investor',
+    strategies,
+    markets: [],
+    interests: [],
+    experience: null,
+    offerTargets,
+  },
 });
 
 const property: MapProperty = makeProperty({
@@ -106,12 +116,28 @@ const tab = (name: string) => {
   return found;
 };
 
+/** GET /property/p1: the popup's property with the engine inputs the property page starts from. */
+const FULL: Property = {
+  ...(property as Property),
+  dealStatus: 'Overpriced',
+  monthlyRent: 3_200,
+  rehabEstimate: 40_000,
+  arvEstimate: 500_000,
+  nightlyRate: 250,
+  marketAssumptions: null,
+};
+const RATES = [
+  { _id: 'r1', product: '30-Year Fixed', rate: 6.5, termMonths: 360, asOf: '2025-11-20', source: 'Freddie Mac PMMS' },
+];
+
 let requests: string[];
-function mockApi(compsReply: [number, unknown]) {
+function mockApi(compsReply: [number, unknown], full: Property | null = FULL) {
   requests = [];
   answerAll((req) => {
     const url = new URL(req.url);
     requests.push(url.pathname + url.search);
+    if (url.pathname === '/api/v1/auth/property/p1' && full) return jsonResponse(200, { data: full });
+    if (url.pathname === '/api/v1/rates/latest') return jsonResponse(200, { data: RATES });
     if (url.pathname === '/api/v1/lookups/investmentStrategies') return jsonResponse(200, { data: STRATEGIES });
     if (url.pathname === '/api/v1/auth/property/comps') return jsonResponse(compsReply[0], compsReply[1]);
     if (url.pathname === '/api/v1/config') return jsonResponse(200, { data: { googleMapsApiKey: null, googleMapsMapId: null } });
@@ -119,8 +145,8 @@ function mockApi(compsReply: [number, unknown]) {
   });
 }
 
-function renderPopup(p: MapProperty, strategies: string[], onClose = jest.fn()) {
-  const store = makeStore({ session: { token: 't', refreshToken: 'r', user: user(strategies) } } as never);
+function renderPopup(p: MapProperty, strategies: string[], onClose = jest.fn(), targets?: OfferTargets) {
+  const store = makeStore({ session: { token: 't', refreshToken: 'r', user: user(strategies, targets) } } as never);
   render(
     <Provider store={store}>
       <AntApp>
@@ -213,6 +239,42 @@ describe('property popup', () => {
     expect(valueOf(st, 'Estimated occupancy')).toHaveTextContent('68.3%');
     expect(valueOf(st, 'Cash-on-cash ROI')).toHaveTextContent('8.46%');
     expect(within(st).getByText('These results are best estimates and are not guaranteed.')).toBeInTheDocument();
+  });
+
+  it("shows each strategy tab's max offer at the profile's targets, solved from the property's engine inputs", async () => {
+    mockApi([200, { data: [] }]);
+    renderPopup(property, ['s-bh', 's-st']);
+    fireEvent.click(await waitFor(() => tab('Buy/Hold')));
+    // "Working out the max offer…" until the property and the rates are in, then the line.
+    const line = () => screen.getByTestId('max-offer-buyHold');
+    const targets = { cashOnCashPercent: 8, flipProfitPercent: 15 };
+    const expected = maxOffer('buyHold', startingWhatIf(FULL, 6.5), targets);
+    if (expected.kind !== 'price') throw new Error(`expected a price, got ${expected.kind}`);
+    await waitFor(() => expect(line()).toHaveTextContent(/^Max offer: Pays 8% at \$[\d,]+ or less$/));
+    expect(line()).toHaveTextContent(`Pays 8% at $${expected.price.toLocaleString('en-US')} or less`);
+    // The asking price ($450,000) pays less than 8 %: the max offer is below it.
+    expect(expected.price).toBeLessThan(450_000);
+
+    fireEvent.click(tab('ST Rental'));
+    expect(await screen.findByTestId('max-offer-shortTerm')).toHaveTextContent(/^Max offer: (Pays 8% at|Does not pay 8%)/);
+  });
+
+  it("uses the user's own target and says so plainly when no price reaches it", async () => {
+    mockApi([200, { data: [] }], { ...FULL, monthlyRent: 100, nightlyRate: 5 });
+    renderPopup(property, ['s-bh'], jest.fn(), { cashOnCashPercent: 12.5, flipProfitPercent: 20 });
+    fireEvent.click(await waitFor(() => tab('Buy/Hold')));
+    await waitFor(() =>
+      expect(screen.getByTestId('max-offer-buyHold')).toHaveTextContent('Max offer: Does not pay 12.5% at any price'),
+    );
+  });
+
+  it('says the max offer could not be worked out when the property does not load', async () => {
+    mockApi([200, { data: [] }], null);
+    renderPopup(property, ['s-bh']);
+    fireEvent.click(await waitFor(() => tab('Buy/Hold')));
+    await waitFor(() =>
+      expect(screen.getByTestId('max-offer-buyHold')).toHaveTextContent('The max offer could not be worked out.'),
+    );
   });
 
   it('closes through its close button', () => {

@@ -4,6 +4,7 @@ import { ExperienceTab } from '../../src/client/features/profile/experience-tab'
 import { ProfileContactsTab } from '../../src/client/features/profile/profile-contacts-tab';
 import { InterestsTab, MarketsTab, StrategiesTab } from '../../src/client/features/profile/profile-lookups';
 import { ProfileOverview } from '../../src/client/features/profile/profile-page';
+import { TargetsTab } from '../../src/client/features/profile/targets-tab';
 import type { User } from '../../src/shared/api-types';
 import { callsTo, makeUser, mockApi, renderSignedIn, withFastComputedStyle } from './api-mock';
 
@@ -143,6 +144,61 @@ describe('experience', () => {
   });
 });
 
+describe('offer targets', () => {
+  const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
+
+  it('shows the targets held, refuses one outside 0–100 with a message and sends nothing, then saves', async () => {
+    const user = withProfile({ offerTargets: { cashOnCashPercent: 8, flipProfitPercent: 15 } });
+    const sent = mockApi({
+      'PATCH /api/v1/auth/profile/targets': (body) => [
+        200,
+        { data: { ...user, profile: { ...user.profile, offerTargets: body } } },
+      ],
+    });
+    const { store } = renderSignedIn(<TargetsTab />, { path: '/app/profile/targets', user });
+    expect(Number(field('Target cash-on-cash').value)).toBe(8);
+    expect(Number(field('Target flip profit').value)).toBe(15);
+    const save = screen.getByRole('button', { name: 'Save targets' });
+    expect(save).toBeDisabled();
+
+    fireEvent.change(field('Target cash-on-cash'), { target: { value: '120' } });
+    fireEvent.click(save);
+    expect(await screen.findByText('Target cash-on-cash must be a number from 0 to 100 (percent)')).toBeInTheDocument();
+    fireEvent.change(field('Target flip profit'), { target: { value: '' } });
+    fireEvent.click(save);
+    expect(await screen.findByText('Target flip profit must be a number from 0 to 100 (percent)')).toBeInTheDocument();
+    expect(callsTo(sent, 'PATCH', '/api/v1/auth/profile/targets')).toHaveLength(0);
+
+    fireEvent.change(field('Target cash-on-cash'), { target: { value: '10.5' } });
+    fireEvent.change(field('Target flip profit'), { target: { value: '20' } });
+    await waitFor(() => expect(screen.queryByText(/must be a number from 0 to 100/)).not.toBeInTheDocument());
+    fireEvent.click(save);
+    expect(await screen.findByText('Offer targets saved')).toBeInTheDocument();
+    expect(callsTo(sent, 'PATCH', '/api/v1/auth/profile/targets')[0].body).toEqual({
+      cashOnCashPercent: 10.5,
+      flipProfitPercent: 20,
+    });
+    expect(store.getState().session.user?.profile.offerTargets).toEqual({ cashOnCashPercent: 10.5, flipProfitPercent: 20 });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save targets' })).toBeDisabled());
+  });
+
+  it("shows the server's message when the save fails and keeps the entry", async () => {
+    mockApi({
+      'PATCH /api/v1/auth/profile/targets': [
+        400,
+        { error: { code: 'VALIDATION_FAILED', message: 'Target flip profit must be a number from 0 to 100 (percent)' } },
+      ],
+    });
+    renderSignedIn(<TargetsTab />, { path: '/app/profile/targets' });
+    fireEvent.change(field('Target flip profit'), { target: { value: '25' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save targets' }));
+    expect(
+      await screen.findByText('Could not save offer targets: Target flip profit must be a number from 0 to 100 (percent)'),
+    ).toBeInTheDocument();
+    expect(Number(field('Target flip profit').value)).toBe(25);
+  });
+});
+
 describe('profile contacts', () => {
   it('an agent sees their contacts', async () => {
     mockApi({
@@ -195,6 +251,11 @@ describe('profile overview', () => {
     expect(row('Strategies')).toHaveTextContent("Fix'N'Flip");
     expect(row('Interests')).toHaveTextContent('None chosen');
     expect(row('Experience')).toHaveTextContent('More than 10 deals');
+    expect(row('Offer targets')).toHaveTextContent('8% cash-on-cash, 15% of ARV on a flip');
+    expect(within(row('Offer targets')).getByRole('link', { name: 'Change targets' })).toHaveAttribute(
+      'href',
+      '/app/profile/targets',
+    );
     expect(within(row('Markets')).getByRole('link', { name: 'Change markets' })).toHaveAttribute('href', '/app/profile/markets');
   });
 });

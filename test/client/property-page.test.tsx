@@ -4,11 +4,14 @@ import type { Comp, MapProperty } from '../../src/client/features/map/map-types'
 import { niceTicks } from '../../src/client/features/property/chart-scale';
 import { PropertyPage } from '../../src/client/features/property/property-page';
 import { savedChanges } from '../../src/shared/saved-changes';
-import { latestFinancingRate } from '../../src/client/features/property/starting-what-if';
-import { rankStrategies } from '../../src/client/features/property/strategy-ranking';
+import { latestFinancingRate } from '../../src/shared/invest/starting-what-if';
+import { bestFit, rankStrategies, strategyLoses } from '../../src/shared/invest/ranking';
+import { maxOfferText } from '../../src/client/features/map/max-offer';
+import { COMPARISON_TEXT } from '../../src/client/features/property/strategy-comparison';
 import { changedInputCount, initialWhatIfState, whatIfReducer } from '../../src/client/features/property/what-if-state';
 import { formatCurrency, formatRoi } from '../../src/shared/format';
-import { analyzeWhatIf, withOverrides, type WhatIf } from '../../src/shared/invest';
+import { analyzeWhatIf, DEFAULT_OFFER_TARGETS, maxOffer, withOverrides, type WhatIf } from '../../src/shared/invest';
+import { STRATEGY_KEYS } from '../../src/shared/investor-types';
 import type { SavedCalculation } from '../../src/shared/investor-types';
 import { callsTo, mockApi, renderSignedIn, withFastComputedStyle } from './api-mock';
 import { makeComp, makeProperty } from './fixtures';
@@ -146,14 +149,61 @@ describe('property page', () => {
     expect(cardValue('brrrr', 'Cash at refinance close')).toBe(formatCurrency(expected.brrrr.cashAtRefiClose));
     expect(cardValue('fixFlip', 'Projected profit')).toBe(formatCurrency(expected.fixFlip.projectedProfit));
     expect(cardValue('shortTerm', 'Gross annual revenue')).toBe(formatCurrency(expected.shortTerm.grossAnnualRevenue));
-    // One "#1 Best fit" by cash-on-cash; every card has a rank.
+    // One "#1 Best fit" by cash-on-cash, a strategy that pays; every card has a rank, and a loss says so.
+    const ranks = rankStrategies('cashOnCash', expected, startingWhatIf());
+    const best = bestFit(ranks)!;
+    expect(best.loses).toBe(false);
+    for (const r of ranks) {
+      const label = within(screen.getByTestId(`strategy-card-${r.key}`)).getByTestId('strategy-rank').textContent;
+      expect(label).toBe(r.key === best.key ? '#1 Best fit' : r.loses ? `#${r.rank} · Loses money` : `#${r.rank}`);
+    }
+    expect(screen.getAllByText('#1 Best fit')).toHaveLength(1);
+    expect(screen.getByTestId('break-even-buyHold')).toHaveTextContent(formatRoi(expected.buyHold.breakEvenRatePercent));
+  });
+
+  it('never calls a losing strategy the best fit, and says so plainly when every strategy loses', async () => {
+    // A $600,000 house renting for $1,500, its ARV at its price: each strategy loses money.
+    const losing = { ...PROPERTY, LatestListingPrice: 600_000, monthlyRent: 1_500, arvEstimate: 600_000, nightlyRate: 120 };
+    api({ 'GET /api/v1/auth/property/p1': [200, { data: losing }] });
+    openPage();
+    const alert = await screen.findByTestId('no-fit');
+    expect(alert).toHaveTextContent(COMPARISON_TEXT.allLose);
+    const w = startingWhatIf();
+    Object.assign(w.figures, { purchasePrice: 600_000, monthlyRent: 1_500, arv: 600_000, peakNightlyRate: 120 });
+    const a = analyzeWhatIf(w);
+    for (const key of STRATEGY_KEYS) expect(strategyLoses(key, a)).toBe(true);
+    expect(screen.queryByText('#1 Best fit')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('best-fit')).not.toBeInTheDocument();
     expect(
       screen
         .getAllByTestId('strategy-rank')
         .map((t) => t.textContent)
         .sort(),
-    ).toEqual(['#1 Best fit', '#2', '#3', '#4']);
-    expect(screen.getByTestId('break-even-buyHold')).toHaveTextContent(formatRoi(expected.buyHold.breakEvenRatePercent));
+    ).toEqual(['#1 · Loses money', '#2 · Loses money', '#3 · Loses money', '#4 · Loses money']);
+    expect(document.querySelector('.dm-strategy-card.is-best')).toBeNull();
+  });
+
+  it("shows each strategy's max offer at the user's targets, and follows the what-if", async () => {
+    api();
+    openPage();
+    await screen.findByTestId('strategy-card-buyHold');
+    expect(screen.getByTestId('offer-targets')).toHaveTextContent(
+      'Max offers reach your targets: 8% cash-on-cash for the rentals, a profit of 15% of ARV for a flip.',
+    );
+    const offerText = (w: WhatIf, key: (typeof STRATEGY_KEYS)[number]) =>
+      `Max offer: ${maxOfferText(key, maxOffer(key, w, DEFAULT_OFFER_TARGETS), DEFAULT_OFFER_TARGETS)}`;
+    for (const key of STRATEGY_KEYS)
+      expect(screen.getByTestId(`max-offer-${key}`)).toHaveTextContent(offerText(startingWhatIf(), key));
+    expect(screen.getByTestId('max-offer-buyHold')).toHaveTextContent(/^Max offer: Pays 8% at \$[\d,]+ or less$/);
+    expect(screen.getByTestId('max-offer-fixFlip')).toHaveTextContent(/^Max offer: Makes 15% of ARV at \$[\d,]+ or less$/);
+
+    // A higher rate lowers what Buy & Hold can pay for 8 %.
+    const before = screen.getByTestId('max-offer-buyHold').textContent;
+    fireEvent.change(rateInput(), { target: { value: '8' } });
+    await waitFor(() =>
+      expect(screen.getByTestId('max-offer-buyHold')).toHaveTextContent(offerText(startingWhatIf(8), 'buyHold')),
+    );
+    expect(screen.getByTestId('max-offer-buyHold').textContent).not.toBe(before);
   });
 
   it('recomputes every strategy when the rate changes, and Reset restores the defaults', async () => {
@@ -189,16 +239,22 @@ describe('property page', () => {
     openPage();
     await screen.findByTestId('best-fit');
     const w = analyzeWhatIf(startingWhatIf());
-    // By least cash needed, BRRRR (the cash left after its refinance) beats buying with 25 % down.
+    // By least cash needed, BRRRR (the cash left after its refinance) needs the least, but it loses
+    // money at these figures: the best fit is the strategy that pays with the least cash.
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Rank by' }));
     fireEvent.click(await screen.findByTitle('Least cash needed'));
-    const fewest = [
-      ['Buy & Hold', w.buyHold.totalCashNeeded],
-      ['BRRRR', w.brrrr.cashLeftInDeal],
-      ["Fix'N'Flip", w.fixFlip.cashNeeded],
-      ['Short-term Rental', w.shortTerm.totalInvestment],
-    ].sort((a, b) => (a[1] as number) - (b[1] as number))[0];
-    await waitFor(() => expect(screen.getByTestId('best-fit')).toHaveTextContent(`Best fit by least cash needed: ${fewest[0]}`));
+    const needed = [
+      ['buyHold', 'Buy & Hold', w.buyHold.totalCashNeeded],
+      ['brrrr', 'BRRRR', w.brrrr.cashLeftInDeal],
+      ['fixFlip', "Fix'N'Flip", w.fixFlip.cashNeeded],
+      ['shortTerm', 'Short-term Rental', w.shortTerm.totalInvestment],
+    ] as const;
+    const fewest = [...needed].sort((a, b) => a[2] - b[2])[0];
+    expect(fewest[0]).toBe('brrrr');
+    expect(strategyLoses('brrrr', w)).toBe(true);
+    const paying = needed.filter(([key]) => !strategyLoses(key, w)).sort((a, b) => a[2] - b[2])[0];
+    await waitFor(() => expect(screen.getByTestId('best-fit')).toHaveTextContent(`Best fit by least cash needed: ${paying[1]}`));
+    expect(within(screen.getByTestId('strategy-card-brrrr')).getByTestId('strategy-rank')).toHaveTextContent('Loses money');
   });
 
   it("shows the server's message, or 'Failed to load property details'", async () => {
@@ -294,15 +350,6 @@ describe('property page rules', () => {
     expect(latestFinancingRate([{ ...RATES[0], product: '30-year fixed' }])?.rate).toBe(6.5);
     expect(latestFinancingRate([RATES[1]])).toBeNull();
     expect(latestFinancingRate(undefined)).toBeNull();
-  });
-
-  it('ranks an infinite return first and a metric that does not apply last', () => {
-    const w = startingWhatIf();
-    const a = analyzeWhatIf(w);
-    const infinite = { ...a, brrrr: { ...a.brrrr, cashOnCashRoi: null, cashOnCashInfinite: true } };
-    expect(rankStrategies('cashOnCash', infinite, w)[0]).toMatchObject({ key: 'brrrr', rank: 1, infinite: true });
-    const byCashFlow = rankStrategies('monthlyCashFlow', a, w);
-    expect(byCashFlow[3]).toMatchObject({ key: 'fixFlip', value: null, rank: 4 });
   });
 
   it('counts changed inputs and resets them, keeping the strategy in focus', () => {

@@ -2,6 +2,7 @@ import { DATABASES, SETUP_TIMEOUT, bearer, createTestApp, json, signup, type Tes
 import { sql } from 'kysely';
 import { PROFILE_MESSAGES } from '../../src/server/modules/profile/routes';
 import { EXPERIENCE_LEVELS } from '../../src/shared/investor-types';
+import { DEFAULT_OFFER_TARGETS, offerTargetMessage } from '../../src/shared/invest/max-offer';
 
 describe.each(DATABASES)('profile API on $name', (database) => {
   let t: TestApp;
@@ -112,6 +113,15 @@ describe.each(DATABASES)('profile API on $name', (database) => {
   });
 });
 
+/** PATCH /api/v1/auth/profile/{path}, signed in when a token is given. */
+const patchProfile = (t: TestApp, path: string, token: string | null, payload: unknown) =>
+  t.app.inject({
+    method: 'PATCH',
+    url: `/api/v1/auth/profile/${path}`,
+    headers: token ? bearer(token) : {},
+    payload: payload as object,
+  });
+
 describe.each(DATABASES)('profile experience on $name', (database) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -119,13 +129,7 @@ describe.each(DATABASES)('profile experience on $name', (database) => {
   }, SETUP_TIMEOUT);
   afterAll(async () => t?.close());
 
-  const patch = (token: string | null, payload: unknown) =>
-    t.app.inject({
-      method: 'PATCH',
-      url: '/api/v1/auth/profile/experience',
-      headers: token ? bearer(token) : {},
-      payload: payload as object,
-    });
+  const patch = (token: string | null, payload: unknown) => patchProfile(t, 'experience', token, payload);
 
   it('needs a signed-in user', async () => {
     expect((await patch(null, { experience: 'new' })).statusCode).toBe(401);
@@ -164,5 +168,57 @@ describe.each(DATABASES)('profile experience on $name', (database) => {
   it('names every accepted value in the message', () => {
     for (const level of EXPERIENCE_LEVELS) expect(PROFILE_MESSAGES.experience).toContain(level.id);
     expect(PROFILE_MESSAGES.experience).toContain('null');
+  });
+});
+
+describe.each(DATABASES)('profile offer targets on $name', (database) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(database);
+  }, SETUP_TIMEOUT);
+  afterAll(async () => t?.close());
+
+  const patch = (token: string | null, payload: unknown) => patchProfile(t, 'targets', token, payload);
+  const getUser = async (token: string) =>
+    json(await t.app.inject({ method: 'GET', url: '/api/v1/auth/getUser', headers: bearer(token) })).data;
+
+  it('needs a signed-in user', async () => {
+    expect((await patch(null, { cashOnCashPercent: 8, flipProfitPercent: 15 })).statusCode).toBe(401);
+  });
+
+  it('starts every user at the defaults, 8 % cash-on-cash and 15 % of ARV', async () => {
+    const { token, user } = await signup(t.app);
+    expect((user as unknown as { profile: { offerTargets: unknown } }).profile.offerTargets).toEqual(DEFAULT_OFFER_TARGETS);
+    expect((await getUser(token)).profile.offerTargets).toEqual({ cashOnCashPercent: 8, flipProfitPercent: 15 });
+  });
+
+  it('saves both targets, fractions and the bounds included, and answers the updated user', async () => {
+    const { token, user } = await signup(t.app);
+    const r = await patch(token, { cashOnCashPercent: 10.5, flipProfitPercent: 20 });
+    expect(r.statusCode).toBe(200);
+    expect(json(r).data._id).toBe(user._id);
+    expect(json(r).data.profile.offerTargets).toEqual({ cashOnCashPercent: 10.5, flipProfitPercent: 20 });
+    expect((await getUser(token)).profile.offerTargets).toEqual({ cashOnCashPercent: 10.5, flipProfitPercent: 20 });
+    const bounds = await patch(token, { cashOnCashPercent: 0, flipProfitPercent: 100 });
+    expect(json(bounds).data.profile.offerTargets).toEqual({ cashOnCashPercent: 0, flipProfitPercent: 100 });
+  });
+
+  it.each([
+    ['a negative target', { cashOnCashPercent: -1, flipProfitPercent: 15 }, offerTargetMessage('cashOnCashPercent')],
+    ['a target above 100', { cashOnCashPercent: 8, flipProfitPercent: 150 }, offerTargetMessage('flipProfitPercent')],
+    ['a string', { cashOnCashPercent: '8', flipProfitPercent: 15 }, offerTargetMessage('cashOnCashPercent')],
+    [
+      'two bad targets',
+      { cashOnCashPercent: null, flipProfitPercent: 'lots' },
+      `${offerTargetMessage('cashOnCashPercent')}. ${offerTargetMessage('flipProfitPercent')}`,
+    ],
+    ['a missing target', { cashOnCashPercent: 8 }, 'Flip profit percent is required'],
+  ])('answers 400 for %s and keeps the targets', async (_name, payload, message) => {
+    const { token } = await signup(t.app);
+    await patch(token, { cashOnCashPercent: 9, flipProfitPercent: 12 });
+    const r = await patch(token, payload);
+    expect(r.statusCode).toBe(400);
+    expect(json(r).error.message).toBe(message);
+    expect((await getUser(token)).profile.offerTargets).toEqual({ cashOnCashPercent: 9, flipProfitPercent: 12 });
   });
 });

@@ -65,6 +65,7 @@ const InterestsTab = lazy(() => loadLookups().then((m) => ({ default: m.Interest
 const StrategiesTab = lazy(() => loadLookups().then((m) => ({ default: m.StrategiesTab })));
 const loadExtra = () => import(/* webpackChunkName: "profile-extra" */ '../features/profile/profile-extra-tabs');
 const ExperienceTab = lazy(() => loadExtra().then((m) => ({ default: m.ExperienceTab })));
+const TargetsTab = lazy(() => loadExtra().then((m) => ({ default: m.TargetsTab })));
 const ProfileContactsTab = lazy(() => loadExtra().then((m) => ({ default: m.ProfileContactsTab })));
 
 export const routes: RouteObject[] = [
@@ -111,6 +112,7 @@ export const routes: RouteObject[] = [
           { path: 'interests', element: <InterestsTab /> },
           { path: 'strategies', element: <StrategiesTab /> },
           { path: 'experience', element: <ExperienceTab /> },
+          { path: 'targets', element: <TargetsTab /> },
           { path: 'contacts', element: <ProfileContactsTab /> },
         ],
       },

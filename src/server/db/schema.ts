@@ -43,6 +43,9 @@ export interface UsersTable {
   active: Generated<boolean>;
   last_login: NullableTimestamp;
   experience: string | null;
+  /** Max offer targets, percents (migration 0015-offer-targets). */
+  target_cash_on_cash_percent: Generated<number>;
+  target_flip_profit_percent: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

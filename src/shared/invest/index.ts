@@ -29,3 +29,18 @@ export {
   DEFAULT_HOLD_YEARS,
 } from './projection';
 export type { GrowthAssumptions, RentalProjectionInput, ProjectionYear, Projection } from './projection';
+export {
+  DEFAULT_OFFER_TARGETS,
+  formatTarget,
+  MAX_OFFER_CEILING,
+  MAX_OFFER_FLOOR,
+  OFFER_TARGET_LABELS,
+  highestPassingPrice,
+  maxOffer,
+  maxOffers,
+  offerTargetMessage,
+  offerTargetProblems,
+  offerTargetsOf,
+  targetTest,
+} from './max-offer';
+export type { MaxOffer, OfferTargets } from './max-offer';

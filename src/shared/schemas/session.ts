@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ROLE_NAMES } from '../roles';
 import { DateTime, Id, Nullable, StringEnum } from './common';
+import { OfferTargets } from './profile';
 
 /** The three roles (an unknown role is treated as Investor: src/shared/roles.ts). */
 export const RoleName = StringEnum(ROLE_NAMES);
@@ -16,6 +17,8 @@ export const UserProfile = Type.Object({
   markets: Type.Array(Id),
   interests: Type.Array(Id),
   experience: Nullable(Type.String()),
+  /** The targets of the max offer (profile): cash-on-cash of the rentals, a flip's profit as a share of ARV. */
+  offerTargets: OfferTargets,
 });
 export type UserProfile = Static<typeof UserProfile>;
 

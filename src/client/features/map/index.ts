@@ -8,5 +8,6 @@ export { CLUSTER_MAX_ZOOM, MAP_TEXT, SEARCH_ZOOM } from './map-constants';
 export { LEGEND_ENTRIES } from './map-legend';
 export { normalizeStrategyName, STRATEGY_TABS, type StrategyTabKey } from './popup-rules';
 export { strategyRows } from './strategy-results';
+export { MaxOfferLine, maxOfferText, MAX_OFFER_TEXT, useOfferTargets } from './max-offer';
 export { CompsTab } from './comps-tab';
 export { DealLabel } from './deal-label';

@@ -2,6 +2,7 @@ import { Descriptions, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { formatCashOnCash, formatCurrency, formatMonths, formatOccupancy, formatRoi } from '../../../shared/format';
 import { MAP_TEXT } from './map-constants';
+import { PopupMaxOffer } from './max-offer';
 import type { MapProperty } from './map-types';
 import type { StrategyTabKey } from './popup-rules';
 
@@ -87,6 +88,7 @@ export function StrategyResults({ strategy, property }: { strategy: StrategyTabK
   const rows = strategyRows(strategy, property);
   return (
     <div className="dm-strategy-tab" data-testid={`strategy-${strategy}`}>
+      <PopupMaxOffer strategy={strategy} propertyId={property._id} />
       <Descriptions
         size="small"
         bordered

@@ -1,10 +1,11 @@
 import type { User } from '../../../shared/api-types';
+import type { OfferTargets } from '../../../shared/invest';
 import type { ExperienceLevel } from '../../../shared/investor-types';
 import { api, authCall } from '../../api/base-api';
 
 /**
- * PATCH /profile/{markets|interests|strategies} {updates: [ids]} and PATCH /profile/experience
- * {experience} (docs/investor-api.md, "Profile"). Each answers the updated User and invalidates it.
+ * PATCH /profile/{markets|interests|strategies} {updates: [ids]}, PATCH /profile/experience
+ * {experience} and PATCH /profile/targets {cashOnCashPercent, flipProfitPercent} (docs/investor-api.md, "Profile"). Each answers the updated User and invalidates it.
  */
 export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -24,6 +25,10 @@ export const profileApi = api.injectEndpoints({
       query: (experience) => authCall({ url: '/profile/experience', method: 'PATCH', body: { experience } }),
       invalidatesTags: (_result, error) => (error ? [] : ['User']),
     }),
+    updateProfileTargets: build.mutation<User, OfferTargets>({
+      query: (targets) => authCall({ url: '/profile/targets', method: 'PATCH', body: targets }),
+      invalidatesTags: (_result, error) => (error ? [] : ['User']),
+    }),
   }),
 });
 
@@ -32,4 +37,5 @@ export const {
   useUpdateProfileMarketsMutation,
   useUpdateProfileInterestsMutation,
   useUpdateProfileExperienceMutation,
+  useUpdateProfileTargetsMutation,
 } = profileApi;

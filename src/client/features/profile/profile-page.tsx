@@ -1,5 +1,6 @@
 import { Descriptions, Tabs, Typography } from 'antd';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { formatTarget, offerTargetsOf } from '../../../shared/invest';
 import { EXPERIENCE_LEVELS } from '../../../shared/investor-types';
 import { useInvestmentInterestsQuery, useInvestmentMarketsQuery, useInvestmentStrategiesQuery } from '../../api/lookups-api';
 import { useAppSelector } from '../../app/hooks';
@@ -13,6 +14,7 @@ export const PROFILE_TABS = [
   { key: 'interests', label: 'Interests' },
   { key: 'strategies', label: 'Strategies' },
   { key: 'experience', label: 'Experience' },
+  { key: 'targets', label: 'Offer targets' },
   { key: 'contacts', label: 'Contacts' },
 ];
 
@@ -71,6 +73,7 @@ export function ProfileOverview() {
   const profile = user?.profile;
   const named = (items: Array<{ _id: string; name: string }> | undefined) => items?.map((i) => ({ _id: i._id, label: i.name }));
   const experience = EXPERIENCE_LEVELS.find((level) => level.id === profile?.experience)?.label;
+  const targets = offerTargetsOf(profile);
 
   return (
     <>
@@ -89,6 +92,16 @@ export function ProfileOverview() {
         </Descriptions.Item>
         <Descriptions.Item label="Experience">
           <Summary names={experience ? [experience] : []} tab="experience" loading={false} none="Not recorded" />
+        </Descriptions.Item>
+        <Descriptions.Item label="Offer targets">
+          <Summary
+            names={[
+              `${formatTarget(targets.cashOnCashPercent)} cash-on-cash`,
+              `${formatTarget(targets.flipProfitPercent)} of ARV on a flip`,
+            ]}
+            tab="targets"
+            loading={false}
+          />
         </Descriptions.Item>
       </Descriptions>
     </>

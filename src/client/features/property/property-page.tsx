@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import type { Rate, Strategy } from '../../../shared/api-types';
 import { dealStatusFromMarker } from '../../../shared/deal-status';
 import { formatAddress, formatCurrency } from '../../../shared/format';
-import { analyzeWhatIf, whatIfProblems } from '../../../shared/invest';
+import { analyzeWhatIf, maxOffers, whatIfProblems } from '../../../shared/invest';
 import type { SavedCalculation, StrategyKey } from '../../../shared/investor-types';
 import { usePropertyQuery } from './property-api';
 import { DEFAULT_ERROR_MESSAGE, errorMessage } from '../../api/base-query';
@@ -14,7 +14,7 @@ import { useAppSelector } from '../../app/hooks';
 import { PageLoading } from '../../components/page-loading';
 import { PageTitle } from '../../components/page-title';
 import type { Property } from '../../../shared/schemas/property';
-import { DealLabel, SEARCH_ZOOM, usePropertyCompsQuery } from '../map';
+import { DealLabel, SEARCH_ZOOM, useOfferTargets, usePropertyCompsQuery } from '../map';
 import { useSavedCalculationQuery } from '../saved-calculations';
 import { selectUser } from '../session';
 import { BreakEvenCard } from './break-even-card';
@@ -24,9 +24,9 @@ import { PropertyDetails } from './property-details';
 import { ProjectionSection, type ProjectedStrategy } from './projection-section';
 import { SaveCalculationButton } from './save-calculation-button';
 import { SavedCalculationBanner } from './saved-calculation-banner';
-import { latestFinancingRate, startingWhatIf } from './starting-what-if';
+import { latestFinancingRate, startingWhatIf } from '../../../shared/invest/starting-what-if';
 import { StrategyComparison } from './strategy-comparison';
-import { DEFAULT_METRIC, type RankMetric } from './strategy-ranking';
+import { DEFAULT_METRIC, type RankMetric } from '../../../shared/invest/ranking';
 import { WhatIfInputs } from './what-if-inputs';
 import { useWhatIfState } from './what-if-state';
 import './property.css';
@@ -54,6 +54,8 @@ function PropertyAnalysis({ property, latestRate, ratesFailed, catalogue }: Prop
   const { state, dispatch, reset, changed } = useWhatIfState(defaults);
   const analysis = useMemo(() => analyzeWhatIf(state.whatIf), [state.whatIf]);
   const problems = useMemo(() => whatIfProblems(state.whatIf), [state.whatIf]);
+  const targets = useOfferTargets();
+  const offers = useMemo(() => maxOffers(state.whatIf, targets), [state.whatIf, targets]);
   const [metric, setMetric] = useState<RankMetric>(DEFAULT_METRIC);
   const [projected, setProjected] = useState<ProjectedStrategy>('buyHold');
 
@@ -186,6 +188,8 @@ function PropertyAnalysis({ property, latestRate, ratesFailed, catalogue }: Prop
         onFocus={focus}
         catalogue={catalogue}
         profileStrategyIds={user?.profile?.strategies}
+        offers={offers}
+        targets={targets}
       />
       <BreakEvenCard analysis={analysis} ratePercent={rate} latestRate={latestRate} />
       <ProjectionSection

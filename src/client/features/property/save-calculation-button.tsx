@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import type { WhatIf } from '../../../shared/invest';
 import type { SavedCalculation, StrategyKey } from '../../../shared/investor-types';
 import { CalculationNameDialog, SAVED_CALCULATION_TEXT, useSaveCalculationMutation } from '../saved-calculations';
-import { strategyName } from './strategy-ranking';
+import { strategyName } from '../../../shared/invest/ranking';
 
 interface SaveCalculationButtonProps {
   propertyId: string;

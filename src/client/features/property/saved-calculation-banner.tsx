@@ -5,7 +5,7 @@ import type { SavedCalculation } from '../../../shared/investor-types';
 import { DEFAULT_ERROR_MESSAGE, errorMessage, errorStatus } from '../../api/base-query';
 import { SavedCalculationActions } from '../saved-calculations';
 import { savedChanges } from '../../../shared/saved-changes';
-import { strategyName } from './strategy-ranking';
+import { strategyName } from '../../../shared/invest/ranking';
 
 const signedPercent = (then: number, now: number) => {
   if (!then) return '';

@@ -1,10 +1,20 @@
-import { Card, Col, Descriptions, Row, Segmented, Select, Statistic, Tag, Typography } from 'antd';
+import { Alert, Card, Col, Descriptions, Row, Segmented, Select, Statistic, Tag, Typography } from 'antd';
+import { Link } from 'react-router-dom';
 import type { Strategy } from '../../../shared/api-types';
 import { formatCurrency, formatRoi, MISSING } from '../../../shared/format';
-import type { WhatIf, WhatIfAnalysis } from '../../../shared/invest';
+import { formatTarget, type MaxOffer, type OfferTargets, type WhatIf, type WhatIfAnalysis } from '../../../shared/invest';
 import type { StrategyKey } from '../../../shared/investor-types';
-import { MAP_TEXT, type MapProperty, normalizeStrategyName, strategyRows } from '../map';
-import { formatMetric, RANK_METRICS, rankStrategies, STRATEGIES, strategyName, type RankMetric } from './strategy-ranking';
+import { MAP_TEXT, MaxOfferLine, type MapProperty, normalizeStrategyName, strategyRows } from '../map';
+import {
+  bestFit,
+  formatMetric,
+  RANK_METRICS,
+  rankStrategies,
+  STRATEGIES,
+  strategyName,
+  type RankMetric,
+  type StrategyRank,
+} from '../../../shared/invest/ranking';
 
 const formatRatio = (value: number | null) => (value === null || !Number.isFinite(value) ? MISSING : value.toFixed(2));
 
@@ -44,14 +54,41 @@ interface StrategyComparisonProps {
   onFocus: (strategy: StrategyKey) => void;
   catalogue: readonly Strategy[] | undefined;
   profileStrategyIds: readonly string[] | undefined;
+  /** Each strategy's max offer at the user's targets, from the same what-if. */
+  offers: Record<StrategyKey, MaxOffer>;
+  targets: OfferTargets;
+}
+
+export const COMPARISON_TEXT = {
+  allLose: 'Every strategy loses money at these figures',
+  allLoseDetail:
+    'None of the four is a fit: each would lose money each year (a flip: on the sale). The max offer on each card is the price at which it would reach your target.',
+  loses: 'Loses money',
+} as const;
+
+/** The rank tag: "#1 Best fit" (green) for the best fit only; a strategy that loses money says so. */
+function rankLabel(rank: StrategyRank, best: StrategyRank | null): { text: string; color?: string } {
+  if (best && rank.key === best.key) return { text: '#1 Best fit', color: 'green' };
+  if (rank.loses) return { text: `#${rank.rank} · ${COMPARISON_TEXT.loses}`, color: 'red' };
+  return { text: `#${rank.rank}` };
+}
+
+/** The user's targets, with the way to change them. */
+function TargetsNote({ targets }: { targets: OfferTargets }) {
+  return (
+    <Typography.Paragraph type="secondary" className="dm-metric-note" data-testid="offer-targets">
+      Max offers reach your targets: {formatTarget(targets.cashOnCashPercent)} cash-on-cash for the rentals, a profit of{' '}
+      {formatTarget(targets.flipProfitPercent)} of ARV for a flip. <Link to="/app/profile/targets">Change your targets</Link>
+    </Typography.Paragraph>
+  );
 }
 
 /** The four strategies side by side, ranked by the chosen metric, from the live what-if analysis. */
 export function StrategyComparison(props: StrategyComparisonProps) {
-  const { property, whatIf, analysis, metric, onMetric, focus, onFocus, catalogue, profileStrategyIds } = props;
+  const { property, whatIf, analysis, metric, onMetric, focus, onFocus, catalogue, profileStrategyIds, offers, targets } = props;
   const ranks = rankStrategies(metric, analysis, whatIf);
   const def = RANK_METRICS.find((m) => m.key === metric) ?? RANK_METRICS[0];
-  const best = ranks[0];
+  const best = bestFit(ranks);
   const live: MapProperty = {
     ...property,
     BuyHoldResults: analysis.buyHold,
@@ -86,32 +123,47 @@ export function StrategyComparison(props: StrategyComparisonProps) {
           />
         </div>
       </div>
-      <Typography.Paragraph className="dm-best-fit" data-testid="best-fit">
-        Best fit by {def.label.toLowerCase()}: <strong>{strategyName(best.key)}</strong> ({formatMetric(metric, best)}).
-      </Typography.Paragraph>
+      {best ? (
+        <Typography.Paragraph className="dm-best-fit" data-testid="best-fit">
+          Best fit by {def.label.toLowerCase()}: <strong>{strategyName(best.key)}</strong> ({formatMetric(metric, best)}).
+        </Typography.Paragraph>
+      ) : (
+        <Alert
+          type="warning"
+          showIcon
+          className="dm-no-fit"
+          data-testid="no-fit"
+          title={COMPARISON_TEXT.allLose}
+          description={COMPARISON_TEXT.allLoseDetail}
+        />
+      )}
       <Typography.Paragraph type="secondary" className="dm-metric-note">
         {def.note}
       </Typography.Paragraph>
+      <TargetsNote targets={targets} />
       <Row gutter={[12, 12]} className="dm-strategy-grid">
         {STRATEGIES.map((s) => {
           const rank = ranks.find((r) => r.key === s.key)!;
           const entry = entryOf(s.name);
           const rows = [...strategyRows(s.key, live), ...extraRows(s.key, analysis)];
+          const isBest = best?.key === s.key;
+          const tag = rankLabel(rank, best);
           return (
             <Col key={s.key} xs={24} md={12} xl={6}>
               <Card
                 size="small"
-                className={`dm-strategy-card${s.key === focus ? ' is-focus' : ''}${rank.rank === 1 ? ' is-best' : ''}`}
+                className={`dm-strategy-card${s.key === focus ? ' is-focus' : ''}${isBest ? ' is-best' : ''}`}
                 data-testid={`strategy-card-${s.key}`}
                 title={s.name}
                 extra={
-                  <Tag color={rank.rank === 1 ? 'green' : undefined} data-testid="strategy-rank">
-                    {rank.rank === 1 ? '#1 Best fit' : `#${rank.rank}`}
+                  <Tag color={tag.color} data-testid="strategy-rank">
+                    {tag.text}
                   </Tag>
                 }
                 onClick={() => onFocus(s.key)}
               >
                 <Statistic title={def.label} value={formatMetric(metric, rank)} data-testid="strategy-metric" />
+                <MaxOfferLine strategy={s.key} offer={offers[s.key]} targets={targets} />
                 {entry?.description ? (
                   <Typography.Paragraph type="secondary" className="dm-strategy-description" ellipsis={{ rows: 3 }}>
                     {entry.description}

@@ -60,7 +60,9 @@ export function normalizeUser(body: UserForm): UserValues {
 }
 
 /** What the audit log keeps of a user: never the password or its hash. */
-export function userAuditView(record: Omit<UserRecord, 'id' | 'last_login' | 'experience'>): AuditView {
+export function userAuditView(
+  record: Omit<UserRecord, 'id' | 'last_login' | 'experience' | 'target_cash_on_cash_percent' | 'target_flip_profit_percent'>,
+): AuditView {
   return {
     firstName: record.first_name,
     lastName: record.last_name,

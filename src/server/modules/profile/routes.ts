@@ -1,6 +1,7 @@
 import { Envelope } from '../../../shared/schemas/common';
 import { EXPERIENCE_LEVELS, type ExperienceLevel } from '../../../shared/investor-types';
-import { ExperienceRequest, ProfileUpdates } from '../../../shared/schemas/profile';
+import { offerTargetProblems } from '../../../shared/invest/max-offer';
+import { ExperienceRequest, OfferTargetsRequest, ProfileUpdates } from '../../../shared/schemas/profile';
 import { User } from '../../../shared/schemas/session';
 import type { RoutePlugin } from '../../context';
 import { badRequest, unauthorized } from '../../http/errors';
@@ -30,7 +31,8 @@ const isExperience = (value: unknown): value is ExperienceLevel | null =>
 
 /**
  * PATCH /profile/strategies|markets|interests {updates: [ids]} (every id an active catalogue item,
- * else 400 and nothing changes) and PATCH /profile/experience {experience} → the updated User.
+ * else 400 and nothing changes), PATCH /profile/experience {experience} and PATCH /profile/targets
+ * {cashOnCashPercent, flipProfitPercent} (each a number from 0 to 100) → the updated User.
  * Under /api/v1/auth.
  */
 export const profileRoutes: RoutePlugin = async (app, { ctx }) => {
@@ -65,4 +67,16 @@ export const profileRoutes: RoutePlugin = async (app, { ctx }) => {
       return updatedUser(request.auth!.userId);
     },
   );
+
+  app.patch('/profile/targets', { schema: { body: OfferTargetsRequest, response: { 200: Envelope(User) } } }, async (request) => {
+    const body = request.body as Record<string, unknown>;
+    const problems = offerTargetProblems(body);
+    const messages = Object.values(problems);
+    if (messages.length) throw badRequest(messages.join('. '), problems);
+    await profile.setOfferTargets(request.auth!.userId, {
+      cashOnCashPercent: body.cashOnCashPercent as number,
+      flipProfitPercent: body.flipProfitPercent as number,
+    });
+    return updatedUser(request.auth!.userId);
+  });
 };

@@ -14,6 +14,8 @@ export interface UserRecord {
   active: boolean;
   last_login: Date | null;
   experience: string | null;
+  target_cash_on_cash_percent: number;
+  target_flip_profit_percent: number;
 }
 
 export interface UserProfileIds {
@@ -49,6 +51,8 @@ export function selectUserRecords(q: Db | Transaction<DB>) {
       'u.active',
       'u.last_login',
       'u.experience',
+      'u.target_cash_on_cash_percent',
+      'u.target_flip_profit_percent',
     ]);
 }
 

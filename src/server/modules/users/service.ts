@@ -17,7 +17,15 @@ export function toUser(record: UserRecord, profile: UserProfileIds): User {
     accountName: record.account_name,
     active: record.active,
     lastLogin: record.last_login ? new Date(record.last_login).toISOString() : null,
-    profile: { role, ...profile, experience: record.experience },
+    profile: {
+      role,
+      ...profile,
+      experience: record.experience,
+      offerTargets: {
+        cashOnCashPercent: Number(record.target_cash_on_cash_percent),
+        flipProfitPercent: Number(record.target_flip_profit_percent),
+      },
+    },
   };
 }
 

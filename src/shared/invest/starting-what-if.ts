@@ -1,13 +1,8 @@
-import type { Rate } from '../../../shared/api-types';
-import {
-  FIGURE_LIMITS,
-  FINANCING_PRODUCT,
-  loanTermMonths,
-  withOverrides,
-  type PropertyFigures,
-  type WhatIf,
-} from '../../../shared/invest';
-import type { Property } from '../../../shared/schemas/property';
+import type { Rate } from '../api-types';
+import type { Property } from '../schemas/property';
+import { FINANCING_PRODUCT, withOverrides } from './defaults';
+import { loanTermMonths } from './loan-term';
+import { FIGURE_LIMITS, type PropertyFigures, type WhatIf } from './what-if';
 
 /** The latest rate of the 30-year fixed product, or null when the rates have none. */
 export function latestFinancingRate(rates: readonly Rate[] | null | undefined): Rate | null {

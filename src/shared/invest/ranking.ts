@@ -1,6 +1,11 @@
-import { formatCashOnCash, formatCurrency, formatRoi } from '../../../shared/format';
-import type { WhatIf, WhatIfAnalysis } from '../../../shared/invest';
-import type { StrategyKey } from '../../../shared/investor-types';
+import { formatCashOnCash, formatCurrency, formatRoi } from '../format';
+import type { StrategyKey } from '../investor-types';
+import type { WhatIf, WhatIfAnalysis } from './what-if';
+
+/**
+ * The property page's comparison of the four strategies: the metrics it ranks by, each strategy's
+ * figure, and the rule that a strategy losing money is never the best fit (docs/property-page.md).
+ */
 
 /** The four strategies in display order, with their catalogue names (GET /lookups/investmentStrategies). */
 export const STRATEGIES: ReadonlyArray<{ key: StrategyKey; name: string }> = [
@@ -101,10 +106,21 @@ export function formatMetric(metric: RankMetric, m: MetricValue): string {
   return formatCurrency(m.value);
 }
 
+/**
+ * Whether a strategy loses money with these figures: a rental whose year of cash flow is negative
+ * (a negative cash-on-cash return, or a loss with no cash left in the deal), a flip whose projected
+ * profit is negative. A losing strategy is never the best fit, whatever the metric.
+ */
+export function strategyLoses(strategy: StrategyKey, a: WhatIfAnalysis): boolean {
+  if (strategy === 'fixFlip') return a.fixFlip.projectedProfit < 0;
+  return a[strategy].annualCashFlow < 0;
+}
+
 export interface StrategyRank extends MetricValue {
   key: StrategyKey;
-  /** 1 is the best fit. */
+  /** 1 is first; the best fit when it does not lose money. */
   rank: number;
+  loses: boolean;
 }
 
 /** Sort key: an infinite return beats any number; a metric that does not apply comes last. */
@@ -114,11 +130,17 @@ function score(m: MetricValue, better: MetricDef['better']): number {
   return better === 'higher' ? m.value : -m.value;
 }
 
-/** The four strategies ranked by `metric` (best first); ties keep the display order. */
+/**
+ * The four strategies ranked by `metric` (best first): every strategy that pays comes before every
+ * one that loses money, each group ordered by the metric; ties keep the display order.
+ */
 export function rankStrategies(metric: RankMetric, a: WhatIfAnalysis, whatIf: WhatIf): StrategyRank[] {
   const def = RANK_METRICS.find((m) => m.key === metric) ?? RANK_METRICS[0];
-  return STRATEGIES.map((s) => ({ key: s.key, ...metricValue(def.key, s.key, a, whatIf) }))
+  return STRATEGIES.map((s) => ({ key: s.key, ...metricValue(def.key, s.key, a, whatIf), loses: strategyLoses(s.key, a) }))
     .map((entry, order) => ({ entry, order, score: score(entry, def.better) }))
-    .sort((x, y) => y.score - x.score || x.order - y.order)
+    .sort((x, y) => Number(x.entry.loses) - Number(y.entry.loses) || y.score - x.score || x.order - y.order)
     .map(({ entry }, index) => ({ ...entry, rank: index + 1 }));
 }
+
+/** The best fit: the first of the ranking, unless it loses money (then every strategy does): null. */
+export const bestFit = (ranks: readonly StrategyRank[]): StrategyRank | null => (ranks[0] && !ranks[0].loses ? ranks[0] : null);

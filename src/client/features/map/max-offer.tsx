@@ -1,0 +1,70 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import { Typography } from 'antd';
+import { useMemo } from 'react';
+import { formatCurrency } from '../../../shared/format';
+import { formatTarget, maxOffer, offerTargetsOf, type MaxOffer, type OfferTargets } from '../../../shared/invest';
+import { latestFinancingRate, startingWhatIf } from '../../../shared/invest/starting-what-if';
+import type { StrategyKey } from '../../../shared/investor-types';
+import { useLatestRatesQuery } from '../../api/lookups-api';
+import { useAppSelector } from '../../app/hooks';
+import { usePropertyQuery } from '../property';
+import { selectUser } from '../session';
+
+/**
+ * What the max offer says, e.g. "Pays 8% at $212,000 or less" (a rental's cash-on-cash target) or
+ * "Makes 15% of ARV at $180,000 or less" (a flip's profit target).
+ */
+export function maxOfferText(strategy: StrategyKey, offer: MaxOffer, targets: OfferTargets): string {
+  const flip = strategy === 'fixFlip';
+  const goal = flip ? `${formatTarget(targets.flipProfitPercent)} of ARV` : formatTarget(targets.cashOnCashPercent);
+  const [verb, verbs] = flip ? ['make', 'Makes'] : ['pay', 'Pays'];
+  switch (offer.kind) {
+    case 'none':
+      return `Does not ${verb} ${goal} at any price`;
+    case 'any':
+      return `${verbs} ${goal} at any price`;
+    default:
+      return `${verbs} ${goal} at ${formatCurrency(offer.price)} or less${offer.coversAsking ? ' (the asking price qualifies)' : ''}`;
+  }
+}
+
+export const MAX_OFFER_TEXT = {
+  label: 'Max offer',
+  loading: 'Working out the max offer…',
+  failed: 'The max offer could not be worked out.',
+} as const;
+
+/** The user's targets from the signed-in profile (the defaults for a session stored before targets existed). */
+export const useOfferTargets = (): OfferTargets => offerTargetsOf(useAppSelector(selectUser)?.profile);
+
+/** One strategy's max offer line. */
+export function MaxOfferLine({ strategy, offer, targets }: { strategy: StrategyKey; offer: MaxOffer; targets: OfferTargets }) {
+  return (
+    <Typography.Paragraph className="dm-max-offer" data-testid={`max-offer-${strategy}`}>
+      <Typography.Text strong>{MAX_OFFER_TEXT.label}:</Typography.Text> {maxOfferText(strategy, offer, targets)}
+    </Typography.Paragraph>
+  );
+}
+
+/**
+ * The popup's max offer of one strategy: solved in the browser from the property's engine inputs
+ * (GET /property/:id, the property page's request: shared cache), its market's assumptions and the
+ * latest rate, as the property page starts, with the user's targets.
+ */
+export function PopupMaxOffer({ strategy, propertyId }: { strategy: StrategyKey; propertyId: string }) {
+  const property = usePropertyQuery(propertyId || skipToken);
+  const rates = useLatestRatesQuery();
+  const targets = useOfferTargets();
+  const ratesDone = !rates.isLoading;
+  const rate = latestFinancingRate(rates.data)?.rate ?? null;
+  const offer = useMemo(
+    () => (property.data && ratesDone ? maxOffer(strategy, startingWhatIf(property.data, rate), targets) : null),
+    [property.data, ratesDone, rate, strategy, targets],
+  );
+  if (offer) return <MaxOfferLine strategy={strategy} offer={offer} targets={targets} />;
+  return (
+    <Typography.Paragraph type="secondary" className="dm-max-offer" data-testid={`max-offer-${strategy}`}>
+      {property.error ? MAX_OFFER_TEXT.failed : MAX_OFFER_TEXT.loading}
+    </Typography.Paragraph>
+  );
+}
