@@ -43,7 +43,7 @@ export interface UsersTable {
   active: Generated<boolean>;
   last_login: NullableTimestamp;
   experience: string | null;
-  /** Max offer targets, percents (migration 0015-offer-targets). */
+  /** Max offer targets, percents (migration 0020-offer-targets). */
   target_cash_on_cash_percent: Generated<number>;
   target_flip_profit_percent: Generated<number>;
   created_at: Timestamp;

@@ -13,7 +13,7 @@ export type { OfferTargets };
  * other figure and assumption held (docs/investment-math.md, "Max offer").
  */
 
-/** A new user's targets (and the column defaults of migration 0015-offer-targets). */
+/** A new user's targets (and the column defaults of migration 0020-offer-targets). */
 export const DEFAULT_OFFER_TARGETS: OfferTargets = { cashOnCashPercent: 8, flipProfitPercent: 15 };
 
 /** The lowest price tried: the what-if's own lower limit ($1). */

@@ -14,8 +14,8 @@ import * as m0011 from './0011-refresh-successor';
 import * as m0012 from './0012-startup-tasks';
 import * as m0013 from './0013-new-user-defaults';
 import * as m0014 from './0014-notes';
-import * as m0015 from './0015-offer-targets';
 import * as m0019 from './0019-properties-bulk-writes';
+import * as m0020 from './0020-offer-targets';
 
 /** Every migration, in order. Add new ones here; names sort by their numeric prefix. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -33,8 +33,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-startup-tasks': m0012,
   '0013-new-user-defaults': m0013,
   '0014-notes': m0014,
-  '0015-offer-targets': m0015,
   '0019-properties-bulk-writes': m0019,
+  '0020-offer-targets': m0020,
 };
 
 export const migrationProvider: MigrationProvider = {
