@@ -1,6 +1,6 @@
 import { initialize } from '@googlemaps/jest-mocks';
 import { MarkerClusterer } from '@googlemaps/markerclusterer';
-import { CLUSTER_BLUE, CLUSTER_RED } from '../../src/client/features/map/cluster-rules';
+import { CLUSTER_SMALL, CLUSTER_LARGE } from '../../src/client/features/map/cluster-rules';
 import type { MapProperty } from '../../src/client/features/map/map-types';
 import { MarkerLayerController, createClusterRenderer } from '../../src/client/features/map/marker-layer';
 import { CountedCluster, PointsAlgorithm } from '../../src/client/features/map/points-algorithm';
@@ -170,7 +170,7 @@ describe('marker layer', () => {
       {} as never,
     ) as google.maps.marker.AdvancedMarkerElement;
     const content = small.content as HTMLElement;
-    expect(content.dataset.color).toBe(CLUSTER_BLUE);
+    expect(content.dataset.color).toBe(CLUSTER_SMALL);
     expect(content.title).toBe('3 properties: 2 good deals, 0 at market, 1 overpriced');
     const bigMarkers = Array.from({ length: 12 }, () => markers[0]);
     const big = renderer.render(
@@ -178,7 +178,7 @@ describe('marker layer', () => {
       { clusters: { markers: { mean: 4 } } } as never,
       {} as never,
     ) as google.maps.marker.AdvancedMarkerElement;
-    expect((big.content as HTMLElement).dataset.color).toBe(CLUSTER_RED);
+    expect((big.content as HTMLElement).dataset.color).toBe(CLUSTER_LARGE);
   });
 });
 

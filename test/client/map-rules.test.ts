@@ -3,8 +3,8 @@ import { boundsEqual, boundsSearchArgs, clusterSearchArgs, runBoundsSearch } fro
 import { nearestIds } from '../../src/client/features/map/eviction';
 import { MAX_KNOWN_PROPERTIES, MAX_PAGES_PER_VIEW } from '../../src/client/features/map/map-constants';
 import {
-  CLUSTER_BLUE,
-  CLUSTER_RED,
+  CLUSTER_SMALL,
+  CLUSTER_LARGE,
   clusterColor,
   dealMix,
   dealMixFromBackgrounds,
@@ -163,13 +163,13 @@ describe('known properties are bounded', () => {
 });
 
 describe('cluster rules', () => {
-  it('is red above the larger of 10 and the mean, else blue', () => {
-    expect(clusterColor(11, 3)).toBe(CLUSTER_RED);
-    expect(clusterColor(10, 3)).toBe(CLUSTER_BLUE);
-    expect(clusterColor(30, 40)).toBe(CLUSTER_BLUE);
-    expect(clusterColor(41, 40)).toBe(CLUSTER_RED);
-    expect(clusterColor(40, 40)).toBe(CLUSTER_BLUE);
-    expect(clusterColor(5, NaN)).toBe(CLUSTER_BLUE);
+  it('is dark indigo above the larger of 10 and the mean, else blue', () => {
+    expect(clusterColor(11, 3)).toBe(CLUSTER_LARGE);
+    expect(clusterColor(10, 3)).toBe(CLUSTER_SMALL);
+    expect(clusterColor(30, 40)).toBe(CLUSTER_SMALL);
+    expect(clusterColor(41, 40)).toBe(CLUSTER_LARGE);
+    expect(clusterColor(40, 40)).toBe(CLUSTER_SMALL);
+    expect(clusterColor(5, NaN)).toBe(CLUSTER_SMALL);
   });
 
   it('tells the deal mix', () => {

@@ -1,13 +1,22 @@
 /** Pure cluster rules: circle colour and the deal-mix tooltip. */
 import { dealStatusFromMarker, type DealStatus } from '../../../shared/deal-status';
 
-export const CLUSTER_RED = '#dc2626';
-export const CLUSTER_BLUE = '#2563eb';
+/**
+ * Cluster fills: none is a deal colour (green, red, cyan), so a big cluster never reads as
+ * "Overpriced". White counts on them are 6.7:1 and 12:1.
+ */
+export const CLUSTER_SMALL = '#1d4ed8';
+export const CLUSTER_LARGE = '#312e81';
 
-/** Red when the count is above the larger of 10 and the mean count of the current clusters, else blue. */
-export function clusterColor(count: number, meanCount: number): typeof CLUSTER_RED | typeof CLUSTER_BLUE {
+/** Dark indigo when the count is above the larger of 10 and the mean count of the current clusters, else blue. */
+export function clusterColor(count: number, meanCount: number): typeof CLUSTER_LARGE | typeof CLUSTER_SMALL {
   const mean = Number.isFinite(meanCount) ? meanCount : 0;
-  return count > Math.max(10, mean) ? CLUSTER_RED : CLUSTER_BLUE;
+  return count > Math.max(10, mean) ? CLUSTER_LARGE : CLUSTER_SMALL;
+}
+
+/** The circle's diameter in pixels: 30 for one property, growing with the count's order, at most 64. */
+export function clusterDiameter(count: number): number {
+  return Math.round(Math.min(64, 30 + Math.log10(Math.max(1, count)) * 12));
 }
 
 export interface DealMix {

@@ -7,7 +7,7 @@
  * - A lone property's AdvancedMarkerElement (a PinElement in its markerColor, its formatted address
  *   as title, zIndex by search order, gmp-click selects it) is built the first time it is drawn and
  *   reused by id; markers of properties the map no longer knows are dropped.
- * - Cluster circles: red above max(10, mean count), else blue, with the count and the deal mix as
+ * - Cluster circles: dark indigo above max(10, mean count), else blue (never a deal colour), with the count and the deal mix as
  *   title and accessible name; a click zooms to the cluster (its expansion zoom, or the cell's extent).
  */
 import {
@@ -20,7 +20,7 @@ import {
 import { markerColorFor, type MarkerColor } from '../../../shared/deal-status';
 import { formatAddress } from '../../../shared/format';
 import type { PropertyCluster } from '../../../shared/schemas/property';
-import { clusterColor, dealMixFromBackgrounds, dealMixText } from './cluster-rules';
+import { clusterColor, clusterDiameter, dealMixFromBackgrounds, dealMixText } from './cluster-rules';
 import type { MapProperty } from './map-types';
 import { propertyLatLng } from './marker-diff';
 import { CountedCluster, PointsAlgorithm } from './points-algorithm';
@@ -64,7 +64,7 @@ function colorOf(p: MapProperty): MarkerColor {
 const sameColor = (a: MarkerColor, b: MarkerColor) =>
   a.background === b.background && a.borderColor === b.borderColor && a.glyphColor === b.glyphColor;
 
-/** The cluster circle: red above max(10, mean), else blue; its title tells the deal mix. */
+/** The cluster circle: dark indigo above max(10, mean), else blue; its title tells the deal mix. */
 export function createClusterRenderer(markerLib: MarkerLibrary, backgroundOf: (marker: unknown) => string | undefined): Renderer {
   return {
     render(cluster: Cluster, stats: ClusterStats) {
@@ -72,7 +72,7 @@ export function createClusterRenderer(markerLib: MarkerLibrary, backgroundOf: (m
       const color = clusterColor(count, stats.clusters.markers.mean);
       const mix = cluster instanceof CountedCluster ? cluster.dealMix : dealMixFromBackgrounds(cluster.markers.map(backgroundOf));
       const title = dealMixText(mix);
-      const size = Math.round(Math.min(64, 30 + Math.log10(Math.max(1, count)) * 12));
+      const size = clusterDiameter(count);
       const el = document.createElement('div');
       el.className = 'dm-cluster';
       el.style.width = `${size}px`;

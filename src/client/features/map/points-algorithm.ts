@@ -17,7 +17,8 @@ import Supercluster from 'supercluster';
 import { dealStatusFromMarker } from '../../../shared/deal-status';
 import type { MapBounds } from '../../../shared/geo/bounds';
 import type { PropertyCluster } from '../../../shared/schemas/property';
-import type { DealMix } from './cluster-rules';
+import { clusterDiameter, type DealMix } from './cluster-rules';
+import { groupOverlapping, meanPosition, type Circle } from './cluster-spacing';
 import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS, SERVER_CLUSTER_MAX_ZOOM, VIEWPORT_MARGIN } from './map-constants';
 import { expandBounds, propertyLatLng } from './marker-diff';
 import type { MapProperty } from './map-types';
@@ -123,14 +124,17 @@ export class PointsAlgorithm implements Algorithm {
   calculate({ map }: AlgorithmInput): AlgorithmOutput {
     if (this.serverCells) {
       return {
-        clusters: this.serverCells.map(
-          (cell) =>
-            new CountedCluster(
-              cell.center,
-              cell.count,
-              { good: cell.good, market: cell.market, over: cell.over },
-              zoomToCell(cell),
-            ),
+        clusters: withoutOverlaps(
+          this.serverCells.map(
+            (cell) =>
+              new CountedCluster(
+                cell.center,
+                cell.count,
+                { good: cell.good, market: cell.market, over: cell.over },
+                zoomToCell(cell),
+              ),
+          ),
+          map.getZoom() ?? 0,
         ),
         changed: true,
       };
@@ -139,7 +143,10 @@ export class PointsAlgorithm implements Algorithm {
     const zoom = map.getZoom();
     if (!view || zoom === undefined || !this.indexed) return { clusters: [], changed: true };
     return {
-      clusters: this.clustersIn({ ne: { lat: view.north, lng: view.east }, sw: { lat: view.south, lng: view.west } }, zoom),
+      clusters: withoutOverlaps(
+        this.clustersIn({ ne: { lat: view.north, lng: view.east }, sw: { lat: view.south, lng: view.west } }, zoom),
+        zoom,
+      ),
       changed: true,
     };
   }
@@ -175,4 +182,44 @@ export class PointsAlgorithm implements Algorithm {
     }
     return clusters;
   }
+}
+
+/**
+ * The counted clusters with those whose circles would overlap at this zoom drawn as one
+ * (cluster-spacing.ts); a merged one's click fits the map to its parts. Lone properties pass as they are.
+ */
+export function withoutOverlaps(clusters: Cluster[], zoom: number): Cluster[] {
+  const circles: Array<Circle<CountedCluster>> = [];
+  const out: Cluster[] = [];
+  for (const c of clusters) {
+    if (c instanceof CountedCluster)
+      circles.push({ position: { lat: c.position.lat(), lng: c.position.lng() }, count: c.count, item: c });
+    else out.push(c);
+  }
+  for (const group of groupOverlapping(circles, Math.floor(zoom), clusterDiameter)) {
+    if (group.length === 1) {
+      out.push(group[0].item);
+      continue;
+    }
+    const mix = { good: 0, market: 0, over: 0 };
+    let total = 0;
+    for (const { item } of group) {
+      total += item.total;
+      mix.good += item.mix.good;
+      mix.market += item.mix.market;
+      mix.over += item.mix.over;
+    }
+    const positions = group.map((g) => g.position);
+    out.push(
+      new CountedCluster(meanPosition(group), total, mix, (map) => {
+        const lats = positions.map((p) => p.lat);
+        const lngs = positions.map((p) => p.lng);
+        map.fitBounds(
+          { north: Math.max(...lats), south: Math.min(...lats), east: Math.max(...lngs), west: Math.min(...lngs) },
+          48,
+        );
+      }),
+    );
+  }
+  return out;
 }
