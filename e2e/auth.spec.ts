@@ -15,9 +15,9 @@ test('a visitor signs up and lands in the app, then logs out to the landing page
 
   await signOut(page);
   await expect(page.getByText('Your Home. Your Wealth. Your Future.')).toBeVisible();
-  // The session is gone: the app sends the visitor back to the landing page.
+  // The session is gone: a protected page sends the visitor to sign in, and back there after.
   await page.goto('/app/account');
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/login\?from=%2Fapp%2Faccount$/);
 });
 
 test('the forms show the validation messages and send nothing', async ({ page }) => {

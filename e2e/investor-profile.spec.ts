@@ -31,10 +31,11 @@ test('saved strategies decide the popup tabs at once; the experience is kept too
   await waitForFakeMap(page);
   const property = await propertyWithEveryStrategy(page);
   let popup = await openPopupOf(page, property);
-  await expect(popup.getByRole('tab')).toHaveText(['Property', 'Comps']);
+  // A new user starts with every strategy (issue 15).
+  await expect(popup.getByRole('tab')).toHaveText(['Property', 'Comps', 'Buy/Hold', 'BRRRR', 'Fix/Flip', 'ST Rental']);
 
   // In-app navigation only from here: the saved profile must reach the popup without a reload.
-  await chooseStrategies(page, { tick: ['Buy & Hold', 'BRRRR'] });
+  await chooseStrategies(page, { untick: ["Fix'N'Flip", 'Short-term Rental'] });
   await main(page).getByRole('link', { name: 'Search' }).click();
   await waitForFakeMap(page);
   popup = await openPopupOf(page, property);

@@ -2,6 +2,7 @@ import type { User } from '../../shared/api-types';
 import { ThemeToggle } from '../features/theme/theme-toggle';
 import { AppNavLeft, NavLinks, RIGHT_LINKS } from './app-nav';
 import { Logo } from './logo';
+import { PhoneNavMenu } from './phone-nav-menu';
 import { UserMenu } from './user-menu';
 
 /** Sticky header: left links, centred logo, right links, theme toggle and user menu. */
@@ -9,6 +10,7 @@ export function AppHeader({ user }: { user: User | null }) {
   return (
     <header className="dm-header dm-app-header">
       <div className="dm-header-left">
+        {user ? <PhoneNavMenu user={user} /> : null}
         <AppNavLeft role={user?.role} hasUser={Boolean(user)} />
       </div>
       <div className="dm-header-center">

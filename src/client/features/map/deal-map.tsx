@@ -272,6 +272,17 @@ function CameraFollower({ camera }: { camera: InitialCamera }) {
   return null;
 }
 
+/**
+ * On a phone the zoom and camera controls sit at the map's right centre: the bottom right is the
+ * quick-actions button's corner (docs/client.md, "Phones"). Elsewhere Google's default places them.
+ */
+function useSideControlsOnPhone(): { position: google.maps.ControlPosition } | undefined {
+  const phone = useWindowWidth() < BREAKPOINTS.md;
+  // The enum exists once the Maps API has loaded (the map is drawn only then).
+  const position = typeof google === 'undefined' ? undefined : google.maps.ControlPosition?.RIGHT_CENTER;
+  return phone && position !== undefined ? { position } : undefined;
+}
+
 function MapOverlays({ placeQuery, filters }: { placeQuery: string; filters: SearchFilters }) {
   const onPlace = usePlaceSelected(filters);
   return (
@@ -323,6 +334,7 @@ export function DealMap({
   const onFailed = useCallback(() => setLoadFailed(true), []);
   const onAuthFailure = useCallback(() => setAuthFailed(true), []);
   const onIdle = useViewportOnIdle();
+  const sideControls = useSideControlsOnPhone();
 
   if (authFailedByGoogle || authFailed) return <MapMessage testId="map-error">{MAP_TEXT.authFailure}</MapMessage>;
   if (loadFailed) return <MapMessage testId="map-error">{MAP_TEXT.scriptFailed}</MapMessage>;
@@ -359,6 +371,8 @@ export function DealMap({
           mapTypeControl={false}
           streetViewControl={false}
           fullscreenControl={false}
+          zoomControlOptions={sideControls}
+          cameraControlOptions={sideControls}
           onIdle={onIdle}
           className="dm-deal-map-canvas"
         >
