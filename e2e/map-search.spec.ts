@@ -269,8 +269,9 @@ test('strategy tabs follow the profile strategies', async ({ page }) => {
   expect(p, 'a demo property with results for every strategy').toBeTruthy();
 
   const strategyTabs = ['Buy/Hold', 'BRRRR', 'Fix/Flip', 'ST Rental'];
+  // A user starts with every strategy (issue 15).
   let { popup } = await openPopup(page, p!);
-  await expect(popup.getByRole('tab')).toHaveText(['Property', 'Comps']);
+  await expect(popup.getByRole('tab')).toHaveText(['Property', 'Comps', ...strategyTabs]);
 
   const catalogue = await api<Array<{ _id: string; name: string }>>(page, 'GET', '/api/v1/lookups/investmentStrategies');
   const ids = ['Buy & Hold', 'BRRRR'].map((name) => {
@@ -278,8 +279,14 @@ test('strategy tabs follow the profile strategies', async ({ page }) => {
     if (!found) throw new Error(`No strategy named ${name} in the catalogue`);
     return found._id;
   });
-  await api(page, 'PATCH', '/api/v1/auth/profile/strategies', { updates: ids });
   try {
+    await api(page, 'PATCH', '/api/v1/auth/profile/strategies', { updates: [] });
+    await page.reload();
+    await waitForFakeMap(page);
+    ({ popup } = await openPopup(page, p!));
+    await expect(popup.getByRole('tab')).toHaveText(['Property', 'Comps']);
+
+    await api(page, 'PATCH', '/api/v1/auth/profile/strategies', { updates: ids });
     await page.reload();
     await waitForFakeMap(page);
     ({ popup } = await openPopup(page, p!));
@@ -288,7 +295,7 @@ test('strategy tabs follow the profile strategies', async ({ page }) => {
     await popup.getByRole('tab', { name: 'BRRRR' }).click();
     await expect(popup.getByText('These results are best estimates and are not guaranteed.')).toBeVisible();
   } finally {
-    await api(page, 'PATCH', '/api/v1/auth/profile/strategies', { updates: [] });
+    await api(page, 'PATCH', '/api/v1/auth/profile/strategies', { updates: catalogue.map((c) => c._id) });
   }
 });
 
