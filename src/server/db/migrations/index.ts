@@ -14,6 +14,7 @@ import * as m0011 from './0011-refresh-successor';
 import * as m0012 from './0012-startup-tasks';
 import * as m0013 from './0013-new-user-defaults';
 import * as m0014 from './0014-notes';
+import * as m0016 from './0016-rates-feed';
 import * as m0019 from './0019-properties-bulk-writes';
 
 /** Every migration, in order. Add new ones here; names sort by their numeric prefix. */
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-startup-tasks': m0012,
   '0013-new-user-defaults': m0013,
   '0014-notes': m0014,
+  '0016-rates-feed': m0016,
   '0019-properties-bulk-writes': m0019,
 };
 
