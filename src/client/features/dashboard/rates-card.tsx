@@ -4,6 +4,8 @@ import type { Rate } from '../../../shared/api-types';
 import { DEFAULT_ASSUMPTIONS } from '../../../shared/invest';
 import { useLatestRatesQuery } from '../../api/lookups-api';
 import { StarIcon } from '../../components/icons';
+import { StaleRatesNote } from '../../components/stale-rates-note';
+import { latestFinancingRate } from '../property';
 import { DashboardCard } from './dashboard-card';
 
 /** 360 → '360 months (30 years)'; 0 (a product the loan-term helper does not know) → '—'. */
@@ -41,6 +43,7 @@ export function RatesCard() {
         />
       }
     >
+      <StaleRatesNote asOf={latestFinancingRate(data)?.asOf} className="dm-stale-rates" />
       <Table<Rate> size="small" rowKey="_id" columns={COLUMNS} dataSource={data} pagination={false} aria-label="Latest rates" />
       {sources.length ? (
         <Typography.Paragraph type="secondary" className="dm-rates-source">

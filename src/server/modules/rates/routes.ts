@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { IMPORT_MAX_BYTES } from '../../../shared/admin-constants';
+import { NO_FEED } from '../../../shared/rates-feed';
 import { IdParams } from '../../../shared/schemas/admin';
 import { Envelope, ErrorBody, ErrorBodyWith, NoContent, NoQuery } from '../../../shared/schemas/common';
 import {
@@ -79,18 +80,7 @@ export const ratesRoutes: RoutePlugin = async (app, { ctx }) => {
       admin.get('/rates/status', { schema: { querystring: NoQuery, response: { 200: Envelope(RatesStatus) } } }, async () => ({
         data: {
           reprice: recomputer.status(),
-          feed: feed
-            ? await feed.status()
-            : {
-                configured: false,
-                url: null,
-                lastFetchAt: null,
-                lastSuccessAt: null,
-                lastError: null,
-                lastWritten: null,
-                nextFetchAt: null,
-                fetching: false,
-              },
+          feed: feed ? await feed.status() : NO_FEED,
         },
       }));
 
