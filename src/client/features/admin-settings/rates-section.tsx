@@ -57,8 +57,8 @@ const COLUMNS: ColumnsType<Rate> = [
   { title: 'Source', dataIndex: 'source', key: 'source', ellipsis: true, render: (source: string) => source || '—' },
 ];
 
-/** The re-pricing after a new latest 30-year rate: a progress bar while it runs. */
-function RepriceProgress({ status, seenRunning }: { status: RatesStatus['reprice']; seenRunning: boolean }) {
+/** The re-pricing after a new latest 30-year rate: a progress bar while it runs, then how many it re-priced. */
+function RepriceProgress({ status }: { status: RatesStatus['reprice'] }) {
   if (status.running) {
     const percent = status.total > 0 ? Math.floor((status.done / status.total) * 100) : 0;
     return (
@@ -70,7 +70,8 @@ function RepriceProgress({ status, seenRunning }: { status: RatesStatus['reprice
       </div>
     );
   }
-  if (!seenRunning) return null;
+  // Nothing re-priced since the server started: nothing to say.
+  if (status.total === 0) return null;
   return (
     <Alert
       type="success"
@@ -143,7 +144,6 @@ export function RatesSection() {
   const { page, setPage, pageSize, sort, onTableChange } = useListTable<Rate>();
   const [toDelete, setToDelete] = useState<Rate | null>(null);
   const [importOpen, setImportOpen] = useState(false);
-  const [seenRunning, setSeenRunning] = useState(false);
 
   const { data, isFetching, error } = useAdminRatesQuery({ q, page, pageSize, sort });
   const [deleteRate, deleting] = useDeleteRateMutation();
@@ -151,7 +151,6 @@ export function RatesSection() {
   const status = useRatesStatusQuery(undefined, { pollingInterval: poll ? STATUS_POLL_MS : 0 });
   const running = Boolean(status.data?.reprice.running || status.data?.feed.fetching);
   if (running !== poll) setPoll(running);
-  if (status.data?.reprice.running && !seenRunning) setSeenRunning(true);
 
   // A search starts at page 1 (adjusted while rendering, React's pattern for state following a value).
   const [searched, setSearched] = useState(q);
@@ -235,7 +234,7 @@ export function RatesSection() {
 
       {status.data ? (
         <div className="dm-rates-status">
-          <RepriceProgress status={status.data.reprice} seenRunning={seenRunning} />
+          <RepriceProgress status={status.data.reprice} />
           <FeedStatus feed={status.data.feed} />
         </div>
       ) : null}
