@@ -104,6 +104,9 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
   const migrator = new Migrator({
     db: database.db,
     provider: migrationProvider,
+    // Migrations are numbered per piece of work and may land out of order (0016 after 0019 was
+    // applied): a missing one is run even when a later one already ran.
+    allowUnorderedMigrations: true,
     ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
