@@ -76,7 +76,7 @@ const PAGES: PageCase[] = [
   },
   { name: 'help', path: '/app/help', who: 'investor', ready: heading('Help'), title: /^Help — Dealmap$/ },
   { name: 'contacts', path: '/app/contacts', who: 'agent', ready: heading('Contacts'), title: /^Contacts — Dealmap$/ },
-  ...(['users', 'markets', 'interests', 'strategies', 'accounts'] as const).map((section): PageCase => ({
+  ...(['users', 'markets', 'interests', 'strategies', 'accounts', 'rates'] as const).map((section): PageCase => ({
     name: `admin ${section}`,
     path: `/app/adminSettings/${section}`,
     who: 'admin',

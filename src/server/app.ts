@@ -137,6 +137,7 @@ export function resolveConfig(partial: Partial<AppConfig> = {}): AppConfig {
     refreshReuseGraceMs: partial.refreshReuseGraceMs ?? DEFAULT_REFRESH_REUSE_GRACE_MS,
     apiDocs: partial.apiDocs ?? false,
     trustProxy: partial.trustProxy ?? false,
+    ratesFeedUrl: partial.ratesFeedUrl,
   };
 }
 

@@ -54,6 +54,8 @@ export interface AppConfig {
   apiDocs: boolean;
   /** Which proxies in front of the server to believe about the client's address and protocol (TRUST_PROXY). */
   trustProxy: TrustProxy;
+  /** RATES_FEED_URL: a PMMS history CSV fetched weekly (and at start) into the rates; unset = no feed. */
+  ratesFeedUrl?: string;
 }
 
 /** Fastify's trustProxy: off, a number of proxy hops, or the proxies' addresses and CIDR ranges. */
@@ -83,6 +85,28 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
     throw new Error(`TRUST_PROXY: "${bad}" is not an address, a CIDR range or loopback/linklocal/uniquelocal`);
   }
   return list;
+}
+
+/**
+ * RATES_FEED_URL: unset, or the http(s) address of a Freddie Mac PMMS history CSV (their
+ * `historicalweeklydata` file, or a copy of it on your own server).
+ */
+export function parseRatesFeedUrl(value: string | undefined): string | undefined {
+  const raw = text(value);
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`RATES_FEED_URL must be an http(s) address of a PMMS history CSV, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`RATES_FEED_URL must be an http:// or https:// address, got "${raw}"`);
+  }
+  if (url.username || url.password) {
+    throw new Error('RATES_FEED_URL must not carry a user name or password (the Rates screen shows it)');
+  }
+  return url.toString();
 }
 
 /** The package root: two levels above this file both in src/server and in dist/server. */
@@ -221,5 +245,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     refreshReuseGraceMs: refreshReuseGrace(env),
     apiDocs: text(env.API_DOCS) === '1' || text(env.NODE_ENV) === 'development',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    ratesFeedUrl: parseRatesFeedUrl(env.RATES_FEED_URL),
   };
 }

@@ -18,7 +18,15 @@ import { MarketAssumptionsDialog, toOverrides } from '../../src/client/features/
 import { DEFAULT_ASSUMPTIONS } from '../../src/shared/invest';
 import type { User } from '../../src/shared/api-types';
 import type { ImportJob } from '../../src/shared/schemas/admin';
-import { callsTo, mockApi as mockApiCalls, withFastComputedStyle, type SentCall } from './api-mock';
+import {
+  byButton,
+  callsTo,
+  dialogTitled,
+  findButton,
+  mockApi as mockApiCalls,
+  withFastComputedStyle,
+  type SentCall,
+} from './api-mock';
 
 jest.setTimeout(30_000);
 
@@ -99,18 +107,6 @@ afterEach(() => {
   act(() => toast.remove());
 });
 
-/**
- * Role queries compute styles for every node, which is very slow over Ant Design's table styles in
- * jsdom; buttons are found by their accessible text (aria-label or content) instead.
- */
-function byButton(name: string, root: ParentNode = document.body): HTMLButtonElement {
-  const found = Array.from(root.querySelectorAll('button')).filter(
-    (b) => (b.getAttribute('aria-label') ?? b.textContent ?? '').trim() === name,
-  );
-  if (found.length !== 1) throw new Error(`Expected one button "${name}", found ${found.length}`);
-  return found[0];
-}
-const findButton = (name: string, root?: ParentNode) => waitFor(() => byButton(name, root));
 const queryButton = (name: string) =>
   Array.from(document.querySelectorAll('button')).find(
     (b) => (b.getAttribute('aria-label') ?? b.textContent ?? '').trim() === name,
@@ -120,11 +116,6 @@ async function chooseOption(label: string) {
   fireEvent.click(option.closest('.ant-select-item-option') as HTMLElement);
 }
 const alertIn = (root: HTMLElement) => root.querySelector('[role="alert"]');
-
-const dialogTitled = async (title: string) => {
-  const heading = await screen.findByText(title, { selector: '.ant-modal-title, .ant-modal-title *' });
-  return heading.closest('.ant-modal') as HTMLElement;
-};
 
 describe('error messages', () => {
   const fallback = 'An error occurred while updating the user';

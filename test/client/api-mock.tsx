@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import type { ReactElement } from 'react';
 import { Toaster } from 'react-hot-toast';
@@ -108,4 +108,23 @@ export function withFastComputedStyle(): void {
   afterAll(() => {
     window.getComputedStyle = real;
   });
+}
+
+/**
+ * The one button whose accessible text (aria-label or content) is `name`. Role queries compute
+ * styles for every node, which is very slow over Ant Design's tables in jsdom.
+ */
+export function byButton(name: string, root: ParentNode = document.body): HTMLButtonElement {
+  const found = Array.from(root.querySelectorAll('button')).filter(
+    (b) => (b.getAttribute('aria-label') ?? b.textContent ?? '').trim() === name,
+  );
+  if (found.length !== 1) throw new Error(`Expected one button "${name}", found ${found.length}`);
+  return found[0];
+}
+export const findButton = (name: string, root?: ParentNode) => waitFor(() => byButton(name, root));
+
+/** The open Ant Design dialog with this title. */
+export async function dialogTitled(title: string): Promise<HTMLElement> {
+  const heading = await screen.findByText(title, { selector: '.ant-modal-title, .ant-modal-title *' });
+  return heading.closest('.ant-modal') as HTMLElement;
 }

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
 import toast from 'react-hot-toast';
 import { DashboardPage } from '../../src/client/features/dashboard/dashboard-page';
 import { formatTerm } from '../../src/client/features/dashboard/rates-card';
@@ -123,6 +124,21 @@ describe('dashboard', () => {
     expect(rates.getByText(/Source: Freddie Mac PMMS/)).toBeInTheDocument();
     expect(formatTerm(0)).toBe('—');
     expect(formatTerm(84)).toBe('84 months (7 years)');
+  });
+
+  it('says the rates are out of date beside them when the latest 30-year rate is over 14 days old', async () => {
+    mockApi(dashboardApi({ rates: RATES.map((r) => ({ ...r, asOf: dayjs().subtract(15, 'day').format('YYYY-MM-DD') })) }));
+    const first = openDashboard();
+    const rates = within(await waitFor(() => card('Latest rates')));
+    const when = dayjs().subtract(15, 'day').format('MMM D, YYYY');
+    expect(await rates.findByText(`Rates last updated ${when} — out of date`)).toBeInTheDocument();
+    first.unmount();
+
+    mockApi(dashboardApi({ rates: RATES.map((r) => ({ ...r, asOf: dayjs().subtract(14, 'day').format('YYYY-MM-DD') })) }));
+    openDashboard();
+    const fresh = within(await waitFor(() => card('Latest rates')));
+    expect(await fresh.findByText('6.26%')).toBeInTheDocument();
+    expect(fresh.queryByText(/out of date/)).toBeNull();
   });
 
   it('lists saved calculations to open, rename and delete', async () => {

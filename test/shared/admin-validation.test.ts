@@ -3,6 +3,7 @@ import {
   validateAccountForm,
   validateMarketForm,
   validateNamedItemForm,
+  validateRateForm,
   validateUserForm,
   invalidIdMessage,
 } from '../../src/shared/validation';
@@ -88,5 +89,28 @@ describe('US state list', () => {
     for (const code of ['DC', 'AS', 'GU', 'MP', 'PR', 'UM', 'VI']) {
       expect(US_STATES.some((s) => s.code === code)).toBe(true);
     }
+  });
+});
+
+describe('validateRateForm', () => {
+  const today = '2025-12-04';
+  it('accepts a product, a rate and a past survey day', () => {
+    expect(validateRateForm({ product: ' 30-Year Fixed ', rate: 6.26, asOf: '2025-11-20' }, today)).toEqual({});
+    expect(validateRateForm({ product: '30-Year Fixed', rate: 30, asOf: today }, today)).toEqual({});
+  });
+  it('names each missing or wrong field', () => {
+    expect(validateRateForm({ product: '  ', rate: null, asOf: null }, today)).toEqual({
+      product: 'Product is required',
+      rate: 'Rate is required',
+      asOf: 'As of is required',
+    });
+    expect(validateRateForm({ product: 'X', rate: 0, asOf: '2025-12-05' }, today)).toEqual({
+      rate: 'Rate must be a percentage above 0 and at most 30',
+      asOf: 'As of cannot be in the future',
+    });
+    expect(validateRateForm({ product: 'X', rate: 30.5, asOf: 'Dec 4' }, today)).toEqual({
+      rate: 'Rate must be a percentage above 0 and at most 30',
+      asOf: 'As of must be a date (YYYY-MM-DD)',
+    });
   });
 });

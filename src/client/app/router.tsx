@@ -52,6 +52,10 @@ const EditAccount = adminPart('EditAccount');
 const MarketAssumptions = lazy(
   () => import(/* webpackChunkName: "admin-settings" */ '../features/admin-settings/market-assumptions-dialog'),
 );
+const loadRates = () => import(/* webpackChunkName: "admin-settings" */ '../features/admin-settings/rates-section');
+const RatesSection = lazy(() => loadRates().then((m) => ({ default: m.RatesSection })));
+const AddRate = lazy(() => loadRates().then((m) => ({ default: m.AddRate })));
+const EditRate = lazy(() => loadRates().then((m) => ({ default: m.EditRate })));
 const AuditLogSection = lazy(() => loadAudit().then((m) => ({ default: m.AuditLogSection })));
 const ProfilePage = lazy(() => import(/* webpackChunkName: "profile" */ '../features/profile/profile-page'));
 const ProfileOverview = lazy(() =>
@@ -162,6 +166,14 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'add', element: <AddAccount /> },
               { path: 'edit/:id', element: <EditAccount /> },
+            ],
+          },
+          {
+            path: 'rates',
+            element: <RatesSection />,
+            children: [
+              { path: 'add', element: <AddRate /> },
+              { path: 'edit/:id', element: <EditRate /> },
             ],
           },
           { path: 'audit-log', element: <AuditLogSection /> },

@@ -225,6 +225,16 @@ export interface RatesTable {
   created_at: Timestamp;
 }
 
+/** The PMMS feed's one row (id 1): its last fetch and how it went. */
+export interface RatesFeedTable {
+  id: Generated<number>;
+  url: string;
+  last_fetch_at: NullableTimestamp;
+  last_success_at: NullableTimestamp;
+  last_error: string | null;
+  last_written: number | null;
+}
+
 export interface RecentSearchesTable {
   id: Generated<string>;
   user_id: string;
@@ -308,6 +318,7 @@ export interface DB {
   properties: PropertiesTable;
   sold_comps: SoldCompsTable;
   rates: RatesTable;
+  rates_feed: RatesFeedTable;
   recent_searches: RecentSearchesTable;
   saved_calculations: SavedCalculationsTable;
   contacts: ContactsTable;

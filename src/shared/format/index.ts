@@ -135,3 +135,13 @@ export function personName(p: { firstName?: string | null; lastName?: string | n
   const name = `${p.firstName ?? ''} ${p.lastName ?? ''}`.trim().replace(/\s+/g, ' ');
   return name || (p.username ?? '').trim();
 }
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A calendar day: '2025-11-20' → 'Nov 20, 2025' (no time zone involved); '—' when it is not a day. */
+export function formatDate(day: string | null | undefined): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(day ?? '');
+  if (!match) return MISSING;
+  const month = MONTHS[Number(match[2]) - 1];
+  return month ? `${month} ${Number(match[3])}, ${match[1]}` : MISSING;
+}

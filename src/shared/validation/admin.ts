@@ -107,3 +107,38 @@ export function validateAccountForm(raw: Partial<AccountFormValues>): FieldError
 
 /** 'Invalid {thing} ID provided' for a delete without an id. */
 export const invalidIdMessage = (thing: string): string => `Invalid ${thing} ID provided`;
+
+export interface RateFormValues {
+  product: string;
+  /** Percent, e.g. 6.26; unset until typed. */
+  rate?: number | null;
+  /** The survey week, YYYY-MM-DD; unset until chosen. */
+  asOf?: string | null;
+  source?: string;
+}
+
+export const RATE_MAX_PERCENT = 30;
+
+/** The Rates form: a product, a rate above 0 and at most 30 %, a survey day that is not after `today` (YYYY-MM-DD). */
+export function validateRateForm(raw: Partial<RateFormValues>, today: string): FieldErrors {
+  const v = trimValues(raw);
+  const rate = v.rate;
+  const rateMessage =
+    rate === undefined || rate === null || (rate as unknown) === ''
+      ? MESSAGES.fieldRequired('Rate')
+      : typeof rate !== 'number' || !Number.isFinite(rate) || rate <= 0 || rate > RATE_MAX_PERCENT
+        ? `Rate must be a percentage above 0 and at most ${RATE_MAX_PERCENT}`
+        : undefined;
+  const asOfMessage = isBlank(v.asOf)
+    ? MESSAGES.fieldRequired('As of')
+    : !/^\d{4}-\d{2}-\d{2}$/.test(String(v.asOf))
+      ? 'As of must be a date (YYYY-MM-DD)'
+      : String(v.asOf) > today
+        ? 'As of cannot be in the future'
+        : undefined;
+  return collect([
+    ['product', required(v.product, 'Product')],
+    ['rate', rateMessage],
+    ['asOf', asOfMessage],
+  ]);
+}

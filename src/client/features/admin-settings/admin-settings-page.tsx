@@ -1,7 +1,7 @@
 import { Button, Layout, Menu } from 'antd';
 import { Suspense, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
-import { BuildingIcon, HistoryIcon, MapPinIcon, StarIcon, TargetIcon, UsersIcon } from '../../components/icons';
+import { BuildingIcon, CalculatorIcon, HistoryIcon, MapPinIcon, StarIcon, TargetIcon, UsersIcon } from '../../components/icons';
 import { PageLoading } from '../../components/page-loading';
 import { PageTitle } from '../../components/page-title';
 import { RequireRole } from '../session';
@@ -15,6 +15,7 @@ export const ADMIN_SECTIONS = [
   { path: 'interests', label: 'Interests', icon: <StarIcon /> },
   { path: 'strategies', label: 'Strategies', icon: <TargetIcon /> },
   { path: 'accounts', label: 'Accounts', icon: <BuildingIcon /> },
+  { path: 'rates', label: 'Rates', icon: <CalculatorIcon /> },
   { path: 'audit-log', label: 'Audit Log', icon: <HistoryIcon /> },
 ] as const;
 

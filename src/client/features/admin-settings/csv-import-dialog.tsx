@@ -70,7 +70,7 @@ export const IMPORT_COLUMNS: Record<SectionKey, string[]> = {
 export const importButtonText = (n: number) => `Import ${n} ${n === 1 ? 'row' : 'rows'}`;
 
 /** The file problem the server names in `fields.csv`, else its message. */
-function csvProblem(error: unknown, fallback: string): string {
+export function csvProblem(error: unknown, fallback: string): string {
   const fields = (error as { fields?: Record<string, string> } | undefined)?.fields;
   return fields?.csv || serverMessageOr(error, fallback);
 }
@@ -86,6 +86,72 @@ export function readFileText(file: Blob): Promise<string> {
   });
 }
 
+/**
+ * A CSV file chosen in an import dialog: read in the browser, checked by `check` (a dry run on the
+ * server) whose report is the preview; a file the server refuses (or that cannot be read) becomes
+ * `problem`, also toasted.
+ */
+export function useCsvPreview<R>(check: (csv: string) => Promise<R>) {
+  const [csv, setCsv] = useState<string | null>(null);
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [report, setReport] = useState<R | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const preview = async (text: string) => {
+    setProblem(null);
+    setReport(null);
+    try {
+      setReport(await check(text));
+    } catch (error) {
+      const message = csvProblem(error, 'The file could not be checked');
+      setProblem(message);
+      toast.error(message);
+    }
+  };
+
+  const onFile = (file: File) => {
+    setFileName(file.name);
+    readFileText(file)
+      .then((text) => {
+        setCsv(text);
+        return preview(text);
+      })
+      .catch((error: unknown) => setProblem(serverMessageOr(error, 'The file could not be read')));
+    return false; // keep the file in the browser: nothing is uploaded by Ant Design
+  };
+
+  return { csv, fileName, report, problem, setProblem, preview, onFile };
+}
+
+/** The drop zone of an import dialog (the file stays in the browser) and the file's problem. */
+export function CsvFilePicker({
+  fileName,
+  onFile,
+  problem,
+}: {
+  fileName: string | null;
+  onFile: (file: File) => boolean;
+  problem: string | null;
+}) {
+  return (
+    <>
+      <Upload.Dragger
+        accept=".csv,text/csv"
+        multiple={false}
+        showUploadList={false}
+        beforeUpload={onFile}
+        className="dm-csv-upload"
+      >
+        <p className="dm-csv-upload-icon">
+          <UploadIcon size={28} />
+        </p>
+        <p>{fileName ? `Chosen: ${fileName} — choose another file` : 'Click or drop a CSV file here'}</p>
+      </Upload.Dragger>
+      {problem ? <Alert type="error" showIcon title={problem} className="dm-form-alert" role="alert" /> : null}
+    </>
+  );
+}
+
 interface CsvImportDialogProps {
   section: SectionKey;
   onClose: () => void;
@@ -98,11 +164,10 @@ interface CsvImportDialogProps {
 export function CsvImportDialog({ section, onClose }: CsvImportDialogProps) {
   const texts = sectionTexts(section);
   const columns = IMPORT_COLUMNS[section];
-  const [csv, setCsv] = useState<string | null>(null);
-  const [fileName, setFileName] = useState<string | null>(null);
-  const [report, setReport] = useState<ImportReport | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   const [checkCsv, checking] = useImportCsvMutation();
+  const { csv, fileName, report, problem, setProblem, preview, onFile } = useCsvPreview<ImportReport>((text) =>
+    checkCsv({ section, csv: text, dryRun: true }).unwrap(),
+  );
   const [runImport, importing] = useImportCsvMutation();
   const [startUserImport, starting] = useStartUserImportMutation();
   const [fetchJob] = useLazyUserImportJobQuery();
@@ -136,29 +201,6 @@ export function CsvImportDialog({ section, onClose }: CsvImportDialogProps) {
     const message = current.error ?? `An error occurred while importing the ${texts.plural}`;
     toast.error(message);
     setProblem(message);
-  };
-
-  const preview = async (text: string) => {
-    setProblem(null);
-    setReport(null);
-    try {
-      setReport(await checkCsv({ section, csv: text, dryRun: true }).unwrap());
-    } catch (error) {
-      const message = csvProblem(error, 'The file could not be checked');
-      setProblem(message);
-      toast.error(message);
-    }
-  };
-
-  const onFile = (file: File) => {
-    setFileName(file.name);
-    readFileText(file)
-      .then((text) => {
-        setCsv(text);
-        return preview(text);
-      })
-      .catch((error: unknown) => setProblem(serverMessageOr(error, 'The file could not be read')));
-    return false; // keep the file in the browser: nothing is uploaded by Ant Design
   };
 
   const doImport = async () => {
@@ -255,19 +297,7 @@ export function CsvImportDialog({ section, onClose }: CsvImportDialogProps) {
       ) : (
         <Typography.Paragraph type="secondary">Active is true or false.</Typography.Paragraph>
       )}
-      <Upload.Dragger
-        accept=".csv,text/csv"
-        multiple={false}
-        showUploadList={false}
-        beforeUpload={onFile}
-        className="dm-csv-upload"
-      >
-        <p className="dm-csv-upload-icon">
-          <UploadIcon size={28} />
-        </p>
-        <p>{fileName ? `Chosen: ${fileName} — choose another file` : 'Click or drop a CSV file here'}</p>
-      </Upload.Dragger>
-      {problem ? <Alert type="error" showIcon title={problem} className="dm-form-alert" role="alert" /> : null}
+      <CsvFilePicker fileName={fileName} onFile={onFile} problem={problem} />
       {job ? <UserImportProgress job={job} /> : null}
       {checking.isLoading ? <Typography.Paragraph>Checking the file...</Typography.Paragraph> : null}
       {report ? (

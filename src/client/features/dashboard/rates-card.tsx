@@ -5,6 +5,8 @@ import type { Rate } from '../../../shared/api-types';
 import { DEFAULT_ASSUMPTIONS } from '../../../shared/invest';
 import { useLatestRatesQuery } from '../../api/lookups-api';
 import { StarIcon } from '../../components/icons';
+import { StaleRatesNote } from '../../components/stale-rates-note';
+import { latestFinancingRate } from '../../../shared/invest/starting-what-if';
 import { DashboardCard } from './dashboard-card';
 
 /** 360 → '360 months (30 years)'; 0 (a product the loan-term helper does not know) → '—'. */
@@ -42,6 +44,7 @@ export function RatesCard() {
         />
       }
     >
+      <StaleRatesNote asOf={latestFinancingRate(data)?.asOf} className="dm-stale-rates" />
       <AccessibleTable<Rate>
         size="small"
         rowKey="_id"

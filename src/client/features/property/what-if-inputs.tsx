@@ -2,6 +2,7 @@ import { Alert, Button, Card, Form, Tabs, Typography } from 'antd';
 import type { Dispatch } from 'react';
 import type { Rate } from '../../../shared/api-types';
 import { formatRoi } from '../../../shared/format';
+import { staleRatesNote } from '../../../shared/rates-staleness';
 import { ASSUMPTION_LIMITS, FIGURE_LIMITS, type InputLimit, type PropertyFigures, type WhatIf } from '../../../shared/invest';
 import { LimitInput } from './limit-input';
 import type { AssumptionSection, WhatIfAction } from './what-if-state';
@@ -45,9 +46,9 @@ interface WhatIfInputsProps {
 export function WhatIfInputs({ whatIf, dispatch, latestRate, changed, onReset, problems }: WhatIfInputsProps) {
   const extraFor = (group: string, key: string) => {
     if (group === 'financing' && key === 'interestRatePercent') {
-      return latestRate
-        ? `Latest ${latestRate.product}: ${formatRoi(latestRate.rate)} (${latestRate.asOf})`
-        : 'No latest rate on file: the engine default is used.';
+      if (!latestRate) return 'No latest rate on file: the engine default is used.';
+      const stale = staleRatesNote(latestRate.asOf, new Date());
+      return `Latest ${latestRate.product}: ${formatRoi(latestRate.rate)} (${latestRate.asOf})${stale ? `. ${stale}` : ''}`;
     }
     if (group === 'financing' && key === 'termMonths') return '30-Year Fixed: 360 months (loan-term helper).';
     return undefined;

@@ -16,6 +16,7 @@ import * as m0013 from './0013-new-user-defaults';
 import * as m0014 from './0014-notes';
 import * as m0019 from './0019-properties-bulk-writes';
 import * as m0020 from './0020-offer-targets';
+import * as m0021 from './0021-rates-feed';
 
 /** Every migration, in order. Add new ones here; names sort by their numeric prefix. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014-notes': m0014,
   '0019-properties-bulk-writes': m0019,
   '0020-offer-targets': m0020,
+  '0021-rates-feed': m0021,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -14,6 +14,8 @@ export class RateRecomputer {
   private stopped = false;
   /** Listings rewritten since start (tests, logs). */
   rewritten = 0;
+  /** The current (or last) pass: listings rewritten of those it found at another rate. */
+  private progress = { done: 0, total: 0 };
 
   constructor(
     private readonly db: Db,
@@ -28,10 +30,16 @@ export class RateRecomputer {
       this.again = true;
       return;
     }
+    this.progress = { done: 0, total: 0 };
     // Outside the request that kicked it: background work waits for the database without a limit.
     this.running = inBackground(() => this.loop()).finally(() => {
       this.running = null;
     });
+  }
+
+  /** What the Rates screen shows while listings are re-priced (GET /admin/rates/status). */
+  status(): { running: boolean; done: number; total: number } {
+    return { running: this.running !== null, ...this.progress };
   }
 
   /** Resolves when no pass is running or scheduled. */
@@ -54,6 +62,9 @@ export class RateRecomputer {
           batchSize: this.batchSize,
           pause: () => new Promise((resolve) => setImmediate(resolve)),
           shouldStop: () => this.stopped,
+          onProgress: (p) => {
+            this.progress = { done: p.done, total: p.total };
+          },
         });
         this.rewritten += n;
         if (n > 0)

@@ -1,50 +1,162 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { Envelope, NoQuery } from '../../../shared/schemas/common';
-import { NewRate, Rate } from '../../../shared/schemas/rates';
+import { IMPORT_MAX_BYTES } from '../../../shared/admin-constants';
+import { NO_FEED } from '../../../shared/rates-feed';
+import { IdParams } from '../../../shared/schemas/admin';
+import { Envelope, ErrorBody, ErrorBodyWith, NoContent, NoQuery } from '../../../shared/schemas/common';
+import {
+  NewRate,
+  Rate,
+  RateForm,
+  RatesImportReport,
+  RatesImportRequest,
+  RatesListQuery,
+  RatesPage,
+  RatesStatus,
+} from '../../../shared/schemas/rates';
 import type { RoutePlugin } from '../../context';
 import { requireRole } from '../../http/auth-guard';
-import { badRequest } from '../../http/errors';
-import { parseDate } from '../listings';
+import { notFound } from '../../http/errors';
+import { checkId } from '../../http/ids';
+import { latestRate } from '../listings';
+import type { Db } from '../../db/database';
+import { RatesFeed, registerRatesFeed } from './feed';
 import { rateRecomputerFor } from './recomputer';
-import { latestRates, upsertRate } from './service';
+import { findRate, listRates } from './repository';
+import { checkPmmsFile, createRate, editRate, importPmmsFile, latestRates, rateValues, removeRate, upsertRate } from './service';
 
 /**
- * GET /api/v1/rates/latest (public) and POST /api/v1/admin/rates (Admin). A new rate recomputes
- * every listing's strategy results in the background.
+ * GET /api/v1/rates/latest (public) and the admin Rates section under /api/v1/admin (Admin only):
+ * list, add (POST /admin/rates replaces the same product and week), edit, delete, import a PMMS
+ * history CSV (a dry run is the preview) and the status the screen polls (re-pricing progress and
+ * the RATES_FEED_URL feed). A write that changes the latest 30-year rate re-prices every listing in
+ * the background.
  */
+/** An import body carries the file as a JSON string: room for the largest file even when escaping doubles it. */
+const IMPORT_BODY_LIMIT = 2 * IMPORT_MAX_BYTES + 64 * 1024;
+
 export const ratesRoutes: RoutePlugin = async (app, { ctx }) => {
   const recomputer = rateRecomputerFor(ctx, ctx.db, app.log);
+  const feed = ctx.config.ratesFeedUrl
+    ? new RatesFeed({ db: ctx.db, url: ctx.config.ratesFeedUrl, onNewLatestRate: () => recomputer.kick(), log: app.log })
+    : null;
+  if (feed) registerRatesFeed(ctx, feed);
   app.addHook('onReady', async () => {
     // Results computed at an older rate (a rate added while the server was down): catch up.
     recomputer.kickIfStale().catch((error: unknown) => app.log.error({ err: error }, 'Checking listings for a new rate failed'));
+    feed?.start();
   });
-  app.addHook('onClose', async () => recomputer.stop());
+  app.addHook('onClose', async () => {
+    await feed?.stop();
+    await recomputer.stop();
+  });
+
+  /** Runs a write; re-prices the listings when it changed the latest 30-year rate. */
+  const repricing = async <T>(write: (db: Db) => Promise<T>): Promise<T> => {
+    const before = await latestRate(ctx.db);
+    const result = await write(ctx.db);
+    if ((await latestRate(ctx.db)) !== before) recomputer.kick();
+    return result;
+  };
 
   app.get('/rates/latest', { schema: { querystring: NoQuery, response: { 200: Envelope(Type.Array(Rate)) } } }, async () => ({
     data: await latestRates(ctx.db),
   }));
 
-  app.post(
-    '/admin/rates',
-    {
-      onRequest: [ctx.authenticate, requireRole('Admin')],
-      schema: { body: NewRate, querystring: NoQuery, response: { 200: Envelope(Rate), 201: Envelope(Rate) } },
+  await app.register(
+    async (plugin) => {
+      const admin = plugin.withTypeProvider<TypeBoxTypeProvider>();
+      admin.addHook('onRequest', ctx.authenticate);
+      admin.addHook('onRequest', requireRole('Admin'));
+
+      admin.get(
+        '/rates',
+        { schema: { querystring: RatesListQuery, response: { 200: Envelope(RatesPage) } } },
+        async (request) => ({
+          data: await listRates(ctx.db, request.query),
+        }),
+      );
+
+      admin.get('/rates/status', { schema: { querystring: NoQuery, response: { 200: Envelope(RatesStatus) } } }, async () => ({
+        data: {
+          reprice: recomputer.status(),
+          feed: feed ? await feed.status() : NO_FEED,
+        },
+      }));
+
+      admin.post(
+        '/rates',
+        { schema: { body: NewRate, querystring: NoQuery, response: { 200: Envelope(Rate), 201: Envelope(Rate) } } },
+        async (request, reply) => {
+          const values = rateValues(request.body);
+          const { rate, created } = await repricing((db) => upsertRate(db, values));
+          return reply.code(created ? 201 : 200).send({ data: rate });
+        },
+      );
+
+      admin.post(
+        '/rate',
+        { schema: { body: RateForm, querystring: NoQuery, response: { 201: Envelope(Rate), 409: ErrorBody } } },
+        async (request, reply) => {
+          const values = rateValues(request.body);
+          return reply.code(201).send({ data: await repricing((db) => createRate(db, values)) });
+        },
+      );
+
+      admin.get(
+        '/rate/:id',
+        { schema: { params: IdParams, querystring: NoQuery, response: { 200: Envelope(Rate), 404: ErrorBody } } },
+        async (request) => {
+          const rate = await findRate(ctx.db, checkId('rate', request.params.id));
+          if (!rate) throw notFound('This rate no longer exists');
+          return { data: rate };
+        },
+      );
+
+      admin.put(
+        '/rate/:id',
+        {
+          schema: {
+            params: IdParams,
+            body: RateForm,
+            querystring: NoQuery,
+            response: { 200: Envelope(Rate), 404: ErrorBody, 409: ErrorBody },
+          },
+        },
+        async (request) => {
+          const id = checkId('rate', request.params.id);
+          const values = rateValues(request.body);
+          return { data: await repricing((db) => editRate(db, id, values)) };
+        },
+      );
+
+      admin.delete(
+        '/rate/:id',
+        { schema: { params: IdParams, querystring: NoQuery, response: { 204: NoContent, 404: ErrorBody } } },
+        async (request, reply) => {
+          const id = checkId('rate', request.params.id);
+          await repricing((db) => removeRate(db, id));
+          return reply.code(204).send(null);
+        },
+      );
+
+      admin.post(
+        '/rates/import',
+        {
+          bodyLimit: IMPORT_BODY_LIMIT,
+          schema: {
+            body: RatesImportRequest,
+            querystring: NoQuery,
+            response: { 200: Envelope(RatesImportReport), 400: ErrorBodyWith({ report: Type.Optional(RatesImportReport) }) },
+          },
+        },
+        async (request) => {
+          const { csv, dryRun } = request.body;
+          if (dryRun) return { data: (await checkPmmsFile(ctx.db, csv)).report };
+          return { data: await repricing((db) => importPmmsFile(db, csv)) };
+        },
+      );
     },
-    async (request, reply) => {
-      const body = request.body;
-      const asOf = parseDate(body.asOf);
-      if (!asOf) throw badRequest('As of must be a real date (YYYY-MM-DD)', { asOf: 'As of must be a real date (YYYY-MM-DD)' });
-      if (asOf > new Date().toISOString().slice(0, 10)) {
-        throw badRequest('As of cannot be in the future', { asOf: 'As of cannot be in the future' });
-      }
-      const { rate, created } = await upsertRate(ctx.db, {
-        product: body.product.trim(),
-        rate: Math.round(body.rate * 1000) / 1000,
-        asOf,
-        source: body.source?.trim() ?? '',
-      });
-      recomputer.kick();
-      return reply.code(created ? 201 : 200).send({ data: rate });
-    },
+    { prefix: '/admin' },
   );
 };

@@ -1,28 +1,25 @@
 import { sql } from 'kysely';
-import type { NewRate, Rate } from '../../../shared/schemas/rates';
-import { loanTermMonths } from '../../../shared/invest';
+import type { NewRate, Rate, RatesImportError, RatesImportReport, RatesImportRow } from '../../../shared/schemas/rates';
+import { ERROR_CODES } from '../../../shared/api-types';
+import { formatDate } from '../../../shared/format';
+import { IMPORT_MAX_BYTES } from '../../../shared/admin-constants';
 import { parseDate } from '../listings';
 import { parseCsv } from '../feed-import';
 import type { Db } from '../../db/database';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import {
+  deleteRate,
+  findRate,
+  findSameWeek,
+  insertRate,
+  ratesOfWeeks,
+  toRate,
+  updateRate,
+  type RateRow,
+  type RateValues,
+} from './repository';
 
 export type { Rate };
-
-interface RateRow {
-  id: string;
-  product: string;
-  rate: number;
-  as_of: string;
-  source: string;
-}
-
-const toRate = (r: RateRow): Rate => ({
-  _id: r.id,
-  product: r.product,
-  rate: r.rate,
-  termMonths: loanTermMonths(r.product),
-  asOf: r.as_of,
-  source: r.source,
-});
 
 /** The latest rate of each product, longest term first. */
 export async function latestRates(db: Db): Promise<Rate[]> {
@@ -60,7 +57,12 @@ const norm = (h: string) => h.toLowerCase().replace(/[^a-z0-9]/g, '');
  * 15-Year FRM` in exports): the date column is the one named date or week; the rate columns are the
  * first whose names hold 30 / 15 and are not points or fees. Dates may be YYYY-MM-DD or M/D/YYYY.
  */
-export function parsePmmsCsv(text: string): { rows: PmmsRow[]; skipped: Array<{ line: number; reason: string }> } {
+export function parsePmmsCsv(text: string): {
+  rows: PmmsRow[];
+  /** The file line of each row. */
+  lines: number[];
+  skipped: Array<{ line: number; reason: string }>;
+} {
   const records = parseCsv(text);
   if (!records.length) throw new Error('The file is empty');
   const header = records[0].fields.map(norm);
@@ -72,6 +74,7 @@ export function parsePmmsCsv(text: string): { rows: PmmsRow[]; skipped: Array<{ 
   if (dateCol < 0) throw new Error('No date column (expected a header named date or week)');
   if (c30 < 0 && c15 < 0) throw new Error('No 30-year or 15-year rate column (expected headers like pmms30 / 30-Year FRM)');
   const rows: PmmsRow[] = [];
+  const lines: number[] = [];
   const skipped: Array<{ line: number; reason: string }> = [];
   const rate = (v: string | undefined) => {
     if (v === undefined || v.trim() === '' || /^n\/?a$/i.test(v.trim())) return null;
@@ -92,8 +95,9 @@ export function parsePmmsCsv(text: string): { rows: PmmsRow[]; skipped: Array<{ 
     }
     if (thirty === null && fifteen === null) continue;
     rows.push({ asOf, thirty, fifteen });
+    lines.push(r.line);
   }
-  return { rows, skipped };
+  return { rows, lines, skipped };
 }
 
 /** Writes PMMS rows (one statement); returns how many rates were added or changed. */
@@ -109,4 +113,130 @@ export async function importPmms(db: Db, rows: PmmsRow[], source = PMMS_SOURCE):
     on conflict (product, as_of) do update set rate = excluded.rate, source = excluded.source
     where (rates.rate, rates.source) is distinct from (excluded.rate, excluded.source)`.execute(db);
   return Number(result.numAffectedRows ?? 0);
+}
+
+/** Today's calendar day on the server (UTC), YYYY-MM-DD. */
+const todayIso = () => new Date().toISOString().slice(0, 10);
+
+/** The admin form's body as stored: trimmed, the rate to 3 decimals, a real past day; else 400. */
+export function rateValues(body: NewRate): RateValues {
+  const asOf = parseDate(body.asOf);
+  if (!asOf) throw badRequest('As of must be a real date (YYYY-MM-DD)', { asOf: 'As of must be a real date (YYYY-MM-DD)' });
+  if (asOf > todayIso()) throw badRequest('As of cannot be in the future', { asOf: 'As of cannot be in the future' });
+  return {
+    product: body.product.trim(),
+    rate: Math.round(body.rate * 1000) / 1000,
+    asOf,
+    source: body.source?.trim() ?? '',
+  };
+}
+
+const sameWeekMessage = (values: RateValues) =>
+  `A ${values.product} rate for the week of ${formatDate(values.asOf)} already exists: edit that one instead`;
+
+/** PUT /admin/rate/{id}: 404 when it is gone, 409 when another rate has that product and week. */
+export async function editRate(db: Db, id: string, values: RateValues): Promise<Rate> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await findRate(trx, id))) throw notFound('This rate no longer exists');
+    if (await findSameWeek(trx, values.product, values.asOf, id)) {
+      const message = sameWeekMessage(values);
+      throw conflict(message, { asOf: message });
+    }
+    const rate = await updateRate(trx, id, values);
+    if (!rate) throw notFound('This rate no longer exists');
+    return rate;
+  });
+}
+
+/** A new rate from the admin form (one per product and week; 409 when the week has one, in any case of the name). */
+export async function createRate(db: Db, values: RateValues): Promise<Rate> {
+  return db.transaction().execute(async (trx) => {
+    if (await findSameWeek(trx, values.product, values.asOf)) {
+      const message = sameWeekMessage(values);
+      throw conflict(message, { asOf: message });
+    }
+    return insertRate(trx, values);
+  });
+}
+
+/** DELETE /admin/rate/{id}: 404 when it is already gone. */
+export async function removeRate(db: Db, id: string): Promise<void> {
+  if (!(await deleteRate(db, id))) throw notFound('This rate no longer exists');
+}
+
+const fileProblem = (message: string) => badRequest(message, { csv: message });
+
+/**
+ * The preview of a PMMS history file: every week read, with what importing it would do to the
+ * stored rates (new, changed, unchanged), and the lines that cannot be imported (not a date, a rate
+ * that is not a number from 0 to 30, a week in the future). File problems (not a PMMS CSV) are 400.
+ */
+export async function checkPmmsFile(db: Db, csv: string): Promise<{ report: RatesImportReport; rows: PmmsRow[] }> {
+  if (Buffer.byteLength(csv, 'utf8') > IMPORT_MAX_BYTES) {
+    throw fileProblem(`The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`);
+  }
+  let parsed: ReturnType<typeof parsePmmsCsv>;
+  try {
+    parsed = parsePmmsCsv(csv);
+  } catch (error) {
+    throw fileProblem(`This is not a PMMS history file: ${(error as Error).message}`);
+  }
+  const today = todayIso();
+  const errors: RatesImportError[] = parsed.skipped.map((s) => ({ line: s.line, message: s.reason }));
+  const rows: PmmsRow[] = [];
+  const lines: number[] = [];
+  const seen = new Set<string>();
+  parsed.rows.forEach((row, i) => {
+    const line = parsed.lines[i];
+    if (row.asOf > today) errors.push({ line, message: `${formatDate(row.asOf)} is in the future` });
+    else if (seen.has(row.asOf)) errors.push({ line, message: `The week of ${formatDate(row.asOf)} appears twice` });
+    else {
+      seen.add(row.asOf);
+      rows.push(row);
+      lines.push(line);
+    }
+  });
+  errors.sort((a, b) => a.line - b.line);
+  if (!rows.length && !errors.length) throw fileProblem('The file has no weeks with a rate below the header');
+
+  const stored = await ratesOfWeeks(
+    db,
+    [PMMS_PRODUCTS.thirty, PMMS_PRODUCTS.fifteen],
+    rows.map((r) => r.asOf),
+  );
+  let newRates = 0;
+  let changedRates = 0;
+  const previewRows: RatesImportRow[] = rows.map((row, i) => {
+    let change: RatesImportRow['change'] = 'unchanged';
+    for (const [product, rate] of [
+      [PMMS_PRODUCTS.thirty, row.thirty],
+      [PMMS_PRODUCTS.fifteen, row.fifteen],
+    ] as const) {
+      if (rate === null) continue;
+      const before = stored.get(`${product}|${row.asOf}`);
+      if (before === undefined) {
+        newRates++;
+        change = 'new';
+      } else if (before !== rate) {
+        changedRates++;
+        if (change !== 'new') change = 'changed';
+      }
+    }
+    return { line: lines[i], asOf: row.asOf, thirty: row.thirty, fifteen: row.fifteen, change };
+  });
+  return { report: { rows: previewRows, errors, newRates, changedRates, written: 0 }, rows };
+}
+
+/** POST /admin/rates/import without dryRun: every week at once in one transaction, or nothing when a line has errors (400 with the report). */
+export async function importPmmsFile(db: Db, csv: string): Promise<RatesImportReport> {
+  return db.transaction().execute(async (trx) => {
+    const { report, rows } = await checkPmmsFile(trx, csv);
+    if (report.errors.length) {
+      const n = report.errors.length;
+      const message = `${n} line${n === 1 ? ' has' : 's have'} errors; nothing was imported. Fix them in the file and choose it again.`;
+      throw new AppError(400, ERROR_CODES.validation, message, { csv: message }, { report });
+    }
+    const written = await importPmms(trx, rows);
+    return { ...report, written };
+  });
 }
