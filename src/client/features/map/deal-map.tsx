@@ -285,14 +285,19 @@ function useSideControlsOnPhone(): { position: google.maps.ControlPosition } | u
 
 function MapOverlays({ placeQuery, filters }: { placeQuery: string; filters: SearchFilters }) {
   const onPlace = usePlaceSelected(filters);
+  // The overlays sit above the map (before it in the page, for the keyboard order): the legend steps
+  // aside while a popup is open, which may reach the map's top right corner.
+  const popupOpen = useAppSelector(selectSelectedProperty) !== null;
   return (
     <>
       <div className="dm-map-top-left">
         <PlaceSearch onPlace={onPlace} initialQuery={placeQuery} />
       </div>
-      <div className="dm-map-top-right">
-        <MapLegend />
-      </div>
+      {popupOpen ? null : (
+        <div className="dm-map-top-right">
+          <MapLegend />
+        </div>
+      )}
     </>
   );
 }
