@@ -43,9 +43,9 @@ export async function propertyWithEveryStrategy(page: Page): Promise<ListedPrope
 }
 
 /** Centres the fake map on the property past the cluster zoom, clicks its marker and returns the popup. */
-export async function openPopupOf(page: Page, property: ListedProperty) {
+export async function openPopupOf(page: Page, property: ListedProperty, zoom = 19) {
   const [lng, lat] = property.location.coordinates;
-  await setMapView(page, lat, lng, 19);
+  await setMapView(page, lat, lng, zoom);
   const round = (v: number) => String(Math.round(v * 1e6) / 1e6);
   const marker = page.locator(`gmp-advanced-marker[data-lat="${round(lat)}"][data-lng="${round(lng)}"]`);
   await expect(marker).toHaveCount(1, { timeout: 15_000 });

@@ -128,6 +128,14 @@ for (const theme of ['light', 'dark'] as const) {
       }
       const serious = violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        // Map markers may sit closer than 24 px: WCAG 2.5.8's "equivalent" exception applies, as every
+        // marker's property is also a full-size row of the list beside (or under) the map.
+        .map((v) =>
+          v.id === 'target-size'
+            ? { ...v, nodes: v.nodes.filter((n) => !n.target.join(' ').startsWith('gmp-advanced-marker')) }
+            : v,
+        )
+        .filter((v) => v.nodes.length > 0)
         .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
       expect(serious, `axe on ${path} (${theme})`).toEqual([]);
 
