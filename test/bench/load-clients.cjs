@@ -1,6 +1,6 @@
 /**
  * The load bench's callers (load.bench.ts), run in a worker thread off the bench's own event loop.
- * Each client signs in once, then until the deadline picks a request by the mix: a bounds search
+ * Each client signs in once (a 503 retried after its Retry-After), then until the deadline picks a request by the mix: a bounds search
  * of a city box, a property, a sign-in, or a saved-calculation write (a save; past five saved, a
  * delete of the oldest). Latencies by kind; every answer that is not 2xx is an error, by status.
  */
@@ -20,16 +20,18 @@ async function call(kind, url, init) {
   const started = performance.now();
   let status = 0;
   let body = null;
+  let retryAfter = null;
   try {
     const response = await fetch(url, init);
     status = response.status;
+    retryAfter = response.headers.get('retry-after');
     const text = await response.text();
     body = text ? JSON.parse(text) : null;
   } catch {
     status = 599; // the connection failed or the answer was not JSON
   }
   record(kind, performance.now() - started, status);
-  return { status, body };
+  return { status, body, retryAfter };
 }
 
 const json = (token, method, body) => ({
@@ -42,15 +44,21 @@ const json = (token, method, body) => ({
   body: body === undefined ? undefined : JSON.stringify(body),
 });
 
-async function signIn(user) {
-  const r = await call('login', `${base}/api/v1/login`, json(null, 'POST', { username: user.email, password: user.password }));
-  return r.status === 200 ? r.body.data.token : null;
+/** Signs in; a 503 (busy) is retried after its Retry-After, as our client does, until the deadline. */
+async function signIn(user, deadline) {
+  for (;;) {
+    const r = await call('login', `${base}/api/v1/login`, json(null, 'POST', { username: user.email, password: user.password }));
+    if (r.status === 200) return r.body.data.token;
+    if (r.status !== 503 || performance.now() >= deadline) return null;
+    await new Promise((resolve) => setTimeout(resolve, (Number(r.retryAfter) || 2) * 1000));
+  }
 }
 
 async function client(index, deadline) {
   const user = users[index % users.length];
-  let token = await signIn(user);
+  let token = await signIn(user, deadline);
   const saved = [];
+  let written = 0;
   let seed = index * 7919 + 1;
   const random = () => {
     seed = (seed * 1103515245 + 12345) % 2147483648;
@@ -69,7 +77,7 @@ async function client(index, deadline) {
       const id = propertyIds[Math.floor(random() * propertyIds.length)];
       await call('property', `${base}/api/v1/auth/property/${id}`, json(token, 'GET'));
     } else if (r < mix.bounds + mix.property + mix.login) {
-      token = (await signIn(user)) ?? token;
+      token = (await signIn(user, deadline)) ?? token;
     } else if (saved.length >= 5) {
       const id = saved.shift();
       await call('saved-calculation write', `${base}/api/v1/auth/saved-calculations/${id}`, json(token, 'DELETE'));
@@ -78,7 +86,7 @@ async function client(index, deadline) {
       const answer = await call(
         'saved-calculation write',
         `${base}/api/v1/auth/saved-calculations`,
-        json(token, 'POST', { name: `Load ${index}-${saved.length}`, propertyId, strategy: 'buyHold', whatIf }),
+        json(token, 'POST', { name: `Load ${index}-${written++}`, propertyId, strategy: 'buyHold', whatIf }),
       );
       if (answer.status === 201 || answer.status === 200) saved.push(answer.body.data._id);
     }
