@@ -8,6 +8,8 @@ const { parentPort, workerData } = require('node:worker_threads');
 
 const { base, users, boxes, propertyIds, whatIf, clients, seconds, mix, thinkMs } = workerData;
 const results = { byKind: {}, errors: {}, requests: 0 };
+/** Names stay unique across the runs (the users and their saved calculations carry over). */
+const runId = Date.now().toString(36);
 
 function record(kind, ms, status) {
   const entry = (results.byKind[kind] ??= { times: [] });
@@ -86,7 +88,7 @@ async function client(index, deadline) {
       const answer = await call(
         'saved-calculation write',
         `${base}/api/v1/auth/saved-calculations`,
-        json(token, 'POST', { name: `Load ${index}-${written++}`, propertyId, strategy: 'buyHold', whatIf }),
+        json(token, 'POST', { name: `Load ${runId}-${index}-${written++}`, propertyId, strategy: 'buyHold', whatIf }),
       );
       if (answer.status === 201 || answer.status === 200) saved.push(answer.body.data._id);
     }
