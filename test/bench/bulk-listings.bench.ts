@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { createDatabase, migrateToLatest, type Database } from '../../src/server/db/database';
-import { DEMO_CITIES, demoItem, toReso } from '../../src/server/modules/demo-data/demo-data';
+import { DEMO_CITIES, RESO_COLUMNS, demoItem, demoResoRows } from '../../src/server/modules/demo-data/demo-data';
 import { csvField } from '../../src/server/modules/feed-import/csv';
 import { importFile } from '../../src/server/modules/feed-import/importer';
 import { recomputeDirty, recomputeForRate } from '../../src/server/modules/listings';
@@ -168,30 +168,6 @@ async function repriceBench(): Promise<Array<Record<string, string | number>>> {
   return rows;
 }
 
-const RESO_COLUMNS = [
-  'ListingKey',
-  'StandardStatus',
-  'ListPrice',
-  'ClosePrice',
-  'CloseDate',
-  'PublicRemarks',
-  'BedroomsTotal',
-  'BathroomsFull',
-  'BathroomsHalf',
-  'BathroomsThreeQuarter',
-  'LivingArea',
-  'UnparsedAddress',
-  'City',
-  'StateOrProvince',
-  'PostalCode',
-  'Latitude',
-  'Longitude',
-  'EstimatedMonthlyRent',
-  'RehabEstimate',
-  'ArvEstimate',
-  'NightlyRateEstimate',
-];
-
 /** A RESO CSV of `rows` rows: demo listings (seed 7), each followed by its sold comps. */
 async function writeFeed(file: string, rows: number): Promise<{ listings: number; sold: number }> {
   const out = fs.createWriteStream(file, { encoding: 'utf8' });
@@ -203,10 +179,7 @@ async function writeFeed(file: string, rows: number): Promise<{ listings: number
   let listings = 0;
   for (let i = 0; written < rows; i++) {
     const item = demoItem(7, i);
-    const records = [
-      toReso({ kind: 'listing', record: item.listing }),
-      ...item.sold.map((s) => toReso({ kind: 'sold', record: s })),
-    ];
+    const records = demoResoRows(item);
     listings++;
     for (const record of records.slice(0, rows - written)) {
       await write(`${RESO_COLUMNS.map((c) => csvField(record[c] ?? '')).join(',')}\n`);

@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fail, openCliDatabase, runMain } from './cli-common';
-import { DEFAULT_DEMO_LISTINGS, DEFAULT_DEMO_SEED, demoItem, loadDemoData, toReso } from '../modules/demo-data/demo-data';
+import {
+  DEFAULT_DEMO_LISTINGS,
+  DEFAULT_DEMO_SEED,
+  RESO_COLUMNS,
+  demoItem,
+  demoResoRows,
+  loadDemoData,
+} from '../modules/demo-data/demo-data';
 import { formatMetroOutcomes, metroOutcomes } from '../modules/demo-data/metro-outcomes';
 import { csvField } from '../modules/feed-import/csv';
 import { createProgress } from './progress';
@@ -14,30 +21,6 @@ ${DEFAULT_DEMO_LISTINGS} and ${DEFAULT_DEMO_SEED}) and loads it into the configu
 DATA_DIR), computing comps, deal status and strategy results. With --out, writes it as a RESO
 feed file for the importer instead of touching the database.`;
 
-const RESO_COLUMNS = [
-  'ListingKey',
-  'StandardStatus',
-  'ListPrice',
-  'ClosePrice',
-  'CloseDate',
-  'PublicRemarks',
-  'BedroomsTotal',
-  'BathroomsFull',
-  'BathroomsHalf',
-  'BathroomsThreeQuarter',
-  'LivingArea',
-  'UnparsedAddress',
-  'City',
-  'StateOrProvince',
-  'PostalCode',
-  'Latitude',
-  'Longitude',
-  'EstimatedMonthlyRent',
-  'RehabEstimate',
-  'ArvEstimate',
-  'NightlyRateEstimate',
-];
-
 async function writeFeed(file: string, listings: number, seed: number): Promise<void> {
   const csv = path.extname(file).toLowerCase() === '.csv';
   const out = fs.createWriteStream(file, { encoding: 'utf8' });
@@ -48,10 +31,7 @@ async function writeFeed(file: string, listings: number, seed: number): Promise<
   const progress = createProgress({ label: 'Writing', unit: 'listings' });
   for (let i = 0; i < listings; i++) {
     const item = demoItem(seed, i);
-    const rows = [
-      toReso({ kind: 'listing', record: item.listing }),
-      ...item.sold.map((s) => toReso({ kind: 'sold', record: s })),
-    ];
+    const rows = demoResoRows(item);
     for (const row of rows) {
       await write(csv ? `${RESO_COLUMNS.map((c) => csvField(row[c] ?? '')).join(',')}\n` : `${JSON.stringify(row)}\n`);
     }

@@ -514,6 +514,36 @@ export function demoItem(seed: number, index: number): DemoItem {
   return { listing, sold, distress };
 }
 
+/** The columns of a demo RESO CSV feed, in order (the `--out` file and the bulk-listings bench). */
+export const RESO_COLUMNS = [
+  'ListingKey',
+  'StandardStatus',
+  'ListPrice',
+  'ClosePrice',
+  'CloseDate',
+  'PublicRemarks',
+  'BedroomsTotal',
+  'BathroomsFull',
+  'BathroomsHalf',
+  'BathroomsThreeQuarter',
+  'LivingArea',
+  'UnparsedAddress',
+  'City',
+  'StateOrProvince',
+  'PostalCode',
+  'Latitude',
+  'Longitude',
+  'EstimatedMonthlyRent',
+  'RehabEstimate',
+  'ArvEstimate',
+  'NightlyRateEstimate',
+];
+
+/** A demo item's RESO rows: the listing, then its sold comps. */
+export function demoResoRows(item: DemoItem): Array<Record<string, unknown>> {
+  return [toReso({ kind: 'listing', record: item.listing }), ...item.sold.map((s) => toReso({ kind: 'sold', record: s }))];
+}
+
 /** The listing and sold records as a RESO feed row (for `--out` files and importer tests). */
 export function toReso(
   item: { kind: 'listing'; record: ListingRecord } | { kind: 'sold'; record: SoldRecord },
