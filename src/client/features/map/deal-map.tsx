@@ -285,20 +285,19 @@ function useSideControlsOnPhone(): { position: google.maps.ControlPosition } | u
 
 function MapOverlays({ placeQuery, filters }: { placeQuery: string; filters: SearchFilters }) {
   const onPlace = usePlaceSelected(filters);
-  // The overlays sit above the map (before it in the page, for the keyboard order): the legend steps
-  // aside while a popup is open, which may reach the map's top right corner.
+  // The overlays sit above the map (before it in the page, for the keyboard order), where Google's
+  // auto-pan does not see them: they step aside while a popup is open, which may reach the map's top
+  // corners (the search box hid the popup's address). Closing the popup brings them back.
   const popupOpen = useAppSelector(selectSelectedProperty) !== null;
   return (
-    <>
+    <div className="dm-map-overlays" hidden={popupOpen}>
       <div className="dm-map-top-left">
         <PlaceSearch onPlace={onPlace} initialQuery={placeQuery} />
       </div>
-      {popupOpen ? null : (
-        <div className="dm-map-top-right">
-          <MapLegend />
-        </div>
-      )}
-    </>
+      <div className="dm-map-top-right">
+        <MapLegend />
+      </div>
+    </div>
   );
 }
 
