@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import {
   DEFAULT_AUTH_CACHE_TTL_MS,
   DEFAULT_DB_WAIT_LIMIT_MS,
+  DEFAULT_HASH_WAIT_LIMIT_MS,
   DEFAULT_REFRESH_REUSE_GRACE_MS,
   DEFAULT_MAIL_FROM,
   DEFAULT_PG_POOL_SIZE,
@@ -133,6 +134,7 @@ export function resolveConfig(partial: Partial<AppConfig> = {}): AppConfig {
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...partial.rateLimits },
     pgPoolSize: partial.pgPoolSize ?? DEFAULT_PG_POOL_SIZE,
     dbWaitLimitMs: partial.dbWaitLimitMs ?? DEFAULT_DB_WAIT_LIMIT_MS,
+    hashWaitLimitMs: partial.hashWaitLimitMs ?? DEFAULT_HASH_WAIT_LIMIT_MS,
     authCacheTtlMs: partial.authCacheTtlMs ?? DEFAULT_AUTH_CACHE_TTL_MS,
     refreshReuseGraceMs: partial.refreshReuseGraceMs ?? DEFAULT_REFRESH_REUSE_GRACE_MS,
     apiDocs: partial.apiDocs ?? false,
@@ -234,7 +236,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     if (startup?.stop) app.addHook('preClose', async () => startup.stop?.());
 
     registerRequestScope(app);
-    setHashWaitLimit(config.dbWaitLimitMs);
+    setHashWaitLimit(config.hashWaitLimitMs);
     registerErrorHandling(app);
     registerInputGuard(app);
     registerResponseHeaders(app);

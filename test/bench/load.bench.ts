@@ -1,13 +1,16 @@
 /**
  * Load bench: `npm run build`, then `npm run bench -- load` (BENCH_LOAD_CLIENTS, default 150;
- * BENCH_LOAD_SECONDS, default 60; BENCH_LOAD_RUNS, default 3; BENCH_LOAD_THINK_MS, a caller's mean
+ * BENCH_LOAD_SECONDS, default 60; BENCH_LOAD_RUNS, default 3, after
+ * BENCH_LOAD_WARMUP runs, default 1, printed as "warm-up"; BENCH_LOAD_THINK_MS, a caller's mean
  * pause between requests, default 0). The built server on a fresh data directory with the default
  * demo data (20,000 listings): PGlite, and PostgreSQL too (a fresh database) when DATABASE_URL is set.
  *
- * Each run: every client signs in at once (as after a restart), then runs the mix until the time is
- * up: a bounds search of a city box 60%, a property 27%, a sign-in 1%, a saved-calculation write 12%.
- * Prints requests a second, p50/p95/p99 overall and by kind, errors by status (any answer that is
- * not 2xx), and the server's resident memory before, at its peak during, and after each run.
+ * Each run: every client signs in at once (the sign-in storm, reported apart: how long until all are
+ * in, and the 503s they were asked to retry), then all run the mix until the time is up: a bounds
+ * search of a city box 60%, a property 27%, a sign-in 1%, a saved-calculation write 12%. Prints
+ * requests a second, p50/p95/p99 overall and by kind, errors by status (any answer that is not 2xx)
+ * with the first one's message, and the server's resident memory before, at its peak during, and
+ * after each run.
  * Prints figures; never fails on speed.
  */
 import { readFileSync } from 'node:fs';
@@ -31,11 +34,18 @@ const envInt = (name: string, fallback: number) => {
 const MIX = { bounds: 0.6, property: 0.27, login: 0.01, write: 0.12 };
 const PASSWORD = 'load-bench-password-1';
 
-interface RunResult {
+interface Phase {
   byKind: Record<string, { times: number[] }>;
   errors: Record<string, number>;
+  /** The first answer's message for each error. */
+  messages: Record<string, string>;
   requests: number;
   seconds: number;
+}
+
+interface RunResult extends Phase {
+  /** Every client signing in at once before the mix, retried on 503. */
+  storm: Phase & { signedIn: number };
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -46,6 +56,15 @@ function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return kb / 1024;
+}
+
+/**
+ * Resident memory once the run's last answers are out: scrypt's 128 MiB blocks and the compression
+ * buffers of the last requests are freed a moment after the run ends, so "after" is read 5 s later.
+ */
+async function settledRssMb(pid: number): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 5_000));
+  return rssMb(pid);
 }
 
 /** One call of the setup; a 503 is retried after its Retry-After, as a client should. */
@@ -162,6 +181,7 @@ export const bench: Bench = {
     const clients = envInt('BENCH_LOAD_CLIENTS', 150);
     const seconds = envInt('BENCH_LOAD_SECONDS', 60);
     const runs = envInt('BENCH_LOAD_RUNS', 3);
+    const warmups = envInt('BENCH_LOAD_WARMUP', 1);
     const thinkMs = envInt('BENCH_LOAD_THINK_MS', 0);
     console.log(
       `${clients} clients, ${seconds} s a run, ${runs} runs, think time ${thinkMs} ms; mix: bounds search 60%, property 27%, sign-in 1%, saved-calculation write 12%`,
@@ -179,7 +199,10 @@ export const bench: Bench = {
           const data = await prepare(server, clients);
           const rows: Array<Record<string, string | number>> = [];
           const kinds: Array<Record<string, string | number>> = [];
-          for (let run = 1; run <= runs; run++) {
+          const storms: Array<Record<string, string | number>> = [];
+          const messages = new Map<string, string>();
+          for (let index = 1 - warmups; index <= runs; index++) {
+            const run = index > 0 ? index : `warm-up${warmups > 1 ? ` ${index + warmups}` : ''}`;
             const before = rssMb(server.pid);
             let peak = before;
             const sampler = setInterval(() => {
@@ -192,6 +215,27 @@ export const bench: Bench = {
               .flatMap((k) => k.times)
               .sort((a, b) => a - b);
             const errors = Object.entries(result.errors);
+            for (const [key, message] of [...Object.entries(result.messages), ...Object.entries(result.storm.messages)]) {
+              if (!messages.has(key)) messages.set(key, message);
+            }
+            const stormTimes = Object.values(result.storm.byKind)
+              .flatMap((k) => k.times)
+              .sort((a, b) => a - b);
+            storms.push({
+              run,
+              clients,
+              'signed in': result.storm.signedIn,
+              'all in after s': result.storm.seconds.toFixed(1),
+              'sign-in calls': result.storm.requests,
+              'answered 503 (retried)': result.storm.errors['login 503'] ?? 0,
+              'other errors':
+                Object.entries(result.storm.errors)
+                  .filter(([k]) => k !== 'login 503')
+                  .map(([k, n]) => `${n} × ${k}`)
+                  .join('; ') || 0,
+              'call p50 ms': ms(percentile(stormTimes, 0.5)),
+              'call max ms': ms(stormTimes[stormTimes.length - 1]),
+            });
             rows.push({
               run,
               'req/s': Math.round(result.requests / result.seconds),
@@ -202,7 +246,7 @@ export const bench: Bench = {
               errors: errors.length ? errors.map(([k, n]) => `${n} × ${k}`).join('; ') : 0,
               'RSS before MB': Math.round(before),
               'RSS peak MB': Math.round(peak),
-              'RSS after MB': Math.round(rssMb(server.pid)),
+              'RSS after MB': Math.round(await settledRssMb(server.pid)),
             });
             for (const [kind, { times }] of Object.entries(result.byKind)) {
               kinds.push({
@@ -215,8 +259,10 @@ export const bench: Bench = {
               });
             }
           }
-          printTable(`[${name}] runs`, rows);
+          printTable(`[${name}] sign-in storm before each run`, storms);
+          printTable(`[${name}] runs (the mix)`, rows);
           printTable(`[${name}] by kind`, kinds);
+          for (const [key, message] of messages) console.log(`[${name}] ${key}: ${message || '(no message)'}`);
         } finally {
           await server.stop();
         }

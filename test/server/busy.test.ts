@@ -1,11 +1,13 @@
 /**
  * A request never hangs on a busy server (issue 14): past DB_WAIT_LIMIT_MS waiting for a database
- * connection it gets 503 with Retry-After, while background work waits as long as it takes. The
- * scenario runs in a child process (fixtures/busy-app.ts says why).
+ * connection (or HASH_WAIT_LIMIT_MS for the password hasher) it gets 503 with Retry-After, while
+ * background work waits as long as it takes. The database scenario runs in a child process
+ * (fixtures/busy-app.ts says why).
  */
 import { fork } from 'node:child_process';
 import path from 'node:path';
-import { DATABASES } from './helpers';
+import { ADMIN, createTestApp, DATABASES } from './helpers';
+import { HASH_CONCURRENCY, HASHING_BUSY_MESSAGE, hashingRetryAfterSeconds } from '../../src/server/modules/auth/passwords';
 import { RETRY_AFTER_SECONDS, ServerBusyError, waitAtMost } from '../../src/server/http/busy';
 import { DATABASE_BUSY_MESSAGE } from '../../src/server/db/wait-limit';
 
@@ -53,5 +55,33 @@ describe('waitAtMost', () => {
         () => new ServerBusyError('busy'),
       ),
     ).resolves.toBe('late');
+  });
+});
+
+describe('a busy password hasher', () => {
+  it('answers a sign-in past HASH_WAIT_LIMIT_MS 503 with a Retry-After from the queue; the next ones get through', async () => {
+    const test = await createTestApp(DATABASES[0], { config: { hashWaitLimitMs: 1 } });
+    try {
+      const login = () =>
+        test.app.inject({ method: 'POST', url: '/api/v1/login', payload: { username: ADMIN.email, password: ADMIN.password } });
+      const answers = await Promise.all(Array.from({ length: 2 * HASH_CONCURRENCY + 2 }, login));
+      const busy = answers.filter((a) => a.statusCode === 503);
+      expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(HASH_CONCURRENCY);
+      expect(busy).toHaveLength(answers.length - HASH_CONCURRENCY);
+      for (const answer of busy) {
+        expect(answer.json()).toEqual({ error: { code: 'SERVER_BUSY', message: HASHING_BUSY_MESSAGE } });
+        expect(Number(answer.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      }
+      expect((await login()).statusCode).toBe(200);
+    } finally {
+      await test.close();
+    }
+  });
+
+  it('tells a client to come back when the queue ahead of it has drained', () => {
+    expect(hashingRetryAfterSeconds(0, 300)).toBe(1);
+    expect(hashingRetryAfterSeconds(10, 300)).toBe(2);
+    expect(hashingRetryAfterSeconds(150, 300)).toBe(23);
+    expect(hashingRetryAfterSeconds(10_000, 1_000)).toBe(60);
   });
 });

@@ -24,9 +24,13 @@ export function inBackground<T>(work: () => T): T {
 export const RETRY_AFTER_SECONDS = 2;
 
 export class ServerBusyError extends AppError {
-  constructor(message: string) {
+  /** The Retry-After to send: when a try again is likely to get through. */
+  readonly retryAfterSeconds: number;
+
+  constructor(message: string, retryAfterSeconds = RETRY_AFTER_SECONDS) {
     super(503, ERROR_CODES.busy, message);
     this.name = 'ServerBusyError';
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 

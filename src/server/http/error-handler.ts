@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES, type ApiErrorBody } from '../../shared/api-types';
 import { AppError, MESSAGES, type ErrorCode } from './errors';
-import { RETRY_AFTER_SECONDS, ServerBusyError } from './busy';
+import { ServerBusyError } from './busy';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: ERROR_CODES.validation,
@@ -37,7 +37,7 @@ export function sendError(
 function handleError(error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof ServerBusyError) {
     request.log.warn({ url: request.url }, error.message);
-    void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    void reply.header('retry-after', String(error.retryAfterSeconds));
   }
   if (error instanceof AppError) {
     return sendError(reply, error.statusCode, error.code, error.message, error.fields, error.extra);
