@@ -43,6 +43,29 @@ describe.each(DATABASES)('admin audit log on $name', (database) => {
     expect(deleted).toMatchObject({ before: { name, description: 'second', active: false }, after: null });
   });
 
+  it('is newest first across a change in the number of digits of the entry id (9 before 10 as numbers, not text)', async () => {
+    const name = unique('Many');
+    const item = json(await api.post('/strategy', { name, description: 'd0', active: true })).data;
+    for (let i = 1; i <= 11; i++) await api.put(`/strategy/${item._id}`, { ...item, description: `d${i}` });
+    const log = json(await api.get(`/audit-log?entityType=strategy&entityId=${item._id}`)).data;
+    const ids = log.items.map((e: AuditEntry) => BigInt(e._id));
+    expect(ids).toEqual([...ids].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)));
+    expect(log.items.map((e: AuditEntry) => (e.after as { description: string } | null)?.description)).toEqual([
+      'd11',
+      'd10',
+      'd9',
+      'd8',
+      'd7',
+      'd6',
+      'd5',
+      'd4',
+      'd3',
+      'd2',
+      'd1',
+      'd0',
+    ]);
+  });
+
   it('never stores a password or a hash', async () => {
     const user = await createUser(api, { password: 'very-secret-1' });
     await api.put(`/user/${user._id}`, { ...user, accountType: 'existing', password: 'very-secret-2' });

@@ -79,7 +79,8 @@ export async function listAudit(db: Db, query: AuditQuery): Promise<Paged<AuditE
         'before',
         'after',
       ])
-      .orderBy('id', 'desc')
+      // The table's bigint, not the text alias above: as text "9" sorts after "10".
+      .orderBy(sql`audit_log.id`, 'desc')
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute(),
