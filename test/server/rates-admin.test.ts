@@ -214,6 +214,49 @@ describe.each(DATABASES)('admin Rates section on $name', (database) => {
     expect((await call('POST', '/rates/import', admin, { csv: '' })).statusCode).toBe(400);
   });
 
+  it('every add, edit, delete and import of a rate is in the audit log, with who did it and the rate before and after', async () => {
+    const created = json(await call('POST', '/rate', admin, { product: 'Audit ARM', rate: 5.5, asOf: '2025-10-02' })).data;
+    expect(
+      (await call('PUT', `/rate/${created._id}`, admin, { product: 'Audit ARM', rate: 5.625, asOf: '2025-10-02' })).statusCode,
+    ).toBe(200);
+    // An edit that changes nothing writes no entry.
+    expect(
+      (await call('PUT', `/rate/${created._id}`, admin, { product: 'Audit ARM', rate: 5.625, asOf: '2025-10-02' })).statusCode,
+    ).toBe(200);
+    expect((await call('DELETE', `/rate/${created._id}`)).statusCode).toBe(204);
+    const entries = json(await call('GET', `/audit-log?entityType=rate&entityId=${created._id}`)).data.items;
+    expect(
+      entries.map((e: { action: string; before: unknown; after: unknown; actorUsername: string }) => [
+        e.action,
+        e.before,
+        e.after,
+        e.actorUsername,
+      ]),
+    ).toEqual([
+      ['delete', { product: 'Audit ARM', rate: 5.625, asOf: '2025-10-02', source: '' }, null, ADMIN.email],
+      [
+        'update',
+        { product: 'Audit ARM', rate: 5.5, asOf: '2025-10-02', source: '' },
+        { product: 'Audit ARM', rate: 5.625, asOf: '2025-10-02', source: '' },
+        ADMIN.email,
+      ],
+      ['create', null, { product: 'Audit ARM', rate: 5.5, asOf: '2025-10-02', source: '' }, ADMIN.email],
+    ]);
+
+    const imported = await call('POST', '/rates/import', admin, { csv: `${PMMS_HEADER}\n2024-03-07,6.88,0.6,6.20,0.6,,,,` });
+    expect(imported.statusCode).toBe(200);
+    expect(json(imported).data.written).toBe(2);
+    const log = json(await call('GET', '/audit-log?entityType=rate&pageSize=2')).data.items;
+    expect(
+      log
+        .map((e: { action: string; after: { product: string; asOf: string } }) => [e.action, e.after.product, e.after.asOf])
+        .sort(),
+    ).toEqual([
+      ['import', '15-Year Fixed', '2024-03-07'],
+      ['import', '30-Year Fixed', '2024-03-07'],
+    ]);
+  });
+
   it('editing the latest 30-year rate re-prices; deleting it falls back to the week before', async () => {
     const latest = json(await call('GET', '/rates?q=30-year&pageSize=1')).data.items[0];
     const edited = await call('PUT', `/rate/${latest._id}`, admin, { product: '30-Year Fixed', rate: 6.9, asOf: latest.asOf });
@@ -229,6 +272,34 @@ describe.each(DATABASES)('admin Rates section on $name', (database) => {
       t.db,
     );
     expect(after.rows).toEqual([{ r: 6.3 }]);
+  });
+});
+
+describe.each(DATABASES)('GET /rates/pricing on $name', (database) => {
+  it('says the rate results are priced at and whether a re-price runs, for anyone (the search page polls it)', async () => {
+    const t = await createTestApp(database);
+    try {
+      await loadDemoData(t.db, { listings: 300, seed: 5 });
+      const pricing = async () => {
+        const answer = await t.app.inject({ method: 'GET', url: '/api/v1/rates/pricing' });
+        expect(answer.statusCode).toBe(200);
+        return json(answer).data;
+      };
+      expect(await pricing()).toEqual({ rate: 6.26, repricing: false });
+      const admin = bearer(json(await login(t.app, ADMIN.email, ADMIN.password)).data.token);
+      const added = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/rate',
+        headers: admin,
+        payload: { product: '30-Year Fixed', rate: 5.75, asOf: daysAgo(1) },
+      });
+      expect(added.statusCode).toBe(201);
+      expect(await pricing()).toEqual({ rate: 5.75, repricing: true });
+      await rateRecomputerFor(t.app.dealmap.ctx, t.db).idle();
+      expect(await pricing()).toEqual({ rate: 5.75, repricing: false });
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -37,7 +37,7 @@ export const api = createApi({
    * area, the users list and each user by id; `Count` the dashboard's counts (`users`, `markets`);
    * `Lookup` the public catalogues (`strategies`, `markets`, `interests`).
    */
-  tagTypes: ['User', 'Count', 'Lookup', 'Rate', 'RecentSearch'],
+  tagTypes: ['User', 'Count', 'Lookup', 'Rate', 'RecentSearch', 'Pricing'],
   endpoints: () => ({}),
 });
 

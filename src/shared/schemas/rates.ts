@@ -116,6 +116,17 @@ export const RatesFeedStatus = Type.Object({
 });
 export type RatesFeedStatus = Static<typeof RatesFeedStatus>;
 
+/**
+ * GET /rates/pricing: the rate the listings' results are being priced at, and whether a re-price is
+ * running. The search page polls it and shows the new results once a re-price is done.
+ */
+export const PricingStatus = Type.Object({
+  /** The latest 30-year rate, percent; null when no rate is on file. */
+  rate: Nullable(Type.Number()),
+  repricing: Type.Boolean(),
+});
+export type PricingStatus = Static<typeof PricingStatus>;
+
 /** GET /admin/rates/status: what the Rates screen polls. */
 export const RatesStatus = Type.Object({ reprice: RepriceStatus, feed: RatesFeedStatus });
 export type RatesStatus = Static<typeof RatesStatus>;

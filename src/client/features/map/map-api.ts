@@ -1,5 +1,6 @@
 import { api, authCall, publicCall } from '../../api/base-api';
 import type { GeocodeAnswer } from '../../../shared/schemas/places';
+import type { PricingStatus } from '../../../shared/schemas/rates';
 import type {
   Comp,
   MapConfig,
@@ -32,10 +33,17 @@ export const mapApi = api.injectEndpoints({
     /** A wide view's server clusters (`type=clusters`): one answer, cached like any query. */
     searchClusters: build.query<SearchClustersAnswer, SearchClustersArgs>({
       query: (params) => authCall({ url: '/searchProperties', params }),
+      providesTags: ['Pricing'],
     }),
     /** The best properties of a wide view by the list's sort, with the filters (`type=top`): the list beside clusters. */
     searchTop: build.query<SearchTopAnswer, SearchTopArgs>({
       query: (params) => authCall({ url: '/searchProperties', params }),
+      providesTags: ['Pricing'],
+    }),
+    /** GET /rates/pricing: the rate results are priced at and whether a re-price runs (pricing-refresh.ts). */
+    pricing: build.query<PricingStatus, void>({
+      query: () => publicCall('/rates/pricing'),
+      keepUnusedDataFor: 0,
     }),
     /** Our own geocoding of a city, a ZIP or "City, ST" among the listings' places (no Maps key needed). */
     geocode: build.query<GeocodeAnswer, string>({
@@ -64,4 +72,5 @@ export const {
   useSearchClustersQuery,
   useSearchTopQuery,
   useGeocodeQuery,
+  usePricingQuery,
 } = mapApi;

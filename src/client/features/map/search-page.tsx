@@ -13,6 +13,7 @@ import { SearchToolbar } from './search-toolbar';
 import { SearchPanel } from './search-panel';
 import { DEFAULT_SETTINGS, settingsFromParams, withCamera, withSettings, type SearchSettings } from './search-settings';
 import { useBoundsSearch } from './use-bounds-search';
+import { usePricingRefresh } from './pricing-refresh';
 import { useViewList } from './use-view-list';
 import './search-page.css';
 
@@ -98,7 +99,8 @@ export function SearchPage() {
   if (!ownCamera && followed !== camera) setFollowed(camera);
   const placeQuery = placeFromParams(params);
 
-  const search = useBoundsSearch(settings.filters);
+  const pricingKey = usePricingRefresh();
+  const search = useBoundsSearch(settings.filters, pricingKey);
   const [zip, setZip] = useState<string | null>(null);
   const list = useViewList(settings, search, keylessZip(config, zip));
   const keyless = !!config && !config.googleMapsApiKey;

@@ -24,9 +24,9 @@ const MERGE_BATCH = 10_000;
  * A newer change cancels the running sequence (its request is aborted, its later pages ignored).
  * Bounds pages are not filtered (the list counts what matches among all of them, and the map
  * filters its markers); the cluster request carries the filters, so the cells count what matches.
- * Failures are logged only.
+ * Failures are logged only. A new `pricingKey` (a re-price finished) runs the view's search again.
  */
-export function useBoundsSearch(filters: SearchFilters): ViewSearch {
+export function useBoundsSearch(filters: SearchFilters, pricingKey = 0): ViewSearch {
   const dispatch = useAppDispatch();
   const { bounds, zoom } = useAppSelector(selectViewport);
   const [area, setArea] = useState<SearchClustersArgs | null>(null);
@@ -122,7 +122,8 @@ export function useBoundsSearch(filters: SearchFilters): ViewSearch {
         });
     }
     return () => clearTimeout(timer);
-  }, [bounds, zoom, dispatch]);
+    // pricingKey: a re-price finished (pricing-refresh.ts); the same view is searched again.
+  }, [bounds, zoom, dispatch, pricingKey]);
 
   useEffect(
     () => () => {

@@ -12,10 +12,12 @@ import {
   RatesImportRequest,
   RatesListQuery,
   RatesPage,
+  PricingStatus,
   RatesStatus,
 } from '../../../shared/schemas/rates';
 import type { RoutePlugin } from '../../context';
 import { requireRole } from '../../http/auth-guard';
+import { actorOf } from '../admin';
 import { notFound } from '../../http/errors';
 import { checkId } from '../../http/ids';
 import { latestRate } from '../listings';
@@ -59,6 +61,12 @@ export const ratesRoutes: RoutePlugin = async (app, { ctx }) => {
     return result;
   };
 
+  app.get(
+    '/rates/pricing',
+    { schema: { querystring: NoQuery, response: { 200: Envelope(PricingStatus) } }, logLevel: 'warn' },
+    async () => ({ data: { rate: await latestRate(ctx.db), repricing: recomputer.status().running } }),
+  );
+
   app.get('/rates/latest', { schema: { querystring: NoQuery, response: { 200: Envelope(Type.Array(Rate)) } } }, async () => ({
     data: await latestRates(ctx.db),
   }));
@@ -89,7 +97,7 @@ export const ratesRoutes: RoutePlugin = async (app, { ctx }) => {
         { schema: { body: NewRate, querystring: NoQuery, response: { 200: Envelope(Rate), 201: Envelope(Rate) } } },
         async (request, reply) => {
           const values = rateValues(request.body);
-          const { rate, created } = await repricing((db) => upsertRate(db, values));
+          const { rate, created } = await repricing((db) => upsertRate(db, values, actorOf(request)));
           return reply.code(created ? 201 : 200).send({ data: rate });
         },
       );
@@ -99,7 +107,7 @@ export const ratesRoutes: RoutePlugin = async (app, { ctx }) => {
         { schema: { body: RateForm, querystring: NoQuery, response: { 201: Envelope(Rate), 409: ErrorBody } } },
         async (request, reply) => {
           const values = rateValues(request.body);
-          return reply.code(201).send({ data: await repricing((db) => createRate(db, values)) });
+          return reply.code(201).send({ data: await repricing((db) => createRate(db, values, actorOf(request))) });
         },
       );
 
@@ -126,7 +134,7 @@ export const ratesRoutes: RoutePlugin = async (app, { ctx }) => {
         async (request) => {
           const id = checkId('rate', request.params.id);
           const values = rateValues(request.body);
-          return { data: await repricing((db) => editRate(db, id, values)) };
+          return { data: await repricing((db) => editRate(db, id, values, actorOf(request))) };
         },
       );
 
@@ -135,7 +143,7 @@ export const ratesRoutes: RoutePlugin = async (app, { ctx }) => {
         { schema: { params: IdParams, querystring: NoQuery, response: { 204: NoContent, 404: ErrorBody } } },
         async (request, reply) => {
           const id = checkId('rate', request.params.id);
-          await repricing((db) => removeRate(db, id));
+          await repricing((db) => removeRate(db, id, actorOf(request)));
           return reply.code(204).send(null);
         },
       );
@@ -153,7 +161,7 @@ export const ratesRoutes: RoutePlugin = async (app, { ctx }) => {
         async (request) => {
           const { csv, dryRun } = request.body;
           if (dryRun) return { data: (await checkPmmsFile(ctx.db, csv)).report };
-          return { data: await repricing((db) => importPmmsFile(db, csv)) };
+          return { data: await repricing((db) => importPmmsFile(db, csv, actorOf(request))) };
         },
       );
     },

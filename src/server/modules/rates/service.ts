@@ -5,7 +5,9 @@ import { formatDate } from '../../../shared/format';
 import { IMPORT_MAX_BYTES } from '../../../shared/admin-constants';
 import { parseDate } from '../listings';
 import { parseCsv } from '../feed-import';
+import type { AuditAction } from '../../../shared/admin-constants';
 import type { Db } from '../../db/database';
+import { changed, writeAudit, type Actor, type AuditChange, type AuditView } from '../admin';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import {
   deleteRate,
@@ -29,15 +31,33 @@ export async function latestRates(db: Db): Promise<Rate[]> {
   return rows.rows.map(toRate).sort((a, b) => b.termMonths - a.termMonths || a.product.localeCompare(b.product));
 }
 
-/** Adds a rate, or replaces the rate of that product and week. */
-export async function upsertRate(db: Db, input: NewRate): Promise<{ rate: Rate; created: boolean }> {
-  const row = await sql<RateRow & { created: boolean }>`
-    insert into rates (product, rate, as_of, source)
-    values (${input.product}, ${input.rate}, ${input.asOf}::date, ${input.source ?? ''})
-    on conflict (product, as_of) do update set rate = excluded.rate, source = excluded.source, created_at = now()
-    returning id, product, rate, as_of::text as as_of, source, (xmax = 0) as created`.execute(db);
-  const r = row.rows[0];
-  return { rate: toRate(r), created: r.created };
+/** What the audit log keeps of a rate. */
+const rateView = (rate: Rate): AuditView => ({ product: rate.product, rate: rate.rate, asOf: rate.asOf, source: rate.source });
+
+const rateAudit = (action: AuditAction, id: string, before: Rate | null, after: Rate | null): AuditChange => ({
+  action,
+  entityType: 'rate',
+  entityId: id,
+  before: before && rateView(before),
+  after: after && rateView(after),
+});
+
+/** Adds a rate, or replaces the rate of that product and week (POST /admin/rates), with its audit entry. */
+export async function upsertRate(db: Db, input: NewRate, actor: Actor): Promise<{ rate: Rate; created: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    const before = await findSameWeek(trx, input.product, input.asOf);
+    const row = await sql<RateRow & { created: boolean }>`
+      insert into rates (product, rate, as_of, source)
+      values (${input.product}, ${input.rate}, ${input.asOf}::date, ${input.source ?? ''})
+      on conflict (product, as_of) do update set rate = excluded.rate, source = excluded.source, created_at = now()
+      returning id, product, rate, as_of::text as as_of, source, (xmax = 0) as created`.execute(trx);
+    const r = row.rows[0];
+    const rate = toRate(r);
+    if (r.created || !before || changed(rateView(before), rateView(rate))) {
+      await writeAudit(trx, actor, [rateAudit(r.created ? 'create' : 'update', rate._id, r.created ? null : before, rate)]);
+    }
+    return { rate, created: r.created };
+  });
 }
 
 export const PMMS_SOURCE = 'Freddie Mac PMMS';
@@ -102,17 +122,23 @@ export function parsePmmsCsv(text: string): {
 
 /** Writes PMMS rows (one statement); returns how many rates were added or changed. */
 export async function importPmms(db: Db, rows: PmmsRow[], source = PMMS_SOURCE): Promise<number> {
+  return (await writePmms(db, rows, source)).length;
+}
+
+/** Writes PMMS rows (one statement); returns the rates added or changed. */
+async function writePmms(db: Db, rows: PmmsRow[], source = PMMS_SOURCE): Promise<Rate[]> {
   const values = rows.flatMap((r) => [
     ...(r.thirty !== null ? [{ product: PMMS_PRODUCTS.thirty, rate: r.thirty, as_of: r.asOf }] : []),
     ...(r.fifteen !== null ? [{ product: PMMS_PRODUCTS.fifteen, rate: r.fifteen, as_of: r.asOf }] : []),
   ]);
-  if (!values.length) return 0;
-  const result = await sql`
+  if (!values.length) return [];
+  const result = await sql<RateRow>`
     insert into rates (product, rate, as_of, source)
     select product, rate, as_of, ${source} from json_to_recordset(${JSON.stringify(values)}::json) as v(product text, rate float8, as_of date)
     on conflict (product, as_of) do update set rate = excluded.rate, source = excluded.source
-    where (rates.rate, rates.source) is distinct from (excluded.rate, excluded.source)`.execute(db);
-  return Number(result.numAffectedRows ?? 0);
+    where (rates.rate, rates.source) is distinct from (excluded.rate, excluded.source)
+    returning id, product, rate, as_of::text as as_of, source`.execute(db);
+  return result.rows.map(toRate);
 }
 
 /** Today's calendar day on the server (UTC), YYYY-MM-DD. */
@@ -135,33 +161,41 @@ const sameWeekMessage = (values: RateValues) =>
   `A ${values.product} rate for the week of ${formatDate(values.asOf)} already exists: edit that one instead`;
 
 /** PUT /admin/rate/{id}: 404 when it is gone, 409 when another rate has that product and week. */
-export async function editRate(db: Db, id: string, values: RateValues): Promise<Rate> {
+export async function editRate(db: Db, id: string, values: RateValues, actor: Actor): Promise<Rate> {
   return db.transaction().execute(async (trx) => {
-    if (!(await findRate(trx, id))) throw notFound('This rate no longer exists');
+    const before = await findRate(trx, id);
+    if (!before) throw notFound('This rate no longer exists');
     if (await findSameWeek(trx, values.product, values.asOf, id)) {
       const message = sameWeekMessage(values);
       throw conflict(message, { asOf: message });
     }
     const rate = await updateRate(trx, id, values);
     if (!rate) throw notFound('This rate no longer exists');
+    if (changed(rateView(before), rateView(rate))) await writeAudit(trx, actor, [rateAudit('update', id, before, rate)]);
     return rate;
   });
 }
 
 /** A new rate from the admin form (one per product and week; 409 when the week has one, in any case of the name). */
-export async function createRate(db: Db, values: RateValues): Promise<Rate> {
+export async function createRate(db: Db, values: RateValues, actor: Actor): Promise<Rate> {
   return db.transaction().execute(async (trx) => {
     if (await findSameWeek(trx, values.product, values.asOf)) {
       const message = sameWeekMessage(values);
       throw conflict(message, { asOf: message });
     }
-    return insertRate(trx, values);
+    const rate = await insertRate(trx, values);
+    await writeAudit(trx, actor, [rateAudit('create', rate._id, null, rate)]);
+    return rate;
   });
 }
 
 /** DELETE /admin/rate/{id}: 404 when it is already gone. */
-export async function removeRate(db: Db, id: string): Promise<void> {
-  if (!(await deleteRate(db, id))) throw notFound('This rate no longer exists');
+export async function removeRate(db: Db, id: string, actor: Actor): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const before = await findRate(trx, id);
+    if (!before || !(await deleteRate(trx, id))) throw notFound('This rate no longer exists');
+    await writeAudit(trx, actor, [rateAudit('delete', id, before, null)]);
+  });
 }
 
 const fileProblem = (message: string) => badRequest(message, { csv: message });
@@ -228,7 +262,7 @@ export async function checkPmmsFile(db: Db, csv: string): Promise<{ report: Rate
 }
 
 /** POST /admin/rates/import without dryRun: every week at once in one transaction, or nothing when a line has errors (400 with the report). */
-export async function importPmmsFile(db: Db, csv: string): Promise<RatesImportReport> {
+export async function importPmmsFile(db: Db, csv: string, actor: Actor): Promise<RatesImportReport> {
   return db.transaction().execute(async (trx) => {
     const { report, rows } = await checkPmmsFile(trx, csv);
     if (report.errors.length) {
@@ -236,7 +270,12 @@ export async function importPmmsFile(db: Db, csv: string): Promise<RatesImportRe
       const message = `${n} line${n === 1 ? ' has' : 's have'} errors; nothing was imported. Fix them in the file and choose it again.`;
       throw new AppError(400, ERROR_CODES.validation, message, { csv: message }, { report });
     }
-    const written = await importPmms(trx, rows);
-    return { ...report, written };
+    const written = await writePmms(trx, rows);
+    await writeAudit(
+      trx,
+      actor,
+      written.map((rate) => rateAudit('import', rate._id, null, rate)),
+    );
+    return { ...report, written: written.length };
   });
 }
