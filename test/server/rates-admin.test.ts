@@ -214,6 +214,23 @@ describe.each(DATABASES)('admin Rates section on $name', (database) => {
     expect((await call('POST', '/rates/import', admin, { csv: '' })).statusCode).toBe(400);
   });
 
+  it('editing the latest 30-year rate re-prices; deleting it falls back to the week before', async () => {
+    const latest = json(await call('GET', '/rates?q=30-year&pageSize=1')).data.items[0];
+    const edited = await call('PUT', `/rate/${latest._id}`, admin, { product: '30-Year Fixed', rate: 6.9, asOf: latest.asOf });
+    expect(edited.statusCode).toBe(200);
+    await idle();
+    const rates = await sql<{ r: number }>`select distinct results_rate as r from properties where inputs is not null`.execute(
+      t.db,
+    );
+    expect(rates.rows).toEqual([{ r: 6.9 }]);
+    expect((await call('DELETE', `/rate/${latest._id}`)).statusCode).toBe(204);
+    await idle();
+    const after = await sql<{ r: number }>`select distinct results_rate as r from properties where inputs is not null`.execute(
+      t.db,
+    );
+    expect(after.rows).toEqual([{ r: 6.3 }]);
+  });
+
   it('every add, edit, delete and import of a rate is in the audit log, with who did it and the rate before and after', async () => {
     const created = json(await call('POST', '/rate', admin, { product: 'Audit ARM', rate: 5.5, asOf: '2025-10-02' })).data;
     expect(
@@ -243,35 +260,39 @@ describe.each(DATABASES)('admin Rates section on $name', (database) => {
       ['create', null, { product: 'Audit ARM', rate: 5.5, asOf: '2025-10-02', source: '' }, ADMIN.email],
     ]);
 
-    const imported = await call('POST', '/rates/import', admin, { csv: `${PMMS_HEADER}\n2024-03-07,6.88,0.6,6.20,0.6,,,,` });
+    const imported = await call('POST', '/rates/import', admin, { csv: `${PMMS_HEADER}\n2001-03-08,6.88,0.6,6.20,0.6,,,,` });
     expect(imported.statusCode).toBe(200);
     expect(json(imported).data.written).toBe(2);
     const log = json(await call('GET', '/audit-log?entityType=rate&pageSize=2')).data.items;
     expect(
-      log
-        .map((e: { action: string; after: { product: string; asOf: string } }) => [e.action, e.after.product, e.after.asOf])
-        .sort(),
+      log.map((e: { action: string; before: unknown; after: { product: string; asOf: string } }) => [
+        e.action,
+        e.before,
+        e.after.product,
+        e.after.asOf,
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['import', null, '15-Year Fixed', '2001-03-08'],
+        ['import', null, '30-Year Fixed', '2001-03-08'],
+      ]),
+    );
+    // A week the file changes keeps its rate before; the API's upsert is audited the same way.
+    const corrected = await call('POST', '/rates/import', admin, { csv: `${PMMS_HEADER}\n2001-03-08,6.9,0.6,6.20,0.6,,,,` });
+    expect(json(corrected).data.written).toBe(1);
+    const upserted = await call('POST', '/rates', admin, { product: '30-Year Fixed', rate: 6.95, asOf: '2001-03-08' });
+    expect(upserted.statusCode).toBe(200);
+    const latest = json(await call('GET', '/audit-log?entityType=rate&pageSize=2')).data.items;
+    expect(
+      latest.map((e: { action: string; before: { rate: number }; after: { rate: number } }) => [
+        e.action,
+        e.before.rate,
+        e.after.rate,
+      ]),
     ).toEqual([
-      ['import', '15-Year Fixed', '2024-03-07'],
-      ['import', '30-Year Fixed', '2024-03-07'],
+      ['update', 6.9, 6.95],
+      ['import', 6.88, 6.9],
     ]);
-  });
-
-  it('editing the latest 30-year rate re-prices; deleting it falls back to the week before', async () => {
-    const latest = json(await call('GET', '/rates?q=30-year&pageSize=1')).data.items[0];
-    const edited = await call('PUT', `/rate/${latest._id}`, admin, { product: '30-Year Fixed', rate: 6.9, asOf: latest.asOf });
-    expect(edited.statusCode).toBe(200);
-    await idle();
-    const rates = await sql<{ r: number }>`select distinct results_rate as r from properties where inputs is not null`.execute(
-      t.db,
-    );
-    expect(rates.rows).toEqual([{ r: 6.9 }]);
-    expect((await call('DELETE', `/rate/${latest._id}`)).statusCode).toBe(204);
-    await idle();
-    const after = await sql<{ r: number }>`select distinct results_rate as r from properties where inputs is not null`.execute(
-      t.db,
-    );
-    expect(after.rows).toEqual([{ r: 6.3 }]);
   });
 });
 
@@ -285,7 +306,7 @@ describe.each(DATABASES)('GET /rates/pricing on $name', (database) => {
         expect(answer.statusCode).toBe(200);
         return json(answer).data;
       };
-      expect(await pricing()).toEqual({ rate: 6.26, repricing: false });
+      expect(await pricing()).toEqual({ rate: 6.26, repricing: false, version: 0 });
       const admin = bearer(json(await login(t.app, ADMIN.email, ADMIN.password)).data.token);
       const added = await t.app.inject({
         method: 'POST',
@@ -294,9 +315,9 @@ describe.each(DATABASES)('GET /rates/pricing on $name', (database) => {
         payload: { product: '30-Year Fixed', rate: 5.75, asOf: daysAgo(1) },
       });
       expect(added.statusCode).toBe(201);
-      expect(await pricing()).toEqual({ rate: 5.75, repricing: true });
+      expect(await pricing()).toEqual({ rate: 5.75, repricing: true, version: 0 });
       await rateRecomputerFor(t.app.dealmap.ctx, t.db).idle();
-      expect(await pricing()).toEqual({ rate: 5.75, repricing: false });
+      expect(await pricing()).toEqual({ rate: 5.75, repricing: false, version: 1 });
     } finally {
       await t.close();
     }

@@ -124,6 +124,11 @@ export const PricingStatus = Type.Object({
   /** The latest 30-year rate, percent; null when no rate is on file. */
   rate: Nullable(Type.Number()),
   repricing: Type.Boolean(),
+  /**
+   * Re-prices this server process has finished since it started: a page whose results were fetched
+   * at another version fetches them again once no re-price is running.
+   */
+  version: Type.Integer(),
 });
 export type PricingStatus = Static<typeof PricingStatus>;
 

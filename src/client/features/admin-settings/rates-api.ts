@@ -18,13 +18,16 @@ export interface RatesListArgs {
 export type RatePayload = NewRate;
 export type { Rate, RatesImportReport, RatesStatus };
 
-/** What a write makes stale: the rates (admin list, latest rates) and the status (it may have started a re-pricing). */
-const CHANGED = ['Rate' as const, 'RatesStatus' as const];
+/**
+ * What a write makes stale: the rates (admin list, latest rates), the status (it may have started a
+ * re-pricing) and the audit log (every rate change is an entry).
+ */
+const CHANGED = ['Rate' as const, 'RatesStatus' as const, { type: 'AuditLog' as const, id: 'LIST' }];
 
 /** How often the Rates screen asks how far a re-pricing or a feed fetch has got. */
 export const STATUS_POLL_MS = 1000;
 
-export const ratesAdminApi = api.enhanceEndpoints({ addTagTypes: ['RatesStatus'] }).injectEndpoints({
+export const ratesAdminApi = api.enhanceEndpoints({ addTagTypes: ['RatesStatus', 'AuditLog'] }).injectEndpoints({
   endpoints: (build) => ({
     adminRates: build.query<Paged<Rate>, RatesListArgs>({
       query: ({ q, page, pageSize, sort }) =>

@@ -15,26 +15,24 @@ export const PRICING_TEXT = {
       : `Listings re-priced at ${rate}%: the map shows the new results`,
 } as const;
 
-/** What the page has seen of the pricing: the rate its results were settled at, and whether a re-price ran since. */
+/** What the page has seen of the pricing: the server's count of finished re-prices when its results were fetched. */
 export interface PricingWatch {
-  /** undefined until the first answer; then the rate of the last settled pricing. */
-  settledRate: number | null | undefined;
-  /** A re-price was seen running since the results on screen were fetched. */
-  sawRepricing: boolean;
+  /** undefined until the first answer. */
+  pricedVersion: number | undefined;
 }
 
-export const INITIAL_PRICING_WATCH: PricingWatch = { settledRate: undefined, sawRepricing: false };
+export const INITIAL_PRICING_WATCH: PricingWatch = { pricedVersion: undefined };
 
 /**
- * The next watch state for a pricing answer, and whether the map must fetch its view again: when a
- * re-price it saw running has finished, or when the settled rate changed between two polls (a
- * re-price that started and ended in between). The first answer only sets the baseline, unless a
- * re-price is running then (the results on screen may be from before it).
+ * The next watch state for a pricing answer, and whether the map must fetch its view again: when the
+ * server has finished a re-price since the results on screen were fetched (its `version` moved on)
+ * and none is running now. The first answer sets the baseline; while a re-price runs the baseline
+ * stays, so a page opened during one refreshes when it ends.
  */
 export function watchPricing(watch: PricingWatch, status: PricingStatus): { watch: PricingWatch; refresh: boolean } {
-  if (status.repricing) return { watch: { ...watch, sawRepricing: true }, refresh: false };
-  const changed = watch.settledRate !== undefined && watch.settledRate !== status.rate;
-  return { watch: { settledRate: status.rate, sawRepricing: false }, refresh: watch.sawRepricing || changed };
+  if (watch.pricedVersion === undefined) return { watch: { pricedVersion: status.version }, refresh: false };
+  if (status.repricing || status.version === watch.pricedVersion) return { watch, refresh: false };
+  return { watch: { pricedVersion: status.version }, refresh: true };
 }
 
 /**

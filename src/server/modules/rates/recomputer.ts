@@ -14,6 +14,8 @@ export class RateRecomputer {
   private stopped = false;
   /** Listings rewritten since start (tests, logs). */
   rewritten = 0;
+  /** Passes that rewrote listings since start: the version GET /rates/pricing reports. */
+  finishedPasses = 0;
   /** The current (or last) pass: listings rewritten of those it found at another rate. */
   private progress = { done: 0, total: 0 };
 
@@ -67,6 +69,7 @@ export class RateRecomputer {
           },
         });
         this.rewritten += n;
+        if (n > 0) this.finishedPasses++;
         if (n > 0)
           this.log?.info(`Recomputed strategy results of ${n} listings for the latest rate in ${Date.now() - started} ms`);
       } catch (error) {

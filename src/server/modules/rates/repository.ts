@@ -65,6 +65,26 @@ export async function findRate(db: Db, id: string): Promise<Rate | null> {
 }
 
 /** The rate of a product (any case) and week other than `exceptId`, if there is one. */
+/** The rate of exactly this product name and week (what `on conflict (product, as_of)` replaces), locked. */
+export async function findExactWeek(db: Db, product: string, asOf: string): Promise<Rate | null> {
+  const row = await sql<RateRow>`
+    select id, product, rate, as_of::text as as_of, source from rates
+    where product = ${product} and as_of = ${asOf}::date
+    for update`.execute(db);
+  return row.rows[0] ? toRate(row.rows[0]) : null;
+}
+
+/** The rates of these exact product names and weeks, locked, by `product|asOf`. */
+export async function findExactWeeks(db: Db, keys: Array<{ product: string; as_of: string }>): Promise<Map<string, Rate>> {
+  if (!keys.length) return new Map();
+  const rows = await sql<RateRow>`
+    select r.id, r.product, r.rate, r.as_of::text as as_of, r.source
+    from rates r join json_to_recordset(${JSON.stringify(keys)}::json) as k(product text, as_of date)
+      on r.product = k.product and r.as_of = k.as_of
+    for update of r`.execute(db);
+  return new Map(rows.rows.map((r) => [`${r.product}|${r.as_of}`, toRate(r)]));
+}
+
 export async function findSameWeek(db: Db, product: string, asOf: string, exceptId?: string): Promise<Rate | null> {
   const row = await sql<RateRow>`
     select id, product, rate, as_of::text as as_of, source from rates

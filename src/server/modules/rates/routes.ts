@@ -64,7 +64,9 @@ export const ratesRoutes: RoutePlugin = async (app, { ctx }) => {
   app.get(
     '/rates/pricing',
     { schema: { querystring: NoQuery, response: { 200: Envelope(PricingStatus) } }, logLevel: 'warn' },
-    async () => ({ data: { rate: await latestRate(ctx.db), repricing: recomputer.status().running } }),
+    async () => ({
+      data: { rate: await latestRate(ctx.db), repricing: recomputer.status().running, version: recomputer.finishedPasses },
+    }),
   );
 
   app.get('/rates/latest', { schema: { querystring: NoQuery, response: { 200: Envelope(Type.Array(Rate)) } } }, async () => ({

@@ -11,6 +11,8 @@ import { changed, writeAudit, type Actor, type AuditChange, type AuditView } fro
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import {
   deleteRate,
+  findExactWeek,
+  findExactWeeks,
   findRate,
   findSameWeek,
   insertRate,
@@ -45,7 +47,7 @@ const rateAudit = (action: AuditAction, id: string, before: Rate | null, after: 
 /** Adds a rate, or replaces the rate of that product and week (POST /admin/rates), with its audit entry. */
 export async function upsertRate(db: Db, input: NewRate, actor: Actor): Promise<{ rate: Rate; created: boolean }> {
   return db.transaction().execute(async (trx) => {
-    const before = await findSameWeek(trx, input.product, input.asOf);
+    const before = await findExactWeek(trx, input.product, input.asOf);
     const row = await sql<RateRow & { created: boolean }>`
       insert into rates (product, rate, as_of, source)
       values (${input.product}, ${input.rate}, ${input.asOf}::date, ${input.source ?? ''})
@@ -120,6 +122,13 @@ export function parsePmmsCsv(text: string): {
   return { rows, lines, skipped };
 }
 
+/** The rates of PMMS rows: a 30-year and a 15-year rate a week, where the file has them. */
+const pmmsRates = (rows: PmmsRow[]) =>
+  rows.flatMap((r) => [
+    ...(r.thirty !== null ? [{ product: PMMS_PRODUCTS.thirty, rate: r.thirty, as_of: r.asOf }] : []),
+    ...(r.fifteen !== null ? [{ product: PMMS_PRODUCTS.fifteen, rate: r.fifteen, as_of: r.asOf }] : []),
+  ]);
+
 /** Writes PMMS rows (one statement); returns how many rates were added or changed. */
 export async function importPmms(db: Db, rows: PmmsRow[], source = PMMS_SOURCE): Promise<number> {
   return (await writePmms(db, rows, source)).length;
@@ -127,10 +136,7 @@ export async function importPmms(db: Db, rows: PmmsRow[], source = PMMS_SOURCE):
 
 /** Writes PMMS rows (one statement); returns the rates added or changed. */
 async function writePmms(db: Db, rows: PmmsRow[], source = PMMS_SOURCE): Promise<Rate[]> {
-  const values = rows.flatMap((r) => [
-    ...(r.thirty !== null ? [{ product: PMMS_PRODUCTS.thirty, rate: r.thirty, as_of: r.asOf }] : []),
-    ...(r.fifteen !== null ? [{ product: PMMS_PRODUCTS.fifteen, rate: r.fifteen, as_of: r.asOf }] : []),
-  ]);
+  const values = pmmsRates(rows);
   if (!values.length) return [];
   const result = await sql<RateRow>`
     insert into rates (product, rate, as_of, source)
@@ -270,11 +276,12 @@ export async function importPmmsFile(db: Db, csv: string, actor: Actor): Promise
       const message = `${n} line${n === 1 ? ' has' : 's have'} errors; nothing was imported. Fix them in the file and choose it again.`;
       throw new AppError(400, ERROR_CODES.validation, message, { csv: message }, { report });
     }
+    const before = await findExactWeeks(trx, pmmsRates(rows));
     const written = await writePmms(trx, rows);
     await writeAudit(
       trx,
       actor,
-      written.map((rate) => rateAudit('import', rate._id, null, rate)),
+      written.map((rate) => rateAudit('import', rate._id, before.get(`${rate.product}|${rate.asOf}`) ?? null, rate)),
     );
     return { ...report, written: written.length };
   });
