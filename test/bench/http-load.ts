@@ -1,7 +1,9 @@
 /**
  * HTTP load from a worker thread: `clients` concurrent callers run the jobs in turn and time each
- * (headers to last byte of every request, bodies decompressed). The callers run off the server's
- * thread, so what the figures charge to the API is the server's work, not the load generator's.
+ * (to the last byte of every answer). The callers run off the server's thread, but on the same two
+ * cores: a URL job reads the answer's bytes as they come (counted, not decompressed or decoded: a
+ * browser does that on its own machine), so what the figures charge to the API is the server's work;
+ * a map search must read its answers (the total, the next page), so those are decompressed.
  *
  * A job is one URL, or a map search as the client makes it (`MapSearchJob`): the view's cluster
  * answer first, whose total decides between the best of the view (dense: more than `maxPaged`
@@ -13,6 +15,7 @@ export interface LoadResult {
   /** Sorted latencies of the jobs, ms. */
   times: number[];
   seconds: number;
+  /** Bytes read: as sent (compressed) for URL jobs, decoded characters for map searches. */
   bytes: number;
   /** Requests made (a map search makes two or more). */
   requests: number;
@@ -36,7 +39,9 @@ export interface LoadOptions {
 
 const CALLERS = `
 const { parentPort, workerData } = require('node:worker_threads');
+const http = require('node:http');
 const { jobs, headers, clients, thinkMs } = workerData;
+const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
 (async () => {
   const times = [];
   let next = 0;
@@ -51,8 +56,25 @@ const { jobs, headers, clients, thinkMs } = workerData;
     bytes += body.length;
     return body;
   };
+  /** The answer's bytes as sent (compressed), counted and dropped. */
+  const getRaw = (url) =>
+    new Promise((resolve, reject) => {
+      http
+        .get(url, { headers, agent }, (response) => {
+          let n = 0;
+          response.on('data', (chunk) => { n += chunk.length; });
+          response.on('error', reject);
+          response.on('end', () => {
+            requests++;
+            bytes += n;
+            if (response.statusCode !== 200) reject(new Error(url + ': ' + response.statusCode));
+            else resolve();
+          });
+        })
+        .on('error', reject);
+    });
   const run = async (job) => {
-    if (typeof job === 'string') return get(job);
+    if (typeof job === 'string') return getRaw(job);
     const total = JSON.parse(await get(job.clusters)).data.total;
     if (total > job.maxPaged) {
       dense++;
@@ -78,6 +100,7 @@ const { jobs, headers, clients, thinkMs } = workerData;
       if (thinkMs) await new Promise((r) => setTimeout(r, thinkMs));
     }
   }));
+  agent.destroy();
   parentPort.postMessage({ times: times.sort((a, b) => a - b), seconds: (performance.now() - started) / 1000, bytes, requests, dense });
 })().catch((error) => parentPort.postMessage({ error: String(error && error.stack || error) }));
 `;

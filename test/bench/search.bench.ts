@@ -20,8 +20,9 @@ import {
 } from '../../src/server/modules/listings/analysis';
 import { DEMO_CITIES, demoCities, mulberry32 } from '../../src/server/modules/demo-data/demo-data';
 import {
-  searchBounds,
+  searchBoundsJson,
   searchClusters,
+  searchPageJsonQuery,
   searchQuery,
   searchTop,
   type SearchCursor,
@@ -45,7 +46,7 @@ const REQUESTS_PER_BOX = 400;
 const THINK_MS = 1000;
 
 /** Set-based generation: INSERT … SELECT generate_series in chunks, results from the engine for a typical house. */
-async function generate(t: BenchApp, n: number): Promise<number> {
+export async function generate(t: BenchApp, n: number): Promise<number> {
   const start = Date.now();
   const cities = demoCities().map((c) => {
     const lat = c.zips.reduce((s, z) => s + z.latitude, 0) / c.zips.length;
@@ -93,7 +94,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** A box of `span` degrees around a random point near a random city centre (deterministic). */
-function boxes(span: number, count: number, seed: number): MapBounds[] {
+export function boxes(span: number, count: number, seed: number): MapBounds[] {
   const rng = mulberry32(seed);
   const cities = demoCities();
   return Array.from({ length: count }, () => {
@@ -106,7 +107,7 @@ function boxes(span: number, count: number, seed: number): MapBounds[] {
 }
 
 /** The first page of each box through the API, by `clients` concurrent callers (in a worker thread). */
-function httpLatencies(base: string, token: string, list: MapBounds[], clients: number): Promise<LoadResult> {
+export function httpLatencies(base: string, token: string, list: MapBounds[], clients: number): Promise<LoadResult> {
   const urls = list.map(
     (b) => `${base}/api/v1/auth/searchProperties?type=bounds&zoom=12&bounds=${encodeURIComponent(JSON.stringify(b))}`,
   );
@@ -149,7 +150,7 @@ async function sqlMapSearchLatencies(t: BenchApp, list: MapBounds[], clients: nu
           await searchTop(t.db, list[i], {}, { sort: 'price', order: 'asc', strategy: undefined, limit: 50 });
         } else {
           let after: SearchCursor | null = null;
-          do after = (await searchBounds(t.db, list[i], {}, after, 1000)).next;
+          do after = (await searchBoundsJson(t.db, list[i], {}, after, 1000)).next;
           while (after);
         }
         times.push(Number(process.hrtime.bigint() - t0) / 1e6);
@@ -159,8 +160,12 @@ async function sqlMapSearchLatencies(t: BenchApp, list: MapBounds[], clients: nu
   return times.sort((a, b) => a - b);
 }
 
-/** The search's SQL alone, by `clients` concurrent callers on the app's own connection(s). */
-async function sqlLatencies(t: BenchApp, list: MapBounds[], clients = 1): Promise<number[]> {
+/**
+ * The search's SQL alone, by `clients` concurrent callers on the app's own connection(s): the
+ * statement the API runs (the page written as JSON by the database), or `rows`, the same page as
+ * rows of fields (what the API ran before, and what the JSON is built from).
+ */
+async function sqlLatencies(t: BenchApp, list: MapBounds[], clients = 1, statement: 'json' | 'rows' = 'json'): Promise<number[]> {
   const times: number[] = [];
   let next = 0;
   await Promise.all(
@@ -169,7 +174,8 @@ async function sqlLatencies(t: BenchApp, list: MapBounds[], clients = 1): Promis
         const i = next++;
         if (i >= list.length) return;
         const t0 = process.hrtime.bigint();
-        await searchQuery(t.db, list[i], {}, null, 1000).execute();
+        if (statement === 'json') await searchPageJsonQuery(t.db, list[i], {}, null, 1000).execute();
+        else await searchQuery(t.db, list[i], {}, null, 1000).execute();
         times.push(Number(process.hrtime.bigint() - t0) / 1e6);
       }
     }),
@@ -252,10 +258,13 @@ export const bench: Bench = {
         const list = boxes(0.1, REQUESTS_PER_BOX, 1);
         await httpLatencies(base, await t.freshToken(), list.slice(0, 40), 4); // warm-up (and the token check remembered)
 
+        const rows32 = await sqlLatencies(t, list, 32, 'rows');
         const sql32 = await sqlLatencies(t, list, 32);
         const api32 = await httpLatencies(base, await t.freshToken(), list, 32);
         printTable(`[${database.name}] API against the same SQL, 32 clients, first page of a city box (ms)`, [
           {
+            'rows SQL p50': ms(percentile(rows32, 0.5)),
+            'rows SQL p95': ms(percentile(rows32, 0.95)),
             'SQL p50': ms(percentile(sql32, 0.5)),
             'SQL p95': ms(percentile(sql32, 0.95)),
             'API p50': ms(percentile(api32.times, 0.5)),

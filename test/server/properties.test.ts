@@ -15,6 +15,28 @@ import {
   type SearchFilterParams,
 } from '../../src/shared/search-filters';
 import { PROPERTY_MESSAGES } from '../../src/server/modules/properties/routes';
+import {
+  MAX_CURSOR_COUNT,
+  searchBounds,
+  searchBoundsJson,
+  type SearchCursor,
+  type SearchPage,
+  type SearchPageJson,
+} from '../../src/server/modules/properties/repository';
+import {
+  StoredBRRRRResults,
+  StoredBuyHoldResults,
+  StoredFixFlipResults,
+  StoredShortTermResults,
+} from '../../src/shared/schemas/results';
+
+/** Each embedded results field and its schema: the stored JSON goes out as it is, so its keys must be these. */
+const STORED_RESULTS = {
+  BuyHoldResults: StoredBuyHoldResults,
+  BRRRRResults: StoredBRRRRResults,
+  FixFlipResults: StoredFixFlipResults,
+  ShortTermResults: StoredShortTermResults,
+};
 
 const AUSTIN = { ne: { lat: 30.6, lng: -97.4 }, sw: { lat: 30.0, lng: -98.1 } };
 
@@ -189,6 +211,18 @@ describe.each(DATABASES)('properties API on $name', (database) => {
     expect(json(badToken).error.message).toBe(PROPERTY_MESSAGES.badToken);
   });
 
+  it('refuses a paging token whose count is not a safe integer (400, not 500)', async () => {
+    const id = (await sql<{ id: string }>`select id from properties limit 1`.execute(t.db)).rows[0].id;
+    for (const count of [2 ** 53, 1e21]) {
+      const token = Buffer.from(JSON.stringify([-97.7, 30.2, id, count])).toString('base64url');
+      const answer = await search({ type: 'bounds', zoom: 12, bounds: JSON.stringify(AUSTIN), next: token });
+      expect(answer.statusCode).toBe(400);
+      expect(json(answer).error.message).toBe(PROPERTY_MESSAGES.badToken);
+    }
+    const fine = Buffer.from(JSON.stringify([-97.7, 30.2, id, MAX_CURSOR_COUNT])).toString('base64url');
+    expect((await search({ type: 'bounds', zoom: 12, bounds: JSON.stringify(AUSTIN), next: fine })).statusCode).toBe(200);
+  });
+
   it('pages through every property in the box exactly once, by longitude, with zIndex by order', async () => {
     expect(austinCount).toBeGreaterThan(40);
     const seen: Array<{ _id: string; zIndex: number; location: { coordinates: [number, number] } }> = [];
@@ -242,6 +276,30 @@ describe.each(DATABASES)('properties API on $name', (database) => {
         'zIndex',
       ].sort(),
     );
+  });
+
+  it('the page the database writes as JSON is the page mapped in Node, field for field, page after page', async () => {
+    const filters = parseSearchFilters({ minBeds: '2' }).filters;
+    let after: SearchCursor | null = null;
+    let pages = 0;
+    do {
+      const [built, mapped]: [SearchPageJson, SearchPage] = await Promise.all([
+        searchBoundsJson(t.db, AUSTIN, filters, after, 23),
+        searchBounds(t.db, AUSTIN, filters, after, 23),
+      ]);
+      const properties = JSON.parse(built.propertiesJson) as SearchProperty[];
+      expect(properties).toEqual(mapped.properties);
+      expect(built.next).toEqual(mapped.next);
+      for (const p of properties) {
+        for (const [field, schema] of Object.entries(STORED_RESULTS)) {
+          const results = p[field as keyof typeof STORED_RESULTS];
+          if (results) expect(Object.keys(results).sort()).toEqual(Object.keys(schema.properties).sort());
+        }
+      }
+      after = built.next;
+      pages++;
+    } while (after);
+    expect(pages).toBeGreaterThan(1);
   });
 
   it('caps the page at 1,000 and says done on the last page; an empty box is done at once', async () => {
