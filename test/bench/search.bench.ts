@@ -46,7 +46,7 @@ const REQUESTS_PER_BOX = 400;
 const THINK_MS = 1000;
 
 /** Set-based generation: INSERT … SELECT generate_series in chunks, results from the engine for a typical house. */
-export async function generate(t: BenchApp, n: number): Promise<number> {
+async function generate(t: BenchApp, n: number): Promise<number> {
   const start = Date.now();
   const cities = demoCities().map((c) => {
     const lat = c.zips.reduce((s, z) => s + z.latitude, 0) / c.zips.length;
@@ -94,7 +94,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** A box of `span` degrees around a random point near a random city centre (deterministic). */
-export function boxes(span: number, count: number, seed: number): MapBounds[] {
+function boxes(span: number, count: number, seed: number): MapBounds[] {
   const rng = mulberry32(seed);
   const cities = demoCities();
   return Array.from({ length: count }, () => {
@@ -107,7 +107,7 @@ export function boxes(span: number, count: number, seed: number): MapBounds[] {
 }
 
 /** The first page of each box through the API, by `clients` concurrent callers (in a worker thread). */
-export function httpLatencies(base: string, token: string, list: MapBounds[], clients: number): Promise<LoadResult> {
+function httpLatencies(base: string, token: string, list: MapBounds[], clients: number): Promise<LoadResult> {
   const urls = list.map(
     (b) => `${base}/api/v1/auth/searchProperties?type=bounds&zoom=12&bounds=${encodeURIComponent(JSON.stringify(b))}`,
   );
