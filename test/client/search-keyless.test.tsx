@@ -2,7 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { SearchPage } from '../../src/client/features/map/search-page';
 import { KEYLESS_TEXT } from '../../src/client/features/map/keyless-search';
 import { MAX_PROPERTIES_PER_VIEW } from '../../src/client/features/map/map-constants';
+import { http, HttpResponse } from 'msw';
 import { callsTo, mockApi, renderSignedIn, withFastComputedStyle } from './api-mock';
+import { server } from './msw-server';
+import { PRICING_TEXT } from '../../src/client/features/map/pricing-refresh';
 import { makeProperty } from './fixtures';
 import type { Place } from '../../src/shared/schemas/places';
 
@@ -111,6 +114,19 @@ describe('the search page without a Maps key', () => {
     expect(row).toHaveTextContent('$125/sqft');
     // Recorded as a recent search.
     await waitFor(() => expect(callsTo(sent, 'POST', '/api/v1/auth/recentSearches')).toHaveLength(1));
+  });
+
+  it.each([true, false])('says so while every listing is re-priced at a new rate (re-pricing: %s)', async (repricing) => {
+    keylessApi();
+    server.use(http.get('*/api/v1/rates/pricing', () => HttpResponse.json({ data: { rate: 5.75, repricing, version: 0 } })));
+    renderSignedIn(<SearchPage />, { path: '/app/search?place=Austin', route: '/app/search' });
+    await waitFor(() => expect(addresses()).toHaveLength(3));
+    if (repricing) {
+      expect(await screen.findByTestId('reprice-note')).toHaveTextContent(PRICING_TEXT.repricing(5.75));
+      expect(screen.getByTestId('reprice-note')).toHaveAttribute('role', 'status');
+    } else {
+      expect(screen.queryByTestId('reprice-note')).toBeNull();
+    }
   });
 
   it('a view holding more than a view may download is never paged: its clusters and the best of it instead', async () => {

@@ -9,6 +9,8 @@ import { usePricingQuery } from './map-api';
 export const PRICING_POLL_MS = 30_000;
 
 export const PRICING_TEXT = {
+  repricing: (rate: number | null) =>
+    `Re-pricing every listing at the new 30-year rate${rate === null ? '' : ` of ${rate}%`}: the results shown may be at the previous rate until it is done.`,
   repriced: (rate: number | null) =>
     rate === null
       ? 'Listings re-priced: the map shows the new results'
@@ -38,9 +40,10 @@ export function watchPricing(watch: PricingWatch, status: PricingStatus): { watc
 /**
  * Polls GET /rates/pricing while the search page is open; when a re-price finishes, the cached
  * cluster and top answers are dropped (tag 'Pricing') and the returned key changes, so the view's
- * bounds search runs again and the map and the list show the new results.
+ * bounds search runs again and the map and the list show the new results. `repricing` is the
+ * running re-price's rate (null without a rate on file), or undefined when none runs.
  */
-export function usePricingRefresh(): number {
+export function usePricingRefresh(): { key: number; repricing: number | null | undefined } {
   const dispatch = useAppDispatch();
   const { data } = usePricingQuery(undefined, { pollingInterval: PRICING_POLL_MS });
   const watch = useRef(INITIAL_PRICING_WATCH);
@@ -54,5 +57,5 @@ export function usePricingRefresh(): number {
     setKey((k) => k + 1);
     toast.success(PRICING_TEXT.repriced(data.rate));
   }, [data, dispatch]);
-  return key;
+  return { key, repricing: data?.repricing ? data.rate : undefined };
 }

@@ -13,7 +13,7 @@ import { SearchToolbar } from './search-toolbar';
 import { SearchPanel } from './search-panel';
 import { DEFAULT_SETTINGS, settingsFromParams, withCamera, withSettings, type SearchSettings } from './search-settings';
 import { useBoundsSearch } from './use-bounds-search';
-import { usePricingRefresh } from './pricing-refresh';
+import { PRICING_TEXT, usePricingRefresh } from './pricing-refresh';
 import { useViewList } from './use-view-list';
 import './search-page.css';
 
@@ -99,8 +99,8 @@ export function SearchPage() {
   if (!ownCamera && followed !== camera) setFollowed(camera);
   const placeQuery = placeFromParams(params);
 
-  const pricingKey = usePricingRefresh();
-  const search = useBoundsSearch(settings.filters, pricingKey);
+  const pricing = usePricingRefresh();
+  const search = useBoundsSearch(settings.filters, pricing.key);
   const [zip, setZip] = useState<string | null>(null);
   const list = useViewList(settings, search, keylessZip(config, zip));
   const keyless = !!config && !config.googleMapsApiKey;
@@ -158,6 +158,11 @@ export function SearchPage() {
       ) : null}
       {ready ? (
         <SearchToolbar value={settings} onChange={setSettings} matching={list.matching} total={list.total} onReset={onReset} />
+      ) : null}
+      {pricing.repricing !== undefined ? (
+        <p className="dm-reprice-note" role="status" data-testid="reprice-note">
+          {PRICING_TEXT.repricing(pricing.repricing)}
+        </p>
       ) : null}
       <div className={`dm-search-body${phone && hasMap ? ' dm-search-body-sheet' : ''}`}>
         {/* The page's order is the screen's: search box and legend (over the map), the list, then the map's markers. */}
