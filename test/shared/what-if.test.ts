@@ -1,16 +1,7 @@
-import { analyzeWhatIf, buyHold, buyHoldInput, whatIfProblems, withOverrides, type WhatIf } from '../../src/shared/invest';
+import { sampleWhatIf } from './what-if-fixture';
+import { analyzeWhatIf, buyHold, buyHoldInput, whatIfProblems, type WhatIf } from '../../src/shared/invest';
 
-const base = (): WhatIf => ({
-  figures: {
-    purchasePrice: 200_000,
-    monthlyRent: 1_800,
-    rehabCost: 10_000,
-    arv: 240_000,
-    peakNightlyRate: 180,
-    squareFeet: 1_400,
-  },
-  assumptions: withOverrides(),
-});
+const base = (): WhatIf => sampleWhatIf();
 
 describe('what-if analysis', () => {
   it('gives the same Buy & Hold figures as the engine called directly', () => {

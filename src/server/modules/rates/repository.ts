@@ -65,15 +65,6 @@ export async function findRate(db: Db, id: string): Promise<Rate | null> {
 }
 
 /** The rate of a product (any case) and week other than `exceptId`, if there is one. */
-/** The rate of exactly this product name and week (what `on conflict (product, as_of)` replaces), locked. */
-export async function findExactWeek(db: Db, product: string, asOf: string): Promise<Rate | null> {
-  const row = await sql<RateRow>`
-    select id, product, rate, as_of::text as as_of, source from rates
-    where product = ${product} and as_of = ${asOf}::date
-    for update`.execute(db);
-  return row.rows[0] ? toRate(row.rows[0]) : null;
-}
-
 /** The rates of these exact product names and weeks, locked, by `product|asOf`. */
 export async function findExactWeeks(db: Db, keys: Array<{ product: string; as_of: string }>): Promise<Map<string, Rate>> {
   if (!keys.length) return new Map();

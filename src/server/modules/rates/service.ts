@@ -11,7 +11,6 @@ import { changed, writeAudit, type Actor, type AuditChange, type AuditView } fro
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import {
   deleteRate,
-  findExactWeek,
   findExactWeeks,
   findRate,
   findSameWeek,
@@ -47,7 +46,8 @@ const rateAudit = (action: AuditAction, id: string, before: Rate | null, after: 
 /** Adds a rate, or replaces the rate of that product and week (POST /admin/rates), with its audit entry. */
 export async function upsertRate(db: Db, input: NewRate, actor: Actor): Promise<{ rate: Rate; created: boolean }> {
   return db.transaction().execute(async (trx) => {
-    const before = await findExactWeek(trx, input.product, input.asOf);
+    const stored = await findExactWeeks(trx, [{ product: input.product, as_of: input.asOf }]);
+    const before = stored.get(`${input.product}|${input.asOf}`) ?? null;
     const row = await sql<RateRow & { created: boolean }>`
       insert into rates (product, rate, as_of, source)
       values (${input.product}, ${input.rate}, ${input.asOf}::date, ${input.source ?? ''})
