@@ -1,7 +1,7 @@
 import { DATABASES, SETUP_TIMEOUT, createTestApp, type TestApp } from './helpers';
 import { sql } from 'kysely';
 import { assumptionsFor, strategyResults, type EngineInputs } from '../../src/server/modules/listings/analysis';
-import { recomputeForRate } from '../../src/server/modules/listings';
+import { markMarketStale, recomputeForRate } from '../../src/server/modules/listings';
 import { marketKey } from '../../src/server/modules/listings/repository';
 import { mulberry32 } from '../../src/server/modules/demo-data/demo-data';
 import type { AssumptionOverrides } from '../../src/shared/invest';
@@ -50,9 +50,10 @@ describe.each(DATABASES)('re-pricing for a new rate on $name', (database) => {
       // Odd figures too: no rent (an infinite or negative return), ARV below the price, no area.
       const inputs: EngineInputs = {
         purchasePrice: price,
-        monthlyRent: i % 37 === 0 ? 0 : Math.round(price * (0.003 + rng() * 0.009)),
-        rehabEstimate: i % 11 === 0 ? 0 : Math.round(rng() * 80_000),
-        arvEstimate: Math.round(price * (0.85 + rng() * 0.4)),
+        monthlyRent: i % 37 === 0 ? 0 : Math.round(price * (i === 1 ? 0.03 : 0.003 + rng() * 0.009)),
+        rehabEstimate: i % 11 === 0 || i === 1 ? 0 : Math.round(rng() * 80_000),
+        // Listing 1: the BRRRR refinance takes out more than went in (an infinite cash-on-cash).
+        arvEstimate: Math.round(price * (i === 1 ? 2.5 : 0.85 + rng() * 0.4)),
         nightlyRate: Math.round(60 + rng() * 400),
         squareFeet: i % 13 === 0 ? 0 : Math.round(700 + rng() * 3000),
       };
@@ -76,9 +77,39 @@ describe.each(DATABASES)('re-pricing for a new rate on $name', (database) => {
         brrrr: unknown;
         fix_flip: unknown;
         short_term: unknown;
+        cocs: Array<number | null>;
         updated_at: Date;
-      }>`select id, results_rate, buy_hold, brrrr, fix_flip, short_term, updated_at from properties order by id`.execute(t.db)
+      }>`select id, results_rate, buy_hold, brrrr, fix_flip, short_term, updated_at,
+           array[buy_hold_coc, brrrr_coc, fix_flip_coc, short_term_coc] as cocs from properties order by id`.execute(t.db)
     ).rows;
+
+  /** Every listing holds what the one-property path computes at `rate`, and each strategy's cash-on-cash column agrees. */
+  async function expectStoredAt(rate: number) {
+    const rows = await stored();
+    expect(rows).toHaveLength(LISTINGS);
+    let infinite = 0;
+    for (const row of rows) {
+      const { inputs, market } = inputsById.get(row.id)!;
+      const computed = strategyResults(inputs, assumptionsFor(rate, market));
+      // As JSON stores it (a -0 is stored as 0, as before).
+      const expected = JSON.parse(JSON.stringify(computed)) as unknown;
+      expect(row.results_rate).toBe(rate);
+      expect({
+        BuyHoldResults: row.buy_hold,
+        BRRRRResults: row.brrrr,
+        FixFlipResults: row.fix_flip,
+        ShortTermResults: row.short_term,
+      }).toEqual(expected);
+      const cocs = [computed.BuyHoldResults, computed.BRRRRResults, computed.FixFlipResults, computed.ShortTermResults].map(
+        (r) => (r.cashOnCashInfinite ? Infinity : r.cashOnCashRoi),
+      );
+      infinite += cocs.filter((c) => c === Infinity).length;
+      // (-0 is stored as 0, as in the JSON)
+      expect(row.cocs.map((c) => Number(c) + 0)).toEqual(cocs.map((c) => (c === null ? 0 : c + 0)));
+      expect(row.cocs.map((c) => c === null)).toEqual(cocs.map((c) => c === null));
+    }
+    return { infinite };
+  }
 
   it('stores for every listing exactly what the one-property path computes, across batches and markets', async () => {
     await sql`insert into rates (product, rate, as_of, source) values ('30-Year Fixed', 7.13, '2030-01-02', 'test')`.execute(
@@ -87,32 +118,25 @@ describe.each(DATABASES)('re-pricing for a new rate on $name', (database) => {
     const progress: number[] = [];
     const n = await recomputeForRate(t.db, { batchSize: 64, onProgress: (p) => progress.push(p.done) });
     expect(n).toBe(LISTINGS);
-    expect(progress).toEqual([0, 64, 128, 192, 256, LISTINGS]);
+    // Batches of about 64 listings (whole heap pages at a time), each reported as it is written.
+    expect(progress[0]).toBe(0);
+    expect(progress[progress.length - 1]).toBe(LISTINGS);
+    expect(progress.length).toBeGreaterThan(4);
+    for (let i = 1; i < progress.length; i++) expect(progress[i]).toBeGreaterThan(progress[i - 1]);
 
-    const rows = await stored();
-    expect(rows).toHaveLength(LISTINGS);
-    for (const row of rows) {
-      const { inputs, market } = inputsById.get(row.id)!;
-      // As JSON stores it (a -0 is stored as 0, as before).
-      const expected = JSON.parse(JSON.stringify(strategyResults(inputs, assumptionsFor(7.13, market)))) as unknown;
-      expect(row.results_rate).toBe(7.13);
-      expect({
-        BuyHoldResults: row.buy_hold,
-        BRRRRResults: row.brrrr,
-        FixFlipResults: row.fix_flip,
-        ShortTermResults: row.short_term,
-      }).toEqual(expected);
-    }
-    // The stored jsonb is the same value the JSON text of the one-property path makes (not only equal once parsed).
-    const sample = rows.slice(0, 40).map((r) => {
+    const { infinite } = await expectStoredAt(7.13);
+    expect(infinite).toBeGreaterThan(0); // listing 1: stored as Infinity
+    // The stored text is the very JSON text of the one-property path (not only equal once parsed).
+    const sample = (await stored()).slice(0, 40).map((r) => {
       const { inputs, market } = inputsById.get(r.id)!;
       const e = strategyResults(inputs, assumptionsFor(7.13, market));
       return { id: r.id, b: e.BuyHoldResults, r: e.BRRRRResults, f: e.FixFlipResults, s: e.ShortTermResults };
     });
     const mismatches = await sql<{ n: number }>`
       select count(*)::int as n from properties p
-      join json_to_recordset(${JSON.stringify(sample)}::json) as v(id uuid, b jsonb, r jsonb, f jsonb, s jsonb) on v.id = p.id
-      where (p.buy_hold, p.brrrr, p.fix_flip, p.short_term) is distinct from (v.b, v.r, v.f, v.s)`.execute(t.db);
+      join json_to_recordset(${JSON.stringify(sample)}::json) as v(id uuid, b json, r json, f json, s json) on v.id = p.id
+      where (p.buy_hold::text, p.brrrr::text, p.fix_flip::text, p.short_term::text)
+        is distinct from (v.b::text, v.r::text, v.f::text, v.s::text)`.execute(t.db);
     expect(mismatches.rows[0].n).toBe(0);
   });
 
@@ -127,7 +151,27 @@ describe.each(DATABASES)('re-pricing for a new rate on $name', (database) => {
     await sql`insert into rates (product, rate, as_of, source) values ('30-Year Fixed', 5.5, '2030-01-09', 'test')`.execute(t.db);
     expect(await recomputeForRate(t.db, { batchSize: 1000 })).toBe(LISTINGS);
     const after = await stored();
-    expect(after.every((r) => r.results_rate === 5.5)).toBe(true);
     expect(after.filter((r) => r.updated_at.getTime() !== before.get(r.id)).length).toBe(LISTINGS);
+    // A new rate keeps the stored Fix'N'Flip results (they do not depend on it) and rewrites the rest.
+    await expectStoredAt(5.5);
+  });
+
+  it("recomputes Fix'N'Flip too when a market's assumptions changed, and keeps it at a new rate only", async () => {
+    await sql`update markets set assumptions = ${JSON.stringify({ flip: { holdMonths: 9 } })}::jsonb where city = 'Denver'`.execute(
+      t.db,
+    );
+    for (const [id, v] of inputsById) {
+      if (v.market === MARKETS[1].assumptions) inputsById.set(id, { ...v, market: { flip: { holdMonths: 9 } } });
+    }
+    expect(await markMarketStale(t.db, 'Denver', 'CO')).toBeGreaterThan(0);
+    expect(await recomputeForRate(t.db, { batchSize: 1 })).toBeGreaterThan(0);
+    await expectStoredAt(5.5);
+    await sql`insert into rates (product, rate, as_of, source) values ('30-Year Fixed', 6.1, '2030-01-16', 'test')`.execute(t.db);
+    expect(await recomputeForRate(t.db, { batchSize: 1 })).toBe(LISTINGS);
+    await expectStoredAt(6.1);
+    // A batch of one listing (its Fix'N'Flip kept) keeps it too.
+    await sql`update properties set results_rate = 6 where id = (select id from properties order by id limit 1)`.execute(t.db);
+    expect(await recomputeForRate(t.db)).toBe(1);
+    await expectStoredAt(6.1);
   });
 });

@@ -206,6 +206,11 @@ export interface PropertiesTable extends ListingColumns {
   brrrr: Json<StrategyResults['BRRRRResults'] | null, StrategyResults['BRRRRResults'] | null | undefined>;
   fix_flip: Json<StrategyResults['FixFlipResults'] | null, StrategyResults['FixFlipResults'] | null | undefined>;
   short_term: Json<StrategyResults['ShortTermResults'] | null, StrategyResults['ShortTermResults'] | null | undefined>;
+  /** Each strategy's cash-on-cash as its results say (Infinity: no cash in), written with them (0022). */
+  buy_hold_coc: number | null;
+  brrrr_coc: number | null;
+  fix_flip_coc: number | null;
+  short_term_coc: number | null;
   needs_recompute: Generated<boolean>;
 }
 

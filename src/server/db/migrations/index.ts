@@ -17,6 +17,7 @@ import * as m0014 from './0014-notes';
 import * as m0019 from './0019-properties-bulk-writes';
 import * as m0020 from './0020-offer-targets';
 import * as m0021 from './0021-rates-feed';
+import * as m0022 from './0022-properties-json-results';
 
 /** Every migration, in order. Add new ones here; names sort by their numeric prefix. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019-properties-bulk-writes': m0019,
   '0020-offer-targets': m0020,
   '0021-rates-feed': m0021,
+  '0022-properties-json-results': m0022,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -318,6 +318,10 @@ export async function recomputeDirty(db: Db, options: RecomputeOptions = {}): Pr
         brrrr: results.BRRRRResults,
         fix_flip: results.FixFlipResults,
         short_term: results.ShortTermResults,
+        buy_hold_coc: storedCoc(results.BuyHoldResults),
+        brrrr_coc: storedCoc(results.BRRRRResults),
+        fix_flip_coc: storedCoc(results.FixFlipResults),
+        short_term_coc: storedCoc(results.ShortTermResults),
       };
     });
     await writeAnalysis(db, updates);
@@ -331,6 +335,13 @@ export async function recomputeDirty(db: Db, options: RecomputeOptions = {}): Pr
   return done;
 }
 
+/**
+ * A result's cash-on-cash as its column stores it (migration 0022; the rule of `cashOnCash` in
+ * src/shared/search-filters.ts): Infinity when no cash goes in, written as the string float8 reads.
+ */
+const storedCoc = (r: { cashOnCashRoi: number | null; cashOnCashInfinite: boolean }): number | 'Infinity' | null =>
+  r.cashOnCashInfinite ? 'Infinity' : r.cashOnCashRoi;
+
 const ANALYSIS_COLUMNS = [
   'comp_ids',
   'deal_status',
@@ -342,54 +353,108 @@ const ANALYSIS_COLUMNS = [
   'brrrr',
   'fix_flip',
   'short_term',
+  'buy_hold_coc',
+  'brrrr_coc',
+  'fix_flip_coc',
+  'short_term_coc',
 ];
-const SHOWN_COLUMNS = ANALYSIS_COLUMNS.filter((c) => c !== 'results_rate');
+/** The analysis columns stored as `json` (migration 0022): compared as text, which json has no `=` for. */
+const JSON_TEXT_COLUMNS = new Set(['inputs', 'buy_hold', 'brrrr', 'fix_flip', 'short_term']);
+/** What the API shows (the cash-on-cash columns only repeat the results). */
+const SHOWN_COLUMNS = ANALYSIS_COLUMNS.filter((c) => c !== 'results_rate' && !c.endsWith('_coc'));
+const comparable = (prefix: string) =>
+  sql.raw(SHOWN_COLUMNS.map((c) => (JSON_TEXT_COLUMNS.has(c) ? `${prefix}${c}::text` : `${prefix}${c}`)).join(', '));
 
 async function writeAnalysis(db: Db, updates: object[]): Promise<void> {
+  // json_to_recordset hands each json field over as its text (stored as it is), the jsonb ones parsed.
   await sql`
     update properties p set
       ${sql.raw(ANALYSIS_COLUMNS.map((c) => `${c} = v.${c}`).join(', '))},
       needs_recompute = false,
-      updated_at = case when (${cols(SHOWN_COLUMNS, 'p.')}) is distinct from (${cols(SHOWN_COLUMNS, 'v.')}) then now() else p.updated_at end
-    from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as v(
-      id uuid, comp_ids uuid[], deal_status text, marker_color jsonb, confidence jsonb, inputs jsonb,
-      results_rate float8, buy_hold jsonb, brrrr jsonb, fix_flip jsonb, short_term jsonb)
+      updated_at = case when (${comparable('p.')}) is distinct from (${comparable('v.')}) then now() else p.updated_at end
+    from json_to_recordset(${JSON.stringify(updates)}::json) as v(
+      id uuid, comp_ids uuid[], deal_status text, marker_color jsonb, confidence jsonb, inputs json,
+      results_rate float8, buy_hold json, brrrr json, fix_flip json, short_term json,
+      buy_hold_coc float8, brrrr_coc float8, fix_flip_coc float8, short_term_coc float8)
     where p.id = v.id`.execute(db);
 }
 
-/** One listing of a re-pricing batch as the database hands it over: id, stored engine inputs, city, state. */
-type RepriceRow = [id: string, inputs: EngineInputs, city: string, state: string];
+/**
+ * One listing of a re-pricing batch as the database hands it over: id, stored engine inputs, city,
+ * state, and whether its Fix'N'Flip results are still good (they were computed at this market's
+ * assumptions and, unlike the other three, do not depend on the 30-year rate).
+ */
+type RepriceRow = [id: string, inputs: EngineInputs, city: string, state: string, flipKept: boolean];
+
+/** Record and field separators for texts that are JSON (which writes these characters escaped). */
+const RS = '\x1e';
+
+const sqlArray = (values: ReadonlyArray<string | number>): string => `{${values.join(',')}}`;
+const cocElement = (r: { cashOnCashRoi: number | null; cashOnCashInfinite: boolean }): string | number => storedCoc(r) ?? 'NULL';
 
 /**
- * A re-pricing batch's results as the JSON text `jsonb_to_recordset` reads: one object per listing
- * (`i` id, `b` Buy & Hold, `r` BRRRR, `f` Fix'N'Flip, `s` Short-term), built by concatenation so no
- * array of wrapper objects is made and then walked again.
+ * A re-pricing batch as the update's parameters: the ids and each cash-on-cash as SQL array
+ * literals, each strategy's results as their JSON texts joined by a record separator (split by
+ * `string_to_array`). The JSON texts go in as they are; the database only checks them once as json.
+ * A JSON object per listing read by `json_to_recordset` cost twice as much on PGlite (it builds a
+ * field table per object and then reads each json field's text a second time).
  */
-function repricePayload(rows: readonly RepriceRow[], calculatorOf: (city: string, state: string) => Calculator): string {
-  const parts: string[] = new Array<string>(rows.length);
-  for (let k = 0; k < rows.length; k++) {
-    const [id, inputs, city, state] = rows[k];
+function repriceParams(rows: readonly RepriceRow[], calculatorOf: (city: string, state: string) => Calculator) {
+  const n = rows.length;
+  const ids = new Array<string>(n);
+  const texts = [new Array<string>(n), new Array<string>(n), new Array<string>(n), new Array<string>(n)];
+  const cocs = [
+    new Array<string | number>(n),
+    new Array<string | number>(n),
+    new Array<string | number>(n),
+    new Array<string | number>(n),
+  ];
+  for (let k = 0; k < n; k++) {
+    const [id, inputs, city, state, flipKept] = rows[k];
     const r = calculatorOf(city, state)(inputs);
-    parts[k] =
-      `{"i":"${id}","b":${JSON.stringify(r.BuyHoldResults)},"r":${JSON.stringify(r.BRRRRResults)},` +
-      `"f":${JSON.stringify(r.FixFlipResults)},"s":${JSON.stringify(r.ShortTermResults)}}`;
+    ids[k] = id;
+    texts[0][k] = JSON.stringify(r.BuyHoldResults);
+    texts[1][k] = JSON.stringify(r.BRRRRResults);
+    texts[2][k] = flipKept ? '' : JSON.stringify(r.FixFlipResults);
+    texts[3][k] = JSON.stringify(r.ShortTermResults);
+    cocs[0][k] = cocElement(r.BuyHoldResults);
+    cocs[1][k] = cocElement(r.BRRRRResults);
+    cocs[2][k] = flipKept ? 'NULL' : cocElement(r.FixFlipResults);
+    cocs[3][k] = cocElement(r.ShortTermResults);
   }
-  return `[${parts.join(',')}]`;
+  return { ids: sqlArray(ids), texts: texts.map((t) => t.join(RS)), cocs: cocs.map(sqlArray) };
 }
+
+/** The pages of the properties heap now (a scan in physical order ends here). */
+async function heapPages(db: Db): Promise<number> {
+  const r = await sql<{ pages: number }>`
+    select (pg_relation_size('properties') / current_setting('block_size')::int)::int as pages`.execute(db);
+  return r.rows[0].pages;
+}
+
+/** The physical range of heap pages [from, to) as a condition a TID range scan reads directly. */
+const inPages = (from: number, to: number) => sql<boolean>`ctid >= ${`(${from},0)`}::tid and ctid < ${`(${to},0)`}::tid`;
 
 /**
  * After a new rate: recomputes the strategy results of every listing computed at another rate,
- * from its stored engine inputs, in batches by id. Returns how many listings it rewrote.
+ * from its stored engine inputs. Returns how many listings it rewrote.
+ *
+ * The heap is walked in physical order, a range of pages at a time (a TID range scan, sized to about
+ * `batchSize` listings): each page is read once and its rows are updated while it is in memory. In
+ * id order each row was another page, and once the table outgrew the shared buffers (100,000
+ * listings on PGlite's 128 MB) every batch read and wrote back pages at random. A listing that a
+ * concurrent write moves to a page already walked is not missed for good: such writes either
+ * recompute it themselves (a changed listing is marked for recomputation) or ask for another round
+ * (RateRecomputer's kick).
  *
  * Per batch, two statements: the batch comes back as one JSON value (`json_agg`), not as rows of
- * fields each parsed on its own (much the dearer on PGlite), and goes back as one JSON text read by
- * `jsonb_to_recordset` (parsed once, straight to jsonb; `json_to_recordset` parses each jsonb field
- * a second time). The rows are HOT-updated in place (migration 0019): docs/performance.md.
+ * fields each parsed on its own (much the dearer on PGlite), and goes back as arrays and texts
+ * (repriceParams); the results are stored as the JSON text they are (migration 0022: no jsonb tree
+ * built per result). The rows are HOT-updated in place (migration 0019): docs/performance.md.
  */
 export async function recomputeForRate(db: Db, options: RecomputeOptions = {}): Promise<number> {
   const batchSize = options.batchSize ?? 2000;
   let done = 0;
-  let last = '00000000-0000-0000-0000-000000000000';
   const total = options.onProgress
     ? (
         await sql<{ n: number }>`
@@ -400,29 +465,50 @@ export async function recomputeForRate(db: Db, options: RecomputeOptions = {}): 
       ).rows[0].n
     : 0;
   options.onProgress?.({ done, total });
-  for (;;) {
-    if (options.shouldStop?.()) break;
+  let pages = await heapPages(db);
+  let from = 0;
+  // Pages per batch: from one, adjusted to the listings found so a batch stays near batchSize listings.
+  let span = 1;
+  while (!options.shouldStop?.()) {
+    if (from >= pages) {
+      // The heap may have grown meanwhile (a concurrent write's new rows): walk on to its end.
+      pages = await heapPages(db);
+      if (from >= pages) break;
+    }
+    const to = Math.min(from + span, pages);
     // Read the rate per batch: a newer rate arriving meanwhile takes over from here on.
     const rate = await latestRate(db);
     const calculatorOf = await calculatorsAt(db, rate);
     const batch = await sql<{ rows: string | null }>`
-      select json_agg(json_build_array(b.id, b.inputs, b.city, b.state) order by b.id)::text as rows from (
-        select id, inputs, city, state from properties
-        where id > ${last}::uuid and inputs is not null and results_rate is distinct from ${rate}::float8
-        order by id limit ${batchSize}) b`.execute(db);
+      select json_agg(json_build_array(id, inputs, city, state, results_rate is not null))::text as rows from properties
+      where ${inPages(from, to)} and inputs is not null and results_rate is distinct from ${rate}::float8`.execute(db);
     const text = batch.rows[0]?.rows;
-    if (!text) break;
-    const rows = JSON.parse(text) as RepriceRow[];
-    last = rows[rows.length - 1][0];
-    await sql`
-      update properties p set
-        results_rate = ${rate}::float8, buy_hold = v.b, brrrr = v.r, fix_flip = v.f, short_term = v.s,
-        updated_at = case when (p.buy_hold, p.brrrr, p.fix_flip, p.short_term) is distinct from (v.b, v.r, v.f, v.s)
-          then now() else p.updated_at end
-      from jsonb_to_recordset(${repricePayload(rows, calculatorOf)}::jsonb) as v(i uuid, b jsonb, r jsonb, f jsonb, s jsonb)
-      where p.id = v.i`.execute(db);
-    done += rows.length;
-    options.onProgress?.({ done, total: Math.max(total, done) });
+    const rows = text ? (JSON.parse(text) as RepriceRow[]) : [];
+    if (rows.length) {
+      const { ids, texts, cocs } = repriceParams(rows, calculatorOf);
+      // An empty Fix'N'Flip text keeps the stored results (see RepriceRow; string_to_array makes a
+      // batch of one empty text an empty array, so unnest gives null: the same).
+      const flipKept = sql<boolean>`coalesce(v.f, '') = ''`;
+      await sql`
+        update properties p set
+          results_rate = ${rate}::float8, buy_hold = v.b::json, brrrr = v.r::json,
+          fix_flip = case when ${flipKept} then p.fix_flip else v.f::json end, short_term = v.s::json,
+          buy_hold_coc = v.bc, brrrr_coc = v.rc, fix_flip_coc = case when ${flipKept} then p.fix_flip_coc else v.fc end,
+          short_term_coc = v.sc,
+          updated_at = case when (p.buy_hold::text, p.brrrr::text, p.short_term::text) is distinct from (v.b, v.r, v.s)
+              or (not ${flipKept} and p.fix_flip::text is distinct from v.f)
+            then now() else p.updated_at end
+        from unnest(${ids}::uuid[],
+          string_to_array(${texts[0]}, ${RS}), string_to_array(${texts[1]}, ${RS}),
+          string_to_array(${texts[2]}, ${RS}), string_to_array(${texts[3]}, ${RS}),
+          ${cocs[0]}::float8[], ${cocs[1]}::float8[], ${cocs[2]}::float8[], ${cocs[3]}::float8[]
+        ) as v(i, b, r, f, s, bc, rc, fc, sc)
+        where p.id = v.i`.execute(db);
+      done += rows.length;
+      options.onProgress?.({ done, total: Math.max(total, done) });
+    }
+    from = to;
+    span = rows.length ? Math.max(1, Math.min(4 * span, Math.round((span * batchSize) / rows.length))) : Math.min(2 * span, 4096);
     if (options.pause) await options.pause();
   }
   return done;

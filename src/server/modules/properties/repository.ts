@@ -184,21 +184,15 @@ export interface SearchPage {
 
 type PropertyScan<O> = SelectQueryBuilder<DB & { p: PropertiesTable }, 'p', O>;
 
-/** The stored results column of each strategy. */
-const RESULTS_COLUMN = {
-  buyHold: 'p.buy_hold',
-  brrrr: 'p.brrrr',
-  fixFlip: 'p.fix_flip',
-  shortTerm: 'p.short_term',
+/** Each strategy's stored cash-on-cash (migration 0022: Infinity when no cash goes in, null without results). */
+const CASH_ON_CASH_COLUMN = {
+  buyHold: 'p.buy_hold_coc',
+  brrrr: 'p.brrrr_coc',
+  fixFlip: 'p.fix_flip_coc',
+  shortTerm: 'p.short_term_coc',
 } as const satisfies Record<StrategyKey, string>;
 
-/** A strategy's cash-on-cash as SQL: Infinity when no cash goes in, null without results. */
-function cashOnCashSql(strategy: StrategyKey) {
-  const column = sql.ref(RESULTS_COLUMN[strategy]);
-  return sql<
-    number | null
-  >`(case when (${column}->>'cashOnCashInfinite')::boolean then 'Infinity'::float8 else (${column}->>'cashOnCashRoi')::float8 end)`;
-}
+const cashOnCashSql = (strategy: StrategyKey) => sql.ref<number | null>(CASH_ON_CASH_COLUMN[strategy]);
 
 /**
  * The properties a search looks at: those inside the bounds (checked on the (longitude, latitude, id)
