@@ -175,13 +175,21 @@ export async function importFile(db: Db, file: string, options: ImportOptions = 
   let bytes = 0;
   let listings: ListingRecord[] = [];
   let sold: SoldRecord[] = [];
+  // The batch being written while the next one is read: with PostgreSQL the writing runs in the
+  // database's processes while Node parses the next rows (PGlite shares Node's thread: no overlap, no
+  // harm). One batch at a time is written, in order; a failed write stops the import at the next flush.
+  let writing: Promise<void> | null = null;
   const flush = async () => {
+    if (writing) await writing;
+    writing = null;
     if (!listings.length && !sold.length) return;
-    const l = listings;
-    const s = sold;
+    writing = write(listings, sold);
+    writing.catch(() => {}); // awaited at the next flush; not an unhandled rejection meanwhile
     listings = [];
     sold = [];
-    await db.transaction().execute(async (trx) => {
+  };
+  const write = (l: ListingRecord[], s: SoldRecord[]) =>
+    db.transaction().execute(async (trx) => {
       const a = await upsertListings(trx, l);
       const b = await upsertSold(trx, s);
       summary.listings.inserted += a.inserted;
@@ -192,7 +200,6 @@ export async function importFile(db: Db, file: string, options: ImportOptions = 
       summary.sold.unchanged += b.unchanged;
       summary.removedListings += b.removedListings;
     });
-  };
 
   const source = format === 'csv' ? csvSource(file, (n) => (bytes = n)) : jsonlSource(file, (n) => (bytes = n));
   try {
@@ -215,7 +222,10 @@ export async function importFile(db: Db, file: string, options: ImportOptions = 
       options.onProgress?.({ rows: summary.rows, bytes: Math.min(bytes, totalBytes), totalBytes });
     }
     await flush();
+    await flush(); // the last batch written
   } finally {
+    // On an error, no write is left running when the import gives up (the caller may close the database).
+    if (writing) await (writing as Promise<void>).catch(() => {});
     const open = report as fs.WriteStream | null;
     if (open) await new Promise<void>((resolve) => open.end(() => resolve()));
   }
