@@ -8,9 +8,9 @@ const RESULTS = ['buy_hold', 'brrrr', 'fix_flip', 'short_term'] as const;
  * A listing's four results and its engine inputs are stored as `json` (the text as written), not
  * `jsonb`: they are only ever written whole and read whole, so the tree `jsonb` builds on every write
  * is work no query uses. A re-price (a new rate rewrites every listing's results) spent half its
- * database time building those trees; a search page copied them back out to text. Measured in
- * docs/performance.md ("Re-pricing and import"): a re-price of 50,000 listings 1.7–2× faster on both
- * databases, a 1,000-property page's results written out 2× faster.
+ * database time building those trees; a search page copied them back out to text. Measured apart on
+ * 50,000 listings: the re-price's update 2× faster on PGlite and 2.4× on PostgreSQL, a 1,000-property
+ * page's results written out 2× faster (docs/performance.md, "Re-pricing and import").
  *
  * What queries do read of the results, a strategy's cash-on-cash (the search filter and the coc
  * sort), gets a float column per strategy (Infinity when no cash goes in), written with the results
