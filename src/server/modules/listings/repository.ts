@@ -386,7 +386,7 @@ async function writeAnalysis(db: Db, updates: object[]): Promise<void> {
  */
 type RepriceRow = [id: string, inputs: EngineInputs, city: string, state: string, flipKept: boolean];
 
-/** Record and field separators for texts that are JSON (which writes these characters escaped). */
+/** The separator of a batch's JSON texts (JSON writes this control character escaped, never as it is). */
 const RS = '\x1e';
 
 const sqlArray = (values: ReadonlyArray<string | number>): string => `{${values.join(',')}}`;
