@@ -18,6 +18,7 @@ import * as m0019 from './0019-properties-bulk-writes';
 import * as m0020 from './0020-offer-targets';
 import * as m0021 from './0021-rates-feed';
 import * as m0022 from './0022-properties-json-results';
+import * as m0023 from './0023-drop-unused-gist';
 
 /** Every migration, in order. Add new ones here; names sort by their numeric prefix. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020-offer-targets': m0020,
   '0021-rates-feed': m0021,
   '0022-properties-json-results': m0022,
+  '0023-drop-unused-gist': m0023,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -114,6 +114,12 @@ export async function markNearSales(
   sales: ReadonlyArray<{ id: string; latitude: number; longitude: number }>,
 ): Promise<void> {
   if (!sales.length) return;
+  // None left to mark (a first import: every listing is new and waits for its computation) is one
+  // probe of that partial index, where the boxes' join cost ~50 ms a batch of 5,000 on PGlite.
+  const clean = await sql`
+    select 1 from properties where not needs_recompute and point(longitude, latitude) <@ box(point(-180, -90), point(180, 90))
+    limit 1`.execute(db);
+  if (!clean.rows.length) return;
   const boxes = sales.map((s) => ({ id: s.id, ...boundingBox(s.latitude, s.longitude, MAX_COMP_RADIUS_MILES * 1.01) }));
   await sql`
     update properties p set needs_recompute = true
