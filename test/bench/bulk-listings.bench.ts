@@ -73,7 +73,7 @@ async function generateListings(database: Database, n: number): Promise<void> {
         30 + (g % 1000) * 0.01, -100 + (g / 1000) * 0.01, v.rent, v.rehab, v.arv, v.nightly,
         '{}', 'Market Price', '{"background":"#06b6d4","borderColor":"#0e7490","glyphColor":"#ffffff"}'::jsonb,
         '{"compCount":0,"spreadPercent":null,"newestSaleDays":null}'::jsonb,
-        jsonb_build_object('purchasePrice', v.price, 'monthlyRent', v.rent, 'rehabEstimate', v.rehab, 'arvEstimate', v.arv,
+        json_build_object('purchasePrice', v.price, 'monthlyRent', v.rent, 'rehabEstimate', v.rehab, 'arvEstimate', v.arv,
           'nightlyRate', v.nightly, 'squareFeet', v.area), false
       from generate_series(${from}::int, ${to}::int) g
       cross join lateral (select (100000 + (g::bigint * 7919) % 500000)::float8 as price, 900 + (g * 31) % 2500 as area) p

@@ -72,15 +72,18 @@ async function generate(t: BenchApp, n: number): Promise<number> {
     await sql`
       insert into properties (listing_key, list_price, remarks, beds, baths_full, baths_half, baths_three_quarter, area,
         address_full, city, state, zip, latitude, longitude, monthly_rent, rehab_estimate, arv_estimate, nightly_rate,
-        comp_ids, deal_status, marker_color, confidence, inputs, results_rate, buy_hold, brrrr, fix_flip, short_term, needs_recompute)
+        comp_ids, deal_status, marker_color, confidence, inputs, results_rate, buy_hold, brrrr, fix_flip, short_term,
+        buy_hold_coc, brrrr_coc, fix_flip_coc, short_term_coc, needs_recompute)
       select 'BENCH-' || g, 150000 + (g::bigint * 7919) % 400000, 'Bench listing ' || g, 1 + g % 5, 1 + g % 3, g % 2, 0, 900 + (g * 31) % 2500,
         g || ' BENCH ST', 'Bench', 'TX', '78701',
         (${lats}::float8[])[1 + g % ${lats.length}::int] + (random() - 0.5) * 0.3,
         (${lngs}::float8[])[1 + g % ${lngs.length}::int] + (random() - 0.5) * 0.3,
         2000, 15000, 340000, 220, '{}', 'Market Price', ${JSON.stringify(markerColorFor('Market Price'))}::jsonb,
-        '{"compCount":0,"spreadPercent":null,"newestSaleDays":null}'::jsonb, '{}'::jsonb, 6.26,
-        ${JSON.stringify(results.BuyHoldResults)}::jsonb, ${JSON.stringify(results.BRRRRResults)}::jsonb,
-        ${JSON.stringify(results.FixFlipResults)}::jsonb, ${JSON.stringify(results.ShortTermResults)}::jsonb, false
+        '{"compCount":0,"spreadPercent":null,"newestSaleDays":null}'::jsonb, '{}'::json, 6.26,
+        ${JSON.stringify(results.BuyHoldResults)}::json, ${JSON.stringify(results.BRRRRResults)}::json,
+        ${JSON.stringify(results.FixFlipResults)}::json, ${JSON.stringify(results.ShortTermResults)}::json,
+        ${results.BuyHoldResults.cashOnCashRoi}::float8, ${results.BRRRRResults.cashOnCashRoi}::float8,
+        ${results.FixFlipResults.cashOnCashRoi}::float8, ${results.ShortTermResults.cashOnCashRoi}::float8, false
       from generate_series(${from}::int, ${to}::int) g`.execute(t.db);
     process.stderr.write(`\r  generated ${(to + 1).toLocaleString('en-US')} / ${n.toLocaleString('en-US')}`);
   }
