@@ -173,5 +173,11 @@ describe.each(DATABASES)('re-pricing for a new rate on $name', (database) => {
     await sql`update properties set results_rate = 6 where id = (select id from properties order by id limit 1)`.execute(t.db);
     expect(await recomputeForRate(t.db)).toBe(1);
     await expectStoredAt(6.1);
+    // One without Fix'N'Flip results (at an older rate) gets them.
+    await sql`update properties set results_rate = 6, fix_flip = null where id = (select id from properties order by id desc limit 1)`.execute(
+      t.db,
+    );
+    expect(await recomputeForRate(t.db)).toBe(1);
+    await expectStoredAt(6.1);
   });
 });

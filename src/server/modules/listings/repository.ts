@@ -219,8 +219,6 @@ export async function recomputeDirty(db: Db, options: RecomputeOptions = {}): Pr
   if (total === 0) return 0;
   const asOf = await compsAsOf(db);
   const since = monthsBefore(asOf, COMP_RULES.monthsBack);
-  const rate = await latestRate(db);
-  const calculatorOf = await calculatorsAt(db, rate);
   let done = 0;
   let last: [number, number, string] | null = null;
   options.onProgress?.({ done, total });
@@ -235,6 +233,9 @@ export async function recomputeDirty(db: Db, options: RecomputeOptions = {}): Pr
       limit ${batchSize}`.execute(db);
     const rows = batch.rows;
     if (!rows.length) break;
+    // The rate and the markets' assumptions per batch: one edited meanwhile applies from here on.
+    const rate = await latestRate(db);
+    const calculatorOf = await calculatorsAt(db, rate);
     const lastRow = rows[rows.length - 1];
     last = [lastRow.longitude, lastRow.latitude, lastRow.id];
 
@@ -346,7 +347,7 @@ export async function recomputeDirty(db: Db, options: RecomputeOptions = {}): Pr
  * src/shared/search-filters.ts): Infinity when no cash goes in, written as the string float8 reads.
  */
 const storedCoc = (r: { cashOnCashRoi: number | null; cashOnCashInfinite: boolean }): number | 'Infinity' | null =>
-  r.cashOnCashInfinite ? 'Infinity' : r.cashOnCashRoi;
+  r.cashOnCashInfinite ? 'Infinity' : r.cashOnCashRoi !== null && Number.isFinite(r.cashOnCashRoi) ? r.cashOnCashRoi : null;
 
 const ANALYSIS_COLUMNS = [
   'comp_ids',
@@ -387,10 +388,11 @@ async function writeAnalysis(db: Db, updates: object[]): Promise<void> {
 
 /**
  * One listing of a re-pricing batch as the database hands it over: id, stored engine inputs, city,
- * state, and whether its Fix'N'Flip results are still good (they were computed at this market's
- * assumptions and, unlike the other three, do not depend on the 30-year rate).
+ * state, the rate its results were computed at (null when its market's assumptions changed) and
+ * whether it has Fix'N'Flip results. With a rate and those results, they are kept: they were computed
+ * at this market's assumptions and, unlike the other three, do not depend on the 30-year rate.
  */
-type RepriceRow = [id: string, inputs: EngineInputs, city: string, state: string, flipKept: boolean];
+type RepriceRow = [id: string, inputs: EngineInputs, city: string, state: string, resultsRate: number | null, hasFlip: boolean];
 
 /** The separator of a batch's JSON texts (JSON writes this control character escaped, never as it is). */
 const RS = '\x1e';
@@ -408,6 +410,7 @@ const cocElement = (r: { cashOnCashRoi: number | null; cashOnCashInfinite: boole
 function repriceParams(rows: readonly RepriceRow[], calculatorOf: (city: string, state: string) => Calculator) {
   const n = rows.length;
   const ids = new Array<string>(n);
+  const readRates = new Array<string | number>(n);
   const texts = [new Array<string>(n), new Array<string>(n), new Array<string>(n), new Array<string>(n)];
   const cocs = [
     new Array<string | number>(n),
@@ -416,9 +419,11 @@ function repriceParams(rows: readonly RepriceRow[], calculatorOf: (city: string,
     new Array<string | number>(n),
   ];
   for (let k = 0; k < n; k++) {
-    const [id, inputs, city, state, flipKept] = rows[k];
+    const [id, inputs, city, state, resultsRate, hasFlip] = rows[k];
+    const flipKept = resultsRate !== null && hasFlip;
     const r = calculatorOf(city, state)(inputs);
     ids[k] = id;
+    readRates[k] = resultsRate ?? 'NULL';
     texts[0][k] = JSON.stringify(r.BuyHoldResults);
     texts[1][k] = JSON.stringify(r.BRRRRResults);
     texts[2][k] = flipKept ? '' : JSON.stringify(r.FixFlipResults);
@@ -428,7 +433,7 @@ function repriceParams(rows: readonly RepriceRow[], calculatorOf: (city: string,
     cocs[2][k] = flipKept ? 'NULL' : cocElement(r.FixFlipResults);
     cocs[3][k] = cocElement(r.ShortTermResults);
   }
-  return { ids: sqlArray(ids), texts: texts.map((t) => t.join(RS)), cocs: cocs.map(sqlArray) };
+  return { ids: sqlArray(ids), readRates: sqlArray(readRates), texts: texts.map((t) => t.join(RS)), cocs: cocs.map(sqlArray) };
 }
 
 /** The pages of the properties heap now (a scan in physical order ends here). */
@@ -473,7 +478,11 @@ export async function recomputeForRate(db: Db, options: RecomputeOptions = {}): 
   options.onProgress?.({ done, total });
   let pages = await heapPages(db);
   let from = 0;
-  // Pages per batch: from one, adjusted to the listings found so a batch stays near batchSize listings.
+  // Pages per batch: from one, adjusted to the listings found so a batch stays near batchSize
+  // listings. Capped, so that a dense stretch after a sparse one (a market re-priced, then a new rate
+  // mid-walk) cannot make one batch of most of the table: a page holds 2–3 listings at the table's
+  // fillfactor, so a batch stays within about batchSize × 1.5.
+  const maxSpan = Math.max(1, Math.ceil(batchSize / 2));
   let span = 1;
   while (!options.shouldStop?.()) {
     if (from >= pages) {
@@ -484,18 +493,22 @@ export async function recomputeForRate(db: Db, options: RecomputeOptions = {}): 
     const to = Math.min(from + span, pages);
     // Read the rate per batch: a newer rate arriving meanwhile takes over from here on.
     const rate = await latestRate(db);
-    const calculatorOf = await calculatorsAt(db, rate);
     const batch = await sql<{ rows: string | null }>`
-      select json_agg(json_build_array(id, inputs, city, state, results_rate is not null))::text as rows from properties
+      select json_agg(json_build_array(id, inputs, city, state, results_rate, fix_flip is not null))::text as rows from properties
       where ${inPages(from, to)} and inputs is not null and results_rate is distinct from ${rate}::float8`.execute(db);
     const text = batch.rows[0]?.rows;
     const rows = text ? (JSON.parse(text) as RepriceRow[]) : [];
     if (rows.length) {
-      const { ids, texts, cocs } = repriceParams(rows, calculatorOf);
+      // The markets' assumptions after the batch was read: a market edited before then has already
+      // cleared its listings' rate (markMarketStale), so they are recomputed whole with the new
+      // assumptions; one edited later clears it again, and the update below skips those listings
+      // (their rate is no longer the one read) for the next round.
+      const calculatorOf = await calculatorsAt(db, rate);
+      const { ids, readRates, texts, cocs } = repriceParams(rows, calculatorOf);
       // An empty Fix'N'Flip text keeps the stored results (see RepriceRow; string_to_array makes a
       // batch of one empty text an empty array, so unnest gives null: the same).
       const flipKept = sql<boolean>`coalesce(v.f, '') = ''`;
-      await sql`
+      const written = await sql`
         update properties p set
           results_rate = ${rate}::float8, buy_hold = v.b::json, brrrr = v.r::json,
           fix_flip = case when ${flipKept} then p.fix_flip else v.f::json end, short_term = v.s::json,
@@ -504,17 +517,20 @@ export async function recomputeForRate(db: Db, options: RecomputeOptions = {}): 
           updated_at = case when (p.buy_hold::text, p.brrrr::text, p.short_term::text) is distinct from (v.b, v.r, v.s)
               or (not ${flipKept} and p.fix_flip::text is distinct from v.f)
             then now() else p.updated_at end
-        from unnest(${ids}::uuid[],
+        from unnest(${ids}::uuid[], ${readRates}::float8[],
           string_to_array(${texts[0]}, ${RS}), string_to_array(${texts[1]}, ${RS}),
           string_to_array(${texts[2]}, ${RS}), string_to_array(${texts[3]}, ${RS}),
           ${cocs[0]}::float8[], ${cocs[1]}::float8[], ${cocs[2]}::float8[], ${cocs[3]}::float8[]
-        ) as v(i, b, r, f, s, bc, rc, fc, sc)
-        where p.id = v.i`.execute(db);
-      done += rows.length;
+        ) as v(i, read_rate, b, r, f, s, bc, rc, fc, sc)
+        where p.id = v.i and p.results_rate is not distinct from v.read_rate`.execute(db);
+      done += Number(written.numAffectedRows ?? 0);
       options.onProgress?.({ done, total: Math.max(total, done) });
     }
     from = to;
-    span = rows.length ? Math.max(1, Math.min(4 * span, Math.round((span * batchSize) / rows.length))) : Math.min(2 * span, 4096);
+    span = Math.min(
+      maxSpan,
+      rows.length ? Math.max(1, Math.min(4 * span, Math.round((span * batchSize) / rows.length))) : 2 * span,
+    );
     if (options.pause) await options.pause();
   }
   return done;
