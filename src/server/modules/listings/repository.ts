@@ -433,6 +433,8 @@ function repriceParams(rows: readonly RepriceRow[], calculatorOf: (city: string,
     const r = calculatorOf(city, state)(inputs);
     ids[k] = id;
     readRates[k] = resultsRate ?? 'NULL';
+    // Written out per strategy, not looped over the four: this is the re-price's hot loop, and a
+    // loop with a closure per listing measured ~4 % slower on PGlite.
     texts[0][k] = JSON.stringify(r.BuyHoldResults);
     texts[1][k] = JSON.stringify(r.BRRRRResults);
     texts[2][k] = flipKept ? '' : JSON.stringify(r.FixFlipResults);
