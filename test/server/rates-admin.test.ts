@@ -297,31 +297,35 @@ describe.each(DATABASES)('admin Rates section on $name', (database) => {
 });
 
 describe.each(DATABASES)('GET /rates/pricing on $name', (database) => {
-  it('says the rate results are priced at and whether a re-price runs, for anyone (the search page polls it)', async () => {
-    const t = await createTestApp(database);
-    try {
-      await loadDemoData(t.db, { listings: 300, seed: 5 });
-      const pricing = async () => {
-        const answer = await t.app.inject({ method: 'GET', url: '/api/v1/rates/pricing' });
-        expect(answer.statusCode).toBe(200);
-        return json(answer).data;
-      };
-      expect(await pricing()).toEqual({ rate: 6.26, repricing: false, version: 0 });
-      const admin = bearer(json(await login(t.app, ADMIN.email, ADMIN.password)).data.token);
-      const added = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/admin/rate',
-        headers: admin,
-        payload: { product: '30-Year Fixed', rate: 5.75, asOf: daysAgo(1) },
-      });
-      expect(added.statusCode).toBe(201);
-      expect(await pricing()).toEqual({ rate: 5.75, repricing: true, version: 0 });
-      await rateRecomputerFor(t.app.dealmap.ctx, t.db).idle();
-      expect(await pricing()).toEqual({ rate: 5.75, repricing: false, version: 1 });
-    } finally {
-      await t.close();
-    }
-  });
+  it(
+    'says the rate results are priced at and whether a re-price runs, for anyone (the search page polls it)',
+    async () => {
+      const t = await createTestApp(database);
+      try {
+        await loadDemoData(t.db, { listings: 300, seed: 5 });
+        const pricing = async () => {
+          const answer = await t.app.inject({ method: 'GET', url: '/api/v1/rates/pricing' });
+          expect(answer.statusCode).toBe(200);
+          return json(answer).data;
+        };
+        expect(await pricing()).toEqual({ rate: 6.26, repricing: false, version: 0 });
+        const admin = bearer(json(await login(t.app, ADMIN.email, ADMIN.password)).data.token);
+        const added = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/admin/rate',
+          headers: admin,
+          payload: { product: '30-Year Fixed', rate: 5.75, asOf: daysAgo(1) },
+        });
+        expect(added.statusCode).toBe(201);
+        expect(await pricing()).toEqual({ rate: 5.75, repricing: true, version: 0 });
+        await rateRecomputerFor(t.app.dealmap.ctx, t.db).idle();
+        expect(await pricing()).toEqual({ rate: 5.75, repricing: false, version: 1 });
+      } finally {
+        await t.close();
+      }
+    },
+    SETUP_TIMEOUT,
+  );
 });
 
 describe('RATES_FEED_URL', () => {

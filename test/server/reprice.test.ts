@@ -180,4 +180,26 @@ describe.each(DATABASES)('re-pricing for a new rate on $name', (database) => {
     expect(await recomputeForRate(t.db)).toBe(1);
     await expectStoredAt(6.1);
   });
+
+  it('stops at an update that fails, with its error, and the next run re-prices the rest', async () => {
+    // The 21st listing of the heap refuses to be written: the walk stops there (the next batch may
+    // already be read, none is written after), and no listing is left half-written.
+    const refused = (await sql<{ id: string }>`select id from properties order by ctid limit 1 offset 20`.execute(t.db)).rows[0]
+      .id;
+    await sql`create function refuse_reprice() returns trigger language plpgsql as $$
+      begin raise exception 'refused by the test'; end $$`.execute(t.db);
+    await sql`create trigger refuse_reprice before update on properties for each row
+      when (new.id = ${sql.lit(refused)}::uuid) execute function refuse_reprice()`.execute(t.db);
+    await sql`insert into rates (product, rate, as_of, source) values ('30-Year Fixed', 6.6, '2030-01-23', 'test')`.execute(t.db);
+    await expect(recomputeForRate(t.db, { batchSize: 8 })).rejects.toThrow('refused by the test');
+    const written = (await sql<{ n: number }>`select count(*)::int as n from properties where results_rate = 6.6`.execute(t.db))
+      .rows[0].n;
+    expect(written).toBeGreaterThan(0);
+    expect(written).toBeLessThanOrEqual(20);
+
+    await sql`drop trigger refuse_reprice on properties`.execute(t.db);
+    await sql`drop function refuse_reprice()`.execute(t.db);
+    expect(await recomputeForRate(t.db, { batchSize: 8 })).toBe(LISTINGS - written);
+    await expectStoredAt(6.6);
+  });
 });

@@ -1,11 +1,10 @@
 import path from 'node:path';
 import { DEFAULT_DB_WAIT_LIMIT_MS, DEFAULT_PG_POOL_SIZE } from '../config';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { Pool } from 'pg';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
+import { PGliteThread } from './pglite-thread';
 import { migrationProvider } from './migrations';
 import type { DB } from './schema';
 import { withWaitLimit } from './wait-limit';
@@ -69,20 +68,20 @@ async function createPostgres(
 
 async function createPglite(dataDir: string | null, waitLimitMs: number): Promise<Database> {
   let lock: DataDirLock | null = null;
-  let pglite: PGlite;
+  let pglite: PGliteThread;
   if (dataDir) {
     lock = lockDataDir(dataDir);
     try {
       // The database's own files follow PGlite's modes; its directory keeps everyone else out.
       ensurePrivateDir(path.join(dataDir, 'pglite'));
-      pglite = new PGlite({ dataDir: path.join(dataDir, 'pglite'), extensions: { pg_trgm } });
+      pglite = new PGliteThread(path.join(dataDir, 'pglite'));
       await pglite.waitReady;
     } catch (error) {
       lock.release();
       throw error;
     }
   } else {
-    pglite = new PGlite({ extensions: { pg_trgm } });
+    pglite = new PGliteThread();
     await pglite.waitReady;
   }
   const db = new Kysely<DB>({ dialect: withWaitLimit(new PGliteDialect({ pglite }), waitLimitMs) });

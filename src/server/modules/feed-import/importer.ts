@@ -175,9 +175,9 @@ export async function importFile(db: Db, file: string, options: ImportOptions = 
   let bytes = 0;
   let listings: ListingRecord[] = [];
   let sold: SoldRecord[] = [];
-  // The batch being written while the next one is read: with PostgreSQL the writing runs in the
-  // database's processes while Node parses the next rows (PGlite shares Node's thread: no overlap, no
-  // harm). One batch at a time is written, in order; a failed write stops the import at the next flush.
+  // The batch being written while the next one is read: the database (PostgreSQL's processes, or
+  // PGlite's thread) writes while Node parses the next rows. One batch at a time is written, in
+  // order; a failed write stops the import at the next flush.
   let writing: Promise<void> | null = null;
   const flush = async () => {
     if (writing) await writing;

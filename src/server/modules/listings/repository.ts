@@ -155,12 +155,24 @@ export const marketKey = (city: string, state: string): string => `${city.trim()
  * their own, every other listing the defaults'. Built once per batch, not per listing.
  */
 export async function calculatorsAt(db: Db, rate: number | null): Promise<(city: string, state: string) => Calculator> {
-  const fallback = strategyCalculator(assumptionsFor(rate));
-  const markets = await sql<{ city: string; state: string; assumptions: AssumptionOverrides }>`
+  const markets = await sql<MarketAssumptions>`
     select city, state, assumptions from markets where assumptions <> '{}'::jsonb`.execute(db);
-  if (!markets.rows.length) return () => fallback;
+  return calculatorsFor(rate, markets.rows);
+}
+
+/** A market with assumption overrides. */
+interface MarketAssumptions {
+  city: string;
+  state: string;
+  assumptions: AssumptionOverrides;
+}
+
+/** calculatorsAt, from markets already read. */
+function calculatorsFor(rate: number | null, markets: MarketAssumptions[]): (city: string, state: string) => Calculator {
+  const fallback = strategyCalculator(assumptionsFor(rate));
+  if (!markets.length) return () => fallback;
   const byMarket = new Map(
-    markets.rows.map((m) => [marketKey(m.city, m.state), strategyCalculator(assumptionsFor(rate, m.assumptions))]),
+    markets.map((m) => [marketKey(m.city, m.state), strategyCalculator(assumptionsFor(rate, m.assumptions))]),
   );
   // Listings of a city spell it the same way: remember each spelling's calculator.
   const bySpelling = new Map<string, Calculator>();
@@ -469,10 +481,16 @@ const inPages = (from: number, to: number) => sql<boolean>`ctid >= ${`(${from},0
  * recompute it themselves (a changed listing is marked for recomputation) or ask for another round
  * (RateRecomputer's kick).
  *
- * Per batch, two statements: the batch comes back as one JSON value (`json_agg`), not as rows of
- * fields each parsed on its own (much the dearer on PGlite), and goes back as arrays and texts
- * (repriceParams); the results are stored as the JSON text they are (migration 0022: no jsonb tree
- * built per result). The rows are HOT-updated in place (migration 0019): docs/performance.md.
+ * Per batch, two statements. The read (readRepriceBatch) brings the batch as one JSON value
+ * (`json_agg`), not as rows of fields each parsed on its own (much the dearer on PGlite), with the
+ * rate and the markets' assumptions of the same snapshot. The update sends the results back as
+ * arrays and texts (repriceParams), stored as the JSON text they are (migration 0022: no jsonb tree
+ * built per result); the rows are HOT-updated in place (migration 0019): docs/performance.md.
+ *
+ * The statements are pipelined: the next batch's read is sent before this batch is computed, and
+ * this batch's update before the next is awaited, so the database (PostgreSQL's process, or PGlite's
+ * thread) reads and writes while Node computes. Each update still runs after the read of the batch
+ * it writes and in order; the pages of consecutive batches do not overlap.
  */
 export async function recomputeForRate(db: Db, options: RecomputeOptions = {}): Promise<number> {
   const batchSize = options.batchSize ?? 2000;
@@ -495,56 +513,108 @@ export async function recomputeForRate(db: Db, options: RecomputeOptions = {}): 
   // fillfactor, so a batch stays within about batchSize × 1.5.
   const maxSpan = Math.max(1, Math.ceil(batchSize / 2));
   let span = 1;
-  while (!options.shouldStop?.()) {
+  /** The next batch's read, sent; null at the end of the heap or when asked to stop. */
+  const readNext = async (): Promise<RepriceBatch | null> => {
+    if (options.shouldStop?.()) return null;
     if (from >= pages) {
       // The heap may have grown meanwhile (a concurrent write's new rows): walk on to its end.
       pages = await heapPages(db);
-      if (from >= pages) break;
+      if (from >= pages) return null;
     }
     const to = Math.min(from + span, pages);
-    // Read the rate per batch: a newer rate arriving meanwhile takes over from here on.
-    const rate = await latestRate(db);
-    const batch = await sql<{ rows: string | null }>`
-      select json_agg(json_build_array(id, inputs, city, state, results_rate, fix_flip is not null))::text as rows from properties
-      where ${inPages(from, to)} and inputs is not null and results_rate is distinct from ${rate}::float8`.execute(db);
-    const text = batch.rows[0]?.rows;
-    const rows = text ? (JSON.parse(text) as RepriceRow[]) : [];
-    if (rows.length) {
-      // The markets' assumptions after the batch was read: a market edited before then has already
-      // cleared its listings' rate (markMarketStale), so they are recomputed whole with the new
-      // assumptions; one edited later clears it again, and the update below skips those listings
-      // (their rate is no longer the one read) for the next round.
-      const calculatorOf = await calculatorsAt(db, rate);
-      const { ids, readRates, texts, cocs } = repriceParams(rows, calculatorOf);
-      // An empty Fix'N'Flip text keeps the stored results (see RepriceRow; string_to_array makes a
-      // batch of one empty text an empty array, so unnest gives null: the same).
-      const flipKept = sql<boolean>`coalesce(v.f, '') = ''`;
-      const written = await sql`
-        update properties p set
-          results_rate = ${rate}::float8, buy_hold = v.b::json, brrrr = v.r::json,
-          fix_flip = case when ${flipKept} then p.fix_flip else v.f::json end, short_term = v.s::json,
-          buy_hold_coc = v.bc, brrrr_coc = v.rc, fix_flip_coc = case when ${flipKept} then p.fix_flip_coc else v.fc end,
-          short_term_coc = v.sc,
-          updated_at = case when (p.buy_hold::text, p.brrrr::text, p.short_term::text) is distinct from (v.b, v.r, v.s)
-              or (not ${flipKept} and p.fix_flip::text is distinct from v.f)
-            then now() else p.updated_at end
-        from unnest(${ids}::uuid[], ${readRates}::float8[],
-          string_to_array(${texts[0]}, ${RS}), string_to_array(${texts[1]}, ${RS}),
-          string_to_array(${texts[2]}, ${RS}), string_to_array(${texts[3]}, ${RS}),
-          ${cocs[0]}::float8[], ${cocs[1]}::float8[], ${cocs[2]}::float8[], ${cocs[3]}::float8[]
-        ) as v(i, read_rate, b, r, f, s, bc, rc, fc, sc)
-        where p.id = v.i and p.results_rate is not distinct from v.read_rate`.execute(db);
-      done += Number(written.numAffectedRows ?? 0);
-      options.onProgress?.({ done, total: Math.max(total, done) });
-    }
+    const read = readRepriceBatch(db, from, to);
     from = to;
-    span = Math.min(
-      maxSpan,
-      rows.length ? Math.max(1, Math.min(4 * span, Math.round((span * batchSize) / rows.length))) : 2 * span,
-    );
-    if (options.pause) await options.pause();
+    return read;
+  };
+  let writing: Promise<void> | null = null;
+  let writeFailed = false;
+  let reading = readNext();
+  try {
+    for (;;) {
+      const batch = await reading;
+      // A failed update stops the walk here (its error is thrown by the await below).
+      if (!batch || writeFailed) break;
+      const { rows } = batch;
+      span = Math.min(
+        maxSpan,
+        rows.length ? Math.max(1, Math.min(4 * span, Math.round((span * batchSize) / rows.length))) : 2 * span,
+      );
+      if (options.pause) await options.pause();
+      reading = readNext();
+      reading.catch(() => {}); // awaited next round; not an unhandled rejection meanwhile
+      if (!rows.length) continue;
+      const params = repriceParams(rows, calculatorsFor(batch.rate, batch.markets));
+      const previous: Promise<void> | null = writing;
+      writing = (async () => {
+        if (previous) await previous;
+        const written = await writeRepriced(db, batch.rate, params);
+        done += written;
+        options.onProgress?.({ done, total: Math.max(total, done) });
+      })();
+      writing.catch(() => (writeFailed = true)); // thrown below
+    }
+    if (writing) await writing;
+  } finally {
+    // On an error, nothing is left running when the re-price gives up (the caller may close the database).
+    await Promise.allSettled([writing, reading]);
   }
   return done;
+}
+
+/**
+ * A batch to re-price: the listings on heap pages [from, to) computed at another rate than the
+ * latest, with the rate and the markets' assumptions as they were in the same snapshot. A market
+ * edited before the read has already cleared its listings' rate (markMarketStale), so they are
+ * recomputed whole with its new assumptions; one edited after it clears the rate again, and the
+ * update (writeRepriced) skips those listings (their rate is no longer the one read) for the next
+ * round.
+ */
+async function readRepriceBatch(db: Db, from: number, to: number): Promise<RepriceBatch> {
+  const result = await sql<{ rate: number | null; rows: string | null; markets: string | null }>`
+    with latest as (
+      select rate from rates where lower(product) = lower(${FINANCING_PRODUCT}) order by as_of desc, created_at desc limit 1
+    )
+    select (select rate from latest) as rate,
+      (select json_agg(json_build_array(id, inputs, city, state, results_rate, fix_flip is not null)) from properties
+        where ${inPages(from, to)} and inputs is not null and results_rate is distinct from (select rate from latest))::text as rows,
+      (select json_agg(json_build_object('city', city, 'state', state, 'assumptions', assumptions)) from markets
+        where assumptions <> '{}'::jsonb)::text as markets`.execute(db);
+  const row = result.rows[0];
+  return {
+    rate: row.rate,
+    rows: row.rows ? (JSON.parse(row.rows) as RepriceRow[]) : [],
+    markets: row.markets ? (JSON.parse(row.markets) as MarketAssumptions[]) : [],
+  };
+}
+
+interface RepriceBatch {
+  rate: number | null;
+  rows: RepriceRow[];
+  markets: MarketAssumptions[];
+}
+
+/** Writes a batch's new results at `rate`, each listing only if its rate is still the one read. */
+async function writeRepriced(db: Db, rate: number | null, params: ReturnType<typeof repriceParams>): Promise<number> {
+  const { ids, readRates, texts, cocs } = params;
+  // An empty Fix'N'Flip text keeps the stored results (see RepriceRow; string_to_array makes a
+  // batch of one empty text an empty array, so unnest gives null: the same).
+  const flipKept = sql<boolean>`coalesce(v.f, '') = ''`;
+  const written = await sql`
+    update properties p set
+      results_rate = ${rate}::float8, buy_hold = v.b::json, brrrr = v.r::json,
+      fix_flip = case when ${flipKept} then p.fix_flip else v.f::json end, short_term = v.s::json,
+      buy_hold_coc = v.bc, brrrr_coc = v.rc, fix_flip_coc = case when ${flipKept} then p.fix_flip_coc else v.fc end,
+      short_term_coc = v.sc,
+      updated_at = case when (p.buy_hold::text, p.brrrr::text, p.short_term::text) is distinct from (v.b, v.r, v.s)
+          or (not ${flipKept} and p.fix_flip::text is distinct from v.f)
+        then now() else p.updated_at end
+    from unnest(${ids}::uuid[], ${readRates}::float8[],
+      string_to_array(${texts[0]}, ${RS}), string_to_array(${texts[1]}, ${RS}),
+      string_to_array(${texts[2]}, ${RS}), string_to_array(${texts[3]}, ${RS}),
+      ${cocs[0]}::float8[], ${cocs[1]}::float8[], ${cocs[2]}::float8[], ${cocs[3]}::float8[]
+    ) as v(i, read_rate, b, r, f, s, bc, rc, fc, sc)
+    where p.id = v.i and p.results_rate is not distinct from v.read_rate`.execute(db);
+  return Number(written.numAffectedRows ?? 0);
 }
 
 /**
