@@ -64,6 +64,18 @@ describe('PGliteThread', () => {
     ).rejects.toThrow('changed my mind');
     const { rows } = await pglite.query<{ id: number; name: string }>('select id, name from t where id >= 10 order by id');
     expect(rows).toEqual([{ id: 10, name: 'committed twice' }]);
+
+    // Rolled back by hand: it ends there, as with PGlite itself, and the insert is gone.
+    const answer = await pglite.transaction(async (tx) => {
+      await tx.query('insert into t values (12, $1)', ['rolled back by hand']);
+      await tx.rollback();
+      return 'done';
+    });
+    expect(answer).toBe('done');
+    expect((await pglite.query('select 1 from t where id = 12')).rows).toEqual([]);
+    // A query for a transaction that is no longer open is refused with the reason.
+    const ended = await pglite.transaction(async (tx) => tx);
+    await expect(ended.query('select 1')).rejects.toThrow(/Transaction \d+ is not open/);
   });
 
   it("leaves this thread free while a query runs (the server's requests go on)", async () => {

@@ -75,6 +75,7 @@ export class PGliteThread implements PGliteLike {
   async transaction<T>(callback: (tx: { query: PGliteThread['query']; rollback(): Promise<void> }) => Promise<T>): Promise<T> {
     const transaction = this.#nextTransaction++;
     await this.#request({ op: 'begin', transaction });
+    let rolledBack = false;
     let result: T;
     try {
       result = await callback({
@@ -82,13 +83,17 @@ export class PGliteThread implements PGliteLike {
           this.#request({ op: 'query', sql, params, options, transaction }) as Promise<
             { rows: R[] } & Omit<QueryResults, 'rows'>
           >,
-        rollback: () => this.#request({ op: 'rollback', transaction }).then(() => undefined),
+        rollback: async () => {
+          rolledBack = true;
+          await this.#request({ op: 'rollback', transaction });
+        },
       });
     } catch (error) {
       await this.#request({ op: 'rollback', transaction });
       throw error;
     }
-    await this.#request({ op: 'commit', transaction });
+    // As with PGlite itself, a transaction rolled back by hand ends there.
+    if (!rolledBack) await this.#request({ op: 'commit', transaction });
     return result;
   }
 

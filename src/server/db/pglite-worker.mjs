@@ -24,10 +24,16 @@ const pglite = new PGlite({ ...(workerData.dataDir ? { dataDir: workerData.dataD
 /** Open transactions by id: each holds PGlite's transaction callback until its commit or rollback. */
 const transactions = new Map();
 
+function openTransaction(id) {
+  const entry = transactions.get(id);
+  if (!entry) throw new Error(`Transaction ${id} is not open`);
+  return entry;
+}
+
 async function handle(message) {
   switch (message.op) {
     case 'query': {
-      const target = message.transaction === undefined ? pglite : transactions.get(message.transaction).tx;
+      const target = message.transaction === undefined ? pglite : openTransaction(message.transaction).tx;
       const { rows, affectedRows, fields } = await target.query(message.sql, message.params, message.options);
       return { rows, affectedRows, fields };
     }
@@ -47,7 +53,7 @@ async function handle(message) {
         entry.closed.catch(failed);
       });
     case 'commit': {
-      const entry = transactions.get(message.transaction);
+      const entry = openTransaction(message.transaction);
       entry.commit();
       await entry.closed;
       return null;
