@@ -138,10 +138,16 @@ export async function markNearSales(
   );
 }
 
+/** SQL for the latest rate of a product (by week): a scalar subquery, null when it has none. */
+function latestRateSql(product = FINANCING_PRODUCT) {
+  return sql<
+    number | null
+  >`(select rate from rates where lower(product) = lower(${product}) order by as_of desc, created_at desc limit 1)`;
+}
+
 /** The latest rate of a product (by week), or null. */
 export async function latestRate(db: Db, product = FINANCING_PRODUCT): Promise<number | null> {
-  const row = await sql<{ rate: number }>`
-    select rate from rates where lower(product) = lower(${product}) order by as_of desc, created_at desc limit 1`.execute(db);
+  const row = await sql<{ rate: number | null }>`select ${latestRateSql(product)} as rate`.execute(db);
   return row.rows[0]?.rate ?? null;
 }
 
@@ -499,9 +505,7 @@ export async function recomputeForRate(db: Db, options: RecomputeOptions = {}): 
     ? (
         await sql<{ n: number }>`
           select count(*)::int as n from properties where inputs is not null
-            and results_rate is distinct from (select rate from rates where lower(product) = lower(${FINANCING_PRODUCT}) order by as_of desc, created_at desc limit 1)`.execute(
-          db,
-        )
+            and results_rate is distinct from ${latestRateSql()}`.execute(db)
       ).rows[0].n
     : 0;
   options.onProgress?.({ done, total });
@@ -571,9 +575,7 @@ export async function recomputeForRate(db: Db, options: RecomputeOptions = {}): 
  */
 async function readRepriceBatch(db: Db, from: number, to: number): Promise<RepriceBatch> {
   const result = await sql<{ rate: number | null; rows: string | null; markets: string | null }>`
-    with latest as (
-      select rate from rates where lower(product) = lower(${FINANCING_PRODUCT}) order by as_of desc, created_at desc limit 1
-    )
+    with latest as (select ${latestRateSql()} as rate)
     select (select rate from latest) as rate,
       (select json_agg(json_build_array(id, inputs, city, state, results_rate, fix_flip is not null)) from properties
         where ${inPages(from, to)} and inputs is not null and results_rate is distinct from (select rate from latest))::text as rows,
