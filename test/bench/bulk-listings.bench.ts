@@ -209,6 +209,7 @@ async function importOnce(database: BenchDatabase, file: string): Promise<Import
     try {
       summary = await importFile(fresh.database.db, file, {
         recompute: false,
+        exclusive: fresh.database.kind === 'pglite', // as the CLI
         onProgress: () => (peakRss = Math.max(peakRss, process.memoryUsage.rss())),
       });
     } finally {

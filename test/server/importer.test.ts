@@ -170,6 +170,39 @@ describe.each(DATABASES)('importer on $name', (database) => {
     expect(after.find((p) => p.listing_key === 'A2')!.comp_ids).toEqual(before.find((p) => p.listing_key === 'A2')!.comp_ids);
   });
 
+  it('recomputes the listings near where a moved sale was', async () => {
+    const compIds = async () =>
+      (await sql<{ comp_ids: string[] }>`select comp_ids from properties order by listing_key`.execute(t.db)).rows.map(
+        (r) => r.comp_ids,
+      );
+    const s3 = (await sql<{ id: string }>`select id from sold_comps where listing_key = 'S3'`.execute(t.db)).rows[0].id;
+    expect((await compIds()).every((ids) => ids.includes(s3))).toBe(true);
+    const moved = path.join(dir, 'moved.csv');
+    const sale = { ...base, ListingKey: 'S3', StandardStatus: 'Closed', ClosePrice: 310000, CloseDate: '2025-08-01' };
+    fs.writeFileSync(moved, `${HEADER}\n${row({ ...sale, Latitude: 40.5, Longitude: -80.5 })}\n`);
+    const summary = await importFile(t.db, moved);
+    expect(summary.sold).toEqual({ inserted: 0, updated: 1, unchanged: 0 });
+    // Nothing is near its new place: A1 and A2 are recomputed because it was near them.
+    expect(summary.recomputed).toBe(2);
+    expect((await compIds()).some((ids) => ids.includes(s3))).toBe(false);
+  });
+
+  it('removes a listing whose key arrives as a closed sale', async () => {
+    const sold = path.join(dir, 'sold.csv');
+    const closing = { ...base, ListingKey: 'A2', StandardStatus: 'Closed', ClosePrice: 395000, CloseDate: '2025-11-01' };
+    fs.writeFileSync(
+      sold,
+      `${HEADER}\n${row({ ...closing, UnparsedAddress: '2 ELM ST', Latitude: 30.251, Longitude: -97.751 })}\n`,
+    );
+    const summary = await importFile(t.db, sold);
+    expect(summary).toMatchObject({ removedListings: 1, sold: { inserted: 1, updated: 0, unchanged: 0 } });
+    expect((await snapshot()).map((p) => p.listing_key)).toEqual(['A1']);
+    const a1 = (await snapshot())[0];
+    const a2 = (await sql<{ id: string }>`select id from sold_comps where listing_key = 'A2'`.execute(t.db)).rows[0].id;
+    // A1 was recomputed with the new sale next door among its comps.
+    expect(a1.comp_ids).toContain(a2);
+  });
+
   it('rejects the rest of a file whose quote is never closed, keeping the rows before it', async () => {
     const broken = path.join(dir, 'broken.csv');
     const good = row({
@@ -236,4 +269,95 @@ describe.each(DATABASES)('importer on $name', (database) => {
     // (1,000 rows of 4 KB, and what the driver holds of the last statement): about 5 MB on PGlite, 11 on PostgreSQL.
     expect(peak - baseline).toBeLessThan(size / 2);
   }, 120_000);
+});
+
+describe.each(DATABASES)('bulk load (exclusive import) on $name', (database) => {
+  let t: TestApp;
+  let dir: string;
+  let file: string;
+  beforeAll(async () => {
+    t = await createTestApp(database);
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dealmap-bulk-'));
+    file = path.join(dir, 'feed.csv');
+    fs.writeFileSync(file, `${lines.join('\n')}\n`);
+  }, SETUP_TIMEOUT);
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const indexes = async () =>
+    (
+      await sql<{ indexname: string; indexdef: string }>`
+        select indexname, indexdef from pg_indexes where tablename in ('properties', 'sold_comps') order by indexname`.execute(
+        t.db,
+      )
+    ).rows;
+  const keys = async () =>
+    (
+      await sql<{ listing_key: string }>`
+        select listing_key from properties union all select listing_key from sold_comps order by listing_key`.execute(t.db)
+    ).rows.map((r) => r.listing_key);
+  /** A trigger that refuses to write the sold comp with this key. */
+  const refuseSale = async (key: string) => {
+    await sql`create function refuse_sale() returns trigger language plpgsql as $$
+      begin raise exception 'refused by the test'; end $$`.execute(t.db);
+    await sql`create trigger refuse_sale before insert or update on sold_comps for each row
+      when (new.listing_key = ${sql.lit(key)}) execute function refuse_sale()`.execute(t.db);
+  };
+  const allowSales = async () => {
+    await sql`drop trigger refuse_sale on sold_comps`.execute(t.db);
+    await sql`drop function refuse_sale()`.execute(t.db);
+  };
+
+  it('is all or nothing: a failed bulk load leaves the tables as they were, indexes included', async () => {
+    const before = await indexes();
+    expect(before.map((i) => i.indexname)).toEqual(expect.arrayContaining(['properties_address_trgm_idx', 'properties_map_idx']));
+    await refuseSale('S3');
+    await expect(importFile(t.db, file, { batchSize: 2, exclusive: true })).rejects.toThrow('refused by the test');
+    await allowSales();
+    // The batches before the refused one (A1, A2, S1, S2) are not kept.
+    expect(await keys()).toEqual([]);
+    expect(await indexes()).toEqual(before);
+  });
+
+  it('loads what a batch-by-batch import loads, and builds the indexes it dropped again', async () => {
+    const before = await indexes();
+    const summary = await importFile(t.db, file, { batchSize: 2, exclusive: true });
+    expect(summary.listings).toEqual({ inserted: 2, updated: 0, unchanged: 0 });
+    expect(summary.sold).toEqual({ inserted: 3, updated: 0, unchanged: 0 });
+    expect(summary).toMatchObject({ rejected: 4, recomputed: 2 });
+    expect(await keys()).toEqual(['A1', 'A2', 'S1', 'S2', 'S3']);
+    const statuses = await sql<{ listing_key: string; deal_status: string; comps: number }>`
+      select listing_key, deal_status, cardinality(comp_ids) as comps from properties order by listing_key`.execute(t.db);
+    expect(statuses.rows).toEqual([
+      { listing_key: 'A1', deal_status: 'Good Deal', comps: 3 },
+      { listing_key: 'A2', deal_status: 'Overpriced', comps: 3 },
+    ]);
+    expect(await indexes()).toEqual(before);
+    // The rebuilt indexes answer: an address search by trigram.
+    const found = await sql<{ listing_key: string }>`
+      select listing_key from properties where lower(address_full) like '%elm%'`.execute(t.db);
+    expect(found.rows).toEqual([{ listing_key: 'A2' }]);
+  });
+
+  it('writes batch by batch when the feed is smaller than what the tables hold', async () => {
+    const small = path.join(dir, 'small.csv');
+    const sale = (key: string, price: number) =>
+      row({
+        ...base,
+        ListingKey: key,
+        StandardStatus: 'Closed',
+        ClosePrice: price,
+        CloseDate: '2025-07-01',
+        Latitude: 30.3,
+        Longitude: -97.8,
+      });
+    fs.writeFileSync(small, `${HEADER}\n${sale('T1', 100000)}\n${sale('T2', 110000)}\n`);
+    await refuseSale('T2');
+    await expect(importFile(t.db, small, { batchSize: 1, exclusive: true })).rejects.toThrow('refused by the test');
+    await allowSales();
+    // T1's batch was committed before T2's failed.
+    expect(await keys()).toEqual(['A1', 'A2', 'S1', 'S2', 'S3', 'T1']);
+  });
 });

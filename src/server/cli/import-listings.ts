@@ -39,6 +39,8 @@ runMain(async () => {
     let recomputing: ReturnType<typeof createProgress> | null = null;
     const summary = await importFile(database.db, file, {
       batchSize,
+      // The data directory is locked to this process: nothing else can use PGlite meanwhile.
+      exclusive: database.kind === 'pglite',
       onProgress: (p) => reading.update(p.bytes, p.totalBytes, p.rows),
       onRecomputeProgress: (p) => {
         if (!recomputing) {

@@ -7,11 +7,15 @@ export { fromReso, parseDate, type ListingRecord, type RawRecord, type SoldRecor
 export {
   countDirty,
   countStaleForRate,
+  dropMaintainedIndexes,
+  holdFewerRowsThan,
   latestRate,
   markMarketStale,
   recomputeDirty,
   recomputeForRate,
+  restoreIndexes,
   upsertListings,
   upsertSold,
+  type DroppedIndex,
   type RecomputeProgress,
 } from './repository';

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { boundingBox } from '../../../shared/geo/distance';
 import type { AssumptionOverrides } from '../../../shared/invest';
@@ -35,6 +36,15 @@ function lastPerKey<T extends { listing_key: string }>(records: readonly T[]): T
   return [...byKey.values()];
 }
 
+/**
+ * The rows with a new id each, used by those inserted (an update keeps its row's id). Made here, not
+ * by the column's default: PGlite's gen_random_uuid() takes ~4 µs a row (its random bytes come from
+ * JavaScript), a tenth of a first import's database time; Node's randomUUID() well under 1 µs.
+ */
+function withNewIds<T extends object>(rows: readonly T[]): Array<T & { id: string }> {
+  return rows.map((row) => ({ ...row, id: randomUUID() }));
+}
+
 export interface UpsertCounts {
   inserted: number;
   updated: number;
@@ -51,8 +61,9 @@ export async function upsertListings(db: Db, records: readonly ListingRecord[]):
   const data = LISTING_COLUMNS.filter((c) => c !== 'listing_key');
   const result = await sql<{ inserted: number; updated: number }>`
     with up as (
-      insert into properties as p (${cols(LISTING_COLUMNS)})
-      select ${cols(LISTING_COLUMNS)} from json_to_recordset(${JSON.stringify(rows)}::json) as v(${recordset(LISTING_COLUMNS)})
+      insert into properties as p (id, ${cols(LISTING_COLUMNS)})
+      select id, ${cols(LISTING_COLUMNS)}
+      from json_to_recordset(${JSON.stringify(withNewIds(rows))}::json) as v(${recordset(LISTING_COLUMNS, { id: 'uuid' })})
       on conflict (listing_key) do update set
         ${sql.raw(data.map((c) => `${c} = excluded.${c}`).join(', '))},
         needs_recompute = true,
@@ -76,59 +87,64 @@ export async function upsertSold(db: Db, records: readonly SoldRecord[]): Promis
   const rows = lastPerKey(records);
   if (!rows.length) return { inserted: 0, updated: 0, unchanged: 0, removedListings: 0 };
   const data = SOLD_COLUMNS.filter((c) => c !== 'listing_key');
-  const keys = JSON.stringify(rows.map((r) => r.listing_key));
-  // Where the changed sales were before: listings there may have used them as comps.
-  const before = await sql<{ id: string; listing_key: string; latitude: number; longitude: number }>`
-    select id, listing_key, latitude, longitude from sold_comps
-    where listing_key in (select k from json_array_elements_text(${keys}::json) as k)`.execute(db);
-  // The written sales come back as one row (counts, and their places as one JSON text), not a row
-  // each: PGlite hands rows over field by field, slowly (a batch of 5,000 sales was 20,000 fields).
-  const result = await sql<{ inserted: number; updated: number; places: string | null }>`
-    with up as (
-      insert into sold_comps as s (${cols(SOLD_COLUMNS)})
-      select ${cols(SOLD_COLUMNS)} from json_to_recordset(${JSON.stringify(rows)}::json) as v(${recordset(SOLD_COLUMNS)})
+  // One statement (each a round trip, and PGlite's thread waits for Node between them): its parts
+  // see the tables as they were before it, so `before` holds where the changed sales were, and
+  // `clean` whether any listing is not marked yet. The written sales come back as one row (counts,
+  // places as JSON text), not a row each: PGlite hands rows over field by field, slowly.
+  const result = await sql<{
+    inserted: number;
+    updated: number;
+    removed: number;
+    places: string | null;
+    before: string | null;
+    clean: boolean;
+  }>`
+    with v as materialized (
+      select id, ${cols(SOLD_COLUMNS)}
+      from json_to_recordset(${JSON.stringify(withNewIds(rows))}::json) as v(${recordset(SOLD_COLUMNS, { id: 'uuid' })})
+    ),
+    up as (
+      insert into sold_comps as s (id, ${cols(SOLD_COLUMNS)})
+      select id, ${cols(SOLD_COLUMNS)} from v
       on conflict (listing_key) do update set
         ${sql.raw(data.map((c) => `${c} = excluded.${c}`).join(', '))},
         updated_at = now()
       where (${cols(data, 's.')}) is distinct from (${cols(data, 'excluded.')})
       returning id, latitude, longitude, (xmax = 0) as inserted
+    ),
+    removed as (
+      delete from properties where listing_key in (select listing_key from v) returning 1
     )
-    select (count(*) filter (where inserted))::int as inserted, (count(*) filter (where not inserted))::int as updated,
-      json_agg(json_build_array(id, latitude, longitude))::text as places
-    from up`.execute(db);
-  const { inserted, updated, places } = result.rows[0];
-  const changed = places
-    ? (JSON.parse(places) as Array<[string, number, number]>).map(([id, latitude, longitude]) => ({ id, latitude, longitude }))
-    : [];
-  const removed = await sql`
-    delete from properties where listing_key in (select k from json_array_elements_text(${keys}::json) as k)`.execute(db);
-  const changedIds = new Set(changed.map((r) => r.id));
-  await markNearSales(db, [...changed, ...before.rows.filter((r) => changedIds.has(r.id))]);
-  return {
-    inserted,
-    updated,
-    unchanged: rows.length - inserted - updated,
-    removedListings: Number(removed.numAffectedRows ?? 0),
-  };
+    select (select count(*) filter (where inserted) from up)::int as inserted,
+      (select count(*) filter (where not inserted) from up)::int as updated,
+      (select count(*) from removed)::int as removed,
+      (select json_agg(json_build_array(id, latitude, longitude)) from up)::text as places,
+      (select json_agg(json_build_array(s.id, s.latitude, s.longitude)) from sold_comps s join up on up.id = s.id
+        where not up.inserted)::text as before,
+      -- A probe of markNearSales' partial index, empty during a first import.
+      exists (select 1 from properties where not needs_recompute
+        and point(longitude, latitude) <@ box(point(-180, -90), point(180, 90))) as clean`.execute(db);
+  const { inserted, updated, removed, places, before, clean } = result.rows[0];
+  if (clean) {
+    // Where the changed sales are now, and where they were: listings there may gain or lose them as comps.
+    const moved = [places, before].flatMap((text) => (text ? (JSON.parse(text) as Array<[string, number, number]>) : []));
+    await markNearSales(
+      db,
+      moved.map(([id, latitude, longitude]) => ({ id, latitude, longitude })),
+    );
+  }
+  return { inserted, updated, unchanged: rows.length - inserted - updated, removedListings: removed };
 }
 
 /**
  * Marks for recomputation the listings within the widest comp radius of these places (a changed
  * sale's new and old locations: the listings that could gain or lose it as a comp). Each box is
  * looked up in the partial GiST index of the listings not yet marked (migration 0019): two-dimensional,
- * and empty while a first import's new listings all wait for their computation anyway.
+ * and empty while a first import's new listings all wait for their computation anyway (upsertSold
+ * then skips this: the boxes' join cost ~50 ms a batch of 5,000 on PGlite).
  */
-export async function markNearSales(
-  db: Db,
-  sales: ReadonlyArray<{ id: string; latitude: number; longitude: number }>,
-): Promise<void> {
+async function markNearSales(db: Db, sales: ReadonlyArray<{ id: string; latitude: number; longitude: number }>): Promise<void> {
   if (!sales.length) return;
-  // None left to mark (a first import: every listing is new and waits for its computation) is one
-  // probe of that partial index, where the boxes' join cost ~50 ms a batch of 5,000 on PGlite.
-  const clean = await sql`
-    select 1 from properties where not needs_recompute and point(longitude, latitude) <@ box(point(-180, -90), point(180, 90))
-    limit 1`.execute(db);
-  if (!clean.rows.length) return;
   const boxes = sales.map((s) => ({ id: s.id, ...boundingBox(s.latitude, s.longitude, MAX_COMP_RADIUS_MILES * 1.01) }));
   await sql`
     update properties p set needs_recompute = true
@@ -136,6 +152,45 @@ export async function markNearSales(
     where not p.needs_recompute and point(p.longitude, p.latitude) <@ box(point(b.west, b.south), point(b.east, b.north))`.execute(
     db,
   );
+}
+
+/** An index of the listings or sold comps tables, as dropMaintainedIndexes found it. */
+export interface DroppedIndex {
+  name: string;
+  /** Its `create index` statement (pg_get_indexdef). */
+  definition: string;
+}
+
+/**
+ * Drops the indexes of the listings and sold comps that the feed upserts only keep up to date and
+ * never read: not the unique keys (ON CONFLICT, the sold keys' lookups) nor the partial index that
+ * markNearSales probes. A bulk load does this inside its transaction and builds them again at its
+ * end (restoreIndexes): one sort per index instead of an entry per row, PostgreSQL's own advice for
+ * populating a database. Other sessions would wait on the tables until that transaction ends.
+ */
+export async function dropMaintainedIndexes(trx: Db): Promise<DroppedIndex[]> {
+  const indexes = await sql<DroppedIndex>`
+    select c.relname as name, pg_get_indexdef(i.indexrelid) as definition
+    from pg_index i join pg_class c on c.oid = i.indexrelid
+    where i.indrelid in ('properties'::regclass, 'sold_comps'::regclass) and not i.indisunique and not i.indisprimary
+      and c.relname <> 'properties_point_clean_idx'
+    order by c.relname`.execute(trx);
+  for (const index of indexes.rows) await sql`drop index ${sql.id(index.name)}`.execute(trx);
+  return indexes.rows;
+}
+
+/** Builds again the indexes dropMaintainedIndexes dropped. */
+export async function restoreIndexes(trx: Db, indexes: readonly DroppedIndex[]): Promise<void> {
+  for (const index of indexes) await sql.raw(index.definition).execute(trx);
+}
+
+/** Whether the listings and sold comps hold fewer than `rows` rows together (reads at most that many). */
+export async function holdFewerRowsThan(db: Db, rows: number): Promise<boolean> {
+  const limit = Math.max(0, Math.ceil(rows));
+  const result = await sql<{ n: number }>`
+    select (select count(*) from (select 1 from properties limit ${limit}) p)::int
+      + (select count(*) from (select 1 from sold_comps limit ${limit}) s)::int as n`.execute(db);
+  return result.rows[0].n < limit;
 }
 
 /** SQL for the latest rate of a product (by week): a scalar subquery, null when it has none. */
