@@ -103,6 +103,8 @@ describe.each(DATABASES)('importer on $name', (database) => {
     expect(summary.sold).toEqual({ inserted: 3, updated: 0, unchanged: 0 });
     expect(summary.rejected).toBe(4);
     expect(summary.recomputed).toBe(2);
+    expect(summary.loadSeconds).toBeGreaterThan(0);
+    expect(summary.loadSeconds).toBeLessThanOrEqual(summary.seconds);
 
     const props = await snapshot();
     expect(props.map((p) => [p.listing_key, p.deal_status, p.comp_ids.length])).toEqual([

@@ -55,7 +55,7 @@ runMain(async () => {
     const { listings: l, sold: s } = summary;
     console.log(
       [
-        `Read ${summary.rows.toLocaleString('en-US')} rows in ${summary.seconds.toFixed(1)} s.`,
+        `Read ${summary.rows.toLocaleString('en-US')} rows in ${summary.loadSeconds.toFixed(1)} s (${summary.seconds.toFixed(1)} s in all).`,
         `Listings: ${l.inserted} new, ${l.updated} updated, ${l.unchanged} unchanged${summary.removedListings ? `, ${summary.removedListings} removed (now sold)` : ''}.`,
         `Sold comps: ${s.inserted} new, ${s.updated} updated, ${s.unchanged} unchanged.`,
         `Recomputed ${summary.recomputed} listings.`,
