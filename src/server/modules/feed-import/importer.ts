@@ -82,6 +82,13 @@ const READ_CHUNK = 16 * 1024;
 export const DEFAULT_IMPORT_BATCH = 5000;
 export const MAX_IMPORT_BATCH = 50_000;
 
+/**
+ * A bulk load when the tables hold fewer rows than this share of the file's (estimated) rows. Its
+ * index builds cost in proportion to the whole tables, where a batch-by-batch import costs only for
+ * the rows it adds or changes (an unchanged row touches no index): mostly new rows pay for it.
+ */
+const BULK_LOAD_SHARE = 0.25;
+
 export const REJECTED_HEADER = 'row,reason,original';
 
 export function rejectedPath(file: string): string {
@@ -97,18 +104,19 @@ interface SourceRecord {
   value: RawRecord | null;
   /** Why the record could not even be read (bad JSON, wrong field count). */
   error?: string;
+  /** Bytes of the file read up to the record's end. */
+  bytes: number;
 }
 
-/** Records of a CSV file, streamed through csv-parse; `onBytes` gets the bytes read so far. */
-async function* csvSource(file: string, onBytes: (n: number) => void): AsyncGenerator<SourceRecord[]> {
+/** Records of a CSV file, streamed through csv-parse. */
+async function* csvSource(file: string): AsyncGenerator<SourceRecord[]> {
   let header: string[] | null = null;
   let out: SourceRecord[] = [];
   for await (const r of csvRecords(fs.createReadStream(file, { highWaterMark: READ_CHUNK }))) {
     if (r.error) {
-      out.push({ row: r.line, raw: r.raw, value: null, error: r.error });
+      out.push({ row: r.line, raw: r.raw, value: null, error: r.error, bytes: r.bytes });
       break;
     }
-    onBytes(r.bytes);
     if (!header) {
       header = r.fields.map((f) => f.trim());
       continue;
@@ -119,11 +127,12 @@ async function* csvSource(file: string, onBytes: (n: number) => void): AsyncGene
         raw: csvLine(r.fields),
         value: null,
         error: `Expected ${header.length} fields, found ${r.fields.length}`,
+        bytes: r.bytes,
       });
     } else {
       const value: RawRecord = {};
       for (let i = 0; i < header.length; i++) value[header[i]] = r.fields[i];
-      out.push({ row: r.line, raw: '', fields: r.fields, value });
+      out.push({ row: r.line, raw: '', fields: r.fields, value, bytes: r.bytes });
     }
     if (out.length >= SOURCE_BATCH) {
       yield out;
@@ -133,8 +142,8 @@ async function* csvSource(file: string, onBytes: (n: number) => void): AsyncGene
   if (out.length) yield out;
 }
 
-/** Records of a JSON Lines file, line by line; `onBytes` gets the bytes read so far. */
-async function* jsonlSource(file: string, onBytes: (n: number) => void): AsyncGenerator<SourceRecord[]> {
+/** Records of a JSON Lines file, line by line. */
+async function* jsonlSource(file: string): AsyncGenerator<SourceRecord[]> {
   const stream = fs.createReadStream(file, { encoding: 'utf8', highWaterMark: READ_CHUNK });
   const lines = readline.createInterface({ input: stream, crlfDelay: Infinity });
   let row = 0;
@@ -143,16 +152,15 @@ async function* jsonlSource(file: string, onBytes: (n: number) => void): AsyncGe
   for await (const line of lines) {
     row++;
     read += Buffer.byteLength(line) + 1;
-    onBytes(read);
     const text = row === 1 ? line.replace(/^\uFEFF/, '') : line;
     if (!text.trim()) continue;
     try {
       const value = JSON.parse(text) as unknown;
       if (!value || typeof value !== 'object' || Array.isArray(value))
-        out.push({ row, raw: line, value: null, error: 'Not a JSON object' });
-      else out.push({ row, raw: line, value: value as RawRecord });
+        out.push({ row, raw: line, value: null, error: 'Not a JSON object', bytes: read });
+      else out.push({ row, raw: line, value: value as RawRecord, bytes: read });
     } catch (error) {
-      out.push({ row, raw: line, value: null, error: `Invalid JSON: ${(error as Error).message}` });
+      out.push({ row, raw: line, value: null, error: `Invalid JSON: ${(error as Error).message}`, bytes: read });
     }
     if (out.length >= SOURCE_BATCH) {
       yield out;
@@ -164,10 +172,10 @@ async function* jsonlSource(file: string, onBytes: (n: number) => void): AsyncGe
 
 /**
  * Imports a feed file. Each batch is written in a transaction of its own, so a failure keeps the
- * batches before it. With `exclusive`, a feed estimated (from its first batch) to hold more rows
- * than the listings and sold comps tables is a bulk load instead: one transaction that drops the
- * indexes the upserts only maintain and builds them again at its end (dropMaintainedIndexes), all
- * or nothing.
+ * batches before it. With `exclusive`, a feed estimated (from its first batch) to hold over four
+ * times the rows of the listings and sold comps tables is a bulk load instead: one transaction
+ * that drops the indexes the upserts only maintain and builds them again at its end
+ * (dropMaintainedIndexes), all or nothing.
  */
 export async function importFile(db: Db, file: string, options: ImportOptions = {}): Promise<ImportSummary> {
   const started = Date.now();
@@ -237,7 +245,7 @@ export async function importFile(db: Db, file: string, options: ImportOptions = 
     if (!decided) {
       decided = true;
       const estimatedRows = bytes > 0 ? (summary.rows / bytes) * totalBytes : summary.rows;
-      if (options.exclusive && (await holdFewerRowsThan(db, estimatedRows))) {
+      if (options.exclusive && (await holdFewerRowsThan(db, estimatedRows * BULK_LOAD_SHARE))) {
         bulk = await db.startTransaction().execute();
         dropped = await dropMaintainedIndexes(bulk);
       }
@@ -246,11 +254,12 @@ export async function importFile(db: Db, file: string, options: ImportOptions = 
     else await db.transaction().execute((trx) => writeBatch(trx, l, s));
   };
 
-  const source = format === 'csv' ? csvSource(file, (n) => (bytes = n)) : jsonlSource(file, (n) => (bytes = n));
+  const source = format === 'csv' ? csvSource(file) : jsonlSource(file);
   try {
     for await (const records of source) {
       for (const r of records) {
         summary.rows++;
+        bytes = r.bytes;
         if (!r.value) {
           await reject(r.row, [r.error ?? 'Unreadable row'], r.raw);
           continue;

@@ -173,6 +173,7 @@ export async function dropMaintainedIndexes(trx: Db): Promise<DroppedIndex[]> {
     select c.relname as name, pg_get_indexdef(i.indexrelid) as definition
     from pg_index i join pg_class c on c.oid = i.indexrelid
     where i.indrelid in ('properties'::regclass, 'sold_comps'::regclass) and not i.indisunique and not i.indisprimary
+      and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)
       and c.relname <> 'properties_point_clean_idx'
     order by c.relname`.execute(trx);
   for (const index of indexes.rows) await sql`drop index ${sql.id(index.name)}`.execute(trx);
