@@ -381,4 +381,33 @@ describe.each(DATABASES)('bulk load (exclusive import) on $name', (database) => 
     // T1's batch was committed before T2's failed.
     expect(await keys()).toEqual(['A1', 'A2', 'S1', 'S2', 'S3', 'T1']);
   });
+
+  it("estimates the feed's rows from the rows handled so far, whatever the batch size", async () => {
+    const sales = (prefix: string, n: number) =>
+      Array.from({ length: n }, (_, i) =>
+        row({
+          ...base,
+          ListingKey: `${prefix}${i}`,
+          StandardStatus: 'Closed',
+          ClosePrice: 100000 + i,
+          CloseDate: '2025-07-01',
+          Latitude: 31 + i / 10000,
+          Longitude: -98,
+        }),
+      );
+    // The tables hold ~100 rows; the feed has 2,000, so over four times as many: a bulk load. Read in
+    // groups of 1,000 records, a first batch of 100 must not be taken for a tenth of the bytes read.
+    const held = path.join(dir, 'held.csv');
+    fs.writeFileSync(held, `${[HEADER, ...sales('U', 100)].join('\n')}\n`);
+    await importFile(t.db, held, { recompute: false });
+    const feed = path.join(dir, 'feed-2000.csv');
+    fs.writeFileSync(feed, `${[HEADER, ...sales('V', 2000)].join('\n')}\n`);
+    await refuseSale('V1999');
+    await expect(importFile(t.db, feed, { batchSize: 100, exclusive: true, recompute: false })).rejects.toThrow(
+      'refused by the test',
+    );
+    await allowSales();
+    // All or nothing: none of the feed's first 1,999 rows was kept.
+    expect((await keys()).filter((key) => key.startsWith('V'))).toEqual([]);
+  });
 });
