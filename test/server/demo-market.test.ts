@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { DATABASES, SETUP_TIMEOUT, createTestApp, type TestApp } from './helpers';
 import {
   DEFAULT_DEMO_LISTINGS,
+  DEMO_CITIES,
   DEFAULT_DEMO_SEED,
   DISTRESSED_PRICE_SHARE,
   DISTRESSED_REHAB_SHARE,
@@ -152,6 +153,22 @@ describe.each(DATABASES)('demo market in the database on $name', (database) => {
     const expected = outcomes(metroItems(DEFAULT_DEMO_SEED, DB_LISTINGS), SEEDED_RATE);
     expect(stored).toEqual(expected);
     expect(stored.every((o) => o.listings >= 50)).toBe(true);
+  });
+
+  it("books each city's published short-term occupancy (a market of its own), the defaults' ≈ 62 % elsewhere", async () => {
+    const { rows } = await sql<{ city: string; state: string; occupancy: number[]; market: object | null }>`
+      select p.city, p.state, array_agg(distinct round((p.short_term->>'estimatedOccupancyRate')::numeric, 1)::float8) as occupancy,
+        (select m.assumptions from markets m where lower(m.city) = lower(p.city) and upper(m.state) = upper(p.state)) as market
+      from properties p group by p.city, p.state order by p.city`.execute(t.db);
+    expect(rows).toHaveLength(DEMO_CITIES.length);
+    for (const row of rows) {
+      const city = DEMO_CITIES.find((c) => c.city === row.city && c.state === row.state)!;
+      // Every listing of the city books the same share of the year.
+      expect(row.occupancy).toEqual([city.occupancyPercent ?? 62.1]);
+      if (city.occupancyPercent === undefined) expect(row.market).toEqual({});
+      else expect(row.market).toEqual({ shortTerm: expect.objectContaining({ peakOccupancyPercent: expect.any(Number) }) });
+    }
+    expect(rows.filter((r) => DEMO_CITIES.find((c) => c.city === r.city)!.occupancyPercent !== undefined)).toHaveLength(9);
   });
 
   it("prices a distressed listing's ARV like the comps the engine found, and marks most of them Good Deal", async () => {

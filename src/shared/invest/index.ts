@@ -13,8 +13,8 @@ export { brrrr, brrrrInput } from './brrrr';
 export type { BrrrrInput, BRRRRResults, BrrrrAnalysis } from './brrrr';
 export { fixFlip, fixFlipInput } from './fix-flip';
 export type { FixFlipInput, FixFlipResults, FixFlipAnalysis } from './fix-flip';
-export { shortTermRental, shortTermInput } from './short-term-rental';
-export type { ShortTermInput, ShortTermResults, ShortTermAnalysis } from './short-term-rental';
+export { shortTermRental, shortTermInput, seasonalOccupancyFor } from './short-term-rental';
+export type { ShortTermInput, ShortTermResults, ShortTermAnalysis, SeasonalOccupancy } from './short-term-rental';
 export { analyzeWhatIf, whatIfProblems, assumptionOverridesProblems, FIGURE_LIMITS, ASSUMPTION_LIMITS } from './what-if';
 export type { WhatIf, WhatIfAnalysis, PropertyFigures, InputLimit } from './what-if';
 export {

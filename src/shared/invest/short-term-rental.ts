@@ -71,6 +71,34 @@ export function shortTermInput(
   };
 }
 
+/** The three seasons' occupancy, percent of nights booked. */
+export interface SeasonalOccupancy {
+  peakOccupancyPercent: number;
+  shoulderOccupancyPercent: number;
+  offOccupancyPercent: number;
+}
+
+/**
+ * The seasons' occupancy scaled so that the year's booked share is `annualPercent` (a market's
+ * published average occupancy), keeping the seasons' shape (by default 80 / 65 / 45 %, ≈ 62 % a
+ * year). Scaling keeps the booked nights' seasonal mix, so the average booked rate stays the same.
+ * Rounded to a tenth; no season above 100 % (a target above what that allows comes out lower).
+ */
+export function seasonalOccupancyFor(annualPercent: number, seasons: Assumptions['shortTerm']): SeasonalOccupancy {
+  const months = seasons.peakMonths + seasons.shoulderMonths + seasons.offMonths;
+  const booked =
+    seasons.peakMonths * seasons.peakOccupancyPercent +
+    seasons.shoulderMonths * seasons.shoulderOccupancyPercent +
+    seasons.offMonths * seasons.offOccupancyPercent;
+  const scale = booked > 0 ? (annualPercent * months) / booked : 0;
+  const scaled = (percent: number) => Math.min(100, Math.round(percent * scale * 10) / 10);
+  return {
+    peakOccupancyPercent: scaled(seasons.peakOccupancyPercent),
+    shoulderOccupancyPercent: scaled(seasons.shoulderOccupancyPercent),
+    offOccupancyPercent: scaled(seasons.offOccupancyPercent),
+  };
+}
+
 export function shortTermRental(input: ShortTermInput): ShortTermAnalysis {
   const price = input.purchasePrice;
   const seasons = [

@@ -1,5 +1,7 @@
 import { lookupByName } from 'zipcodes';
 import { haversineMiles } from '../../../shared/geo/distance';
+import { DEFAULT_ASSUMPTIONS, seasonalOccupancyFor, type AssumptionOverrides } from '../../../shared/invest';
+import { sql } from 'kysely';
 import {
   type ListingRecord,
   type SoldRecord,
@@ -34,31 +36,36 @@ export interface CityProfile {
    * over 0.816, the engine's booked-night average of its seasonal rate factors (docs/listings.md).
    */
   nightly3Bed: number;
+  /**
+   * Short-term rentals' published average occupancy, percent of nights booked (docs/listings.md),
+   * where one was found: the demo makes the city a market whose seasons book that share of the year.
+   */
+  occupancyPercent?: number;
   /** Relative share of the listings. */
   weight: number;
 }
 
 export const DEMO_CITIES: readonly CityProfile[] = [
-  { city: 'Austin', state: 'TX', pricePerSqft: 300, rentPerSqft: 1.35, nightly3Bed: 255, weight: 2 },
+  { city: 'Austin', state: 'TX', pricePerSqft: 300, rentPerSqft: 1.35, nightly3Bed: 255, occupancyPercent: 71, weight: 2 },
   { city: 'Phoenix', state: 'AZ', pricePerSqft: 285, rentPerSqft: 1.25, nightly3Bed: 210, weight: 1.5 },
   { city: 'Dallas', state: 'TX', pricePerSqft: 235, rentPerSqft: 1.3, nightly3Bed: 200, weight: 1.5 },
-  { city: 'Houston', state: 'TX', pricePerSqft: 175, rentPerSqft: 1.35, nightly3Bed: 195, weight: 1.5 },
+  { city: 'Houston', state: 'TX', pricePerSqft: 175, rentPerSqft: 1.35, nightly3Bed: 195, occupancyPercent: 58, weight: 1.5 },
   { city: 'San Antonio', state: 'TX', pricePerSqft: 165, rentPerSqft: 1.1, nightly3Bed: 170, weight: 1 },
   { city: 'Atlanta', state: 'GA', pricePerSqft: 260, rentPerSqft: 1.3, nightly3Bed: 200, weight: 1 },
   { city: 'Charlotte', state: 'NC', pricePerSqft: 245, rentPerSqft: 1.25, nightly3Bed: 185, weight: 1 },
   { city: 'Tampa', state: 'FL', pricePerSqft: 290, rentPerSqft: 1.45, nightly3Bed: 230, weight: 1 },
-  { city: 'Orlando', state: 'FL', pricePerSqft: 250, rentPerSqft: 1.4, nightly3Bed: 175, weight: 1 },
+  { city: 'Orlando', state: 'FL', pricePerSqft: 250, rentPerSqft: 1.4, nightly3Bed: 175, occupancyPercent: 67, weight: 1 },
   { city: 'Jacksonville', state: 'FL', pricePerSqft: 195, rentPerSqft: 1.2, nightly3Bed: 180, weight: 1 },
-  { city: 'Nashville', state: 'TN', pricePerSqft: 300, rentPerSqft: 1.4, nightly3Bed: 300, weight: 1 },
-  { city: 'Indianapolis', state: 'IN', pricePerSqft: 140, rentPerSqft: 1.0, nightly3Bed: 240, weight: 1 },
+  { city: 'Nashville', state: 'TN', pricePerSqft: 300, rentPerSqft: 1.4, nightly3Bed: 300, occupancyPercent: 65, weight: 1 },
+  { city: 'Indianapolis', state: 'IN', pricePerSqft: 140, rentPerSqft: 1.0, nightly3Bed: 240, occupancyPercent: 40, weight: 1 },
   { city: 'Columbus', state: 'OH', pricePerSqft: 185, rentPerSqft: 1.15, nightly3Bed: 150, weight: 1 },
   { city: 'Kansas City', state: 'MO', pricePerSqft: 160, rentPerSqft: 1.05, nightly3Bed: 150, weight: 1 },
-  { city: 'Denver', state: 'CO', pricePerSqft: 390, rentPerSqft: 1.55, nightly3Bed: 235, weight: 1 },
+  { city: 'Denver', state: 'CO', pricePerSqft: 390, rentPerSqft: 1.55, nightly3Bed: 235, occupancyPercent: 62, weight: 1 },
   { city: 'Las Vegas', state: 'NV', pricePerSqft: 250, rentPerSqft: 1.25, nightly3Bed: 220, weight: 1 },
   { city: 'Raleigh', state: 'NC', pricePerSqft: 250, rentPerSqft: 1.3, nightly3Bed: 180, weight: 1 },
-  { city: 'Memphis', state: 'TN', pricePerSqft: 100, rentPerSqft: 1.1, nightly3Bed: 175, weight: 0.75 },
-  { city: 'Cleveland', state: 'OH', pricePerSqft: 90, rentPerSqft: 0.95, nightly3Bed: 210, weight: 0.75 },
-  { city: 'Detroit', state: 'MI', pricePerSqft: 85, rentPerSqft: 1.1, nightly3Bed: 145, weight: 0.75 },
+  { city: 'Memphis', state: 'TN', pricePerSqft: 100, rentPerSqft: 1.1, nightly3Bed: 175, occupancyPercent: 57, weight: 0.75 },
+  { city: 'Cleveland', state: 'OH', pricePerSqft: 90, rentPerSqft: 0.95, nightly3Bed: 210, occupancyPercent: 60, weight: 0.75 },
+  { city: 'Detroit', state: 'MI', pricePerSqft: 85, rentPerSqft: 1.1, nightly3Bed: 145, occupancyPercent: 53, weight: 0.75 },
 ];
 
 /** Points are scattered uniformly within this distance of their ZIP's centroid. */
@@ -631,6 +638,7 @@ export async function loadDemoData(db: Db, options: DemoLoadOptions): Promise<De
       options.onProgress?.({ phase: 'insert', done: phase * n + end, total });
     }
   }
+  await addOccupancyMarkets(db);
   const recomputed = await recomputeDirty(db, {
     batchSize: options.recomputeBatchSize,
     pause: options.pause,
@@ -640,6 +648,33 @@ export async function loadDemoData(db: Db, options: DemoLoadOptions): Promise<De
   if (options.shouldStop?.()) return { listings: n, sold, recomputed, seconds: (Date.now() - started) / 1000 };
   await refreshPlaces(db);
   return { listings: n, sold, recomputed, seconds: (Date.now() - started) / 1000 };
+}
+
+export const OCCUPANCY_MARKET_DESCRIPTION = 'A demo city: its short-term rentals book its published average occupancy';
+
+/** A demo city's market assumptions: its seasons' occupancy for its published average. */
+export function demoMarketAssumptions(city: CityProfile): AssumptionOverrides {
+  return city.occupancyPercent === undefined
+    ? {}
+    : { shortTerm: seasonalOccupancyFor(city.occupancyPercent, DEFAULT_ASSUMPTIONS.shortTerm) };
+}
+
+/**
+ * The demo cities with a published occupancy and listings become markets with that occupancy, so
+ * their short-term results use it. A market that already exists (an admin's) is left as it is.
+ */
+async function addOccupancyMarkets(db: Db): Promise<void> {
+  const markets = DEMO_CITIES.filter((c) => c.occupancyPercent !== undefined).map((c) => ({
+    city: c.city,
+    state: c.state,
+    assumptions: demoMarketAssumptions(c),
+  }));
+  await sql`
+    insert into markets (city, state, description, active, assumptions)
+    select m.city, m.state, ${OCCUPANCY_MARKET_DESCRIPTION}, true, m.assumptions
+    from jsonb_to_recordset(${JSON.stringify(markets)}::jsonb) as m(city text, state text, assumptions jsonb)
+    where exists (select 1 from properties p where lower(p.city) = lower(m.city) and upper(p.state) = upper(m.state))
+    on conflict (lower(city), upper(state)) do nothing`.execute(db);
 }
 
 /** DEMO_LISTINGS: unset → the default count; 0 → no demo data; otherwise a non-negative integer. */
