@@ -159,6 +159,18 @@ describe('property page', () => {
     }
     expect(screen.getAllByText('#1 Best fit')).toHaveLength(1);
     expect(screen.getByTestId('break-even-buyHold')).toHaveTextContent(formatRoi(expected.buyHold.breakEvenRatePercent));
+    // The latest rate beside the break-even rates says it is out of date (its week is a year old).
+    expect(screen.getByTestId('latest-rate-source')).toHaveTextContent(
+      'Freddie Mac PMMS, 2025-11-20. Rates last updated Nov 20, 2025 — out of date',
+    );
+  });
+
+  it("says nothing of the rates' age when the latest week is recent", async () => {
+    const thisWeek = new Date().toISOString().slice(0, 10);
+    api({ 'GET /api/v1/rates/latest': [200, { data: RATES.map((r) => ({ ...r, asOf: thisWeek })) }] });
+    openPage();
+    expect(await screen.findByTestId('latest-rate-source')).toHaveTextContent(`Freddie Mac PMMS, ${thisWeek}`);
+    expect(screen.getByTestId('latest-rate-source')).not.toHaveTextContent('out of date');
   });
 
   it('never calls a losing strategy the best fit, and says so plainly when every strategy loses', async () => {

@@ -2,6 +2,7 @@ import { Card, Col, Row, Statistic, Typography } from 'antd';
 import type { Rate } from '../../../shared/api-types';
 import { formatRoi } from '../../../shared/format';
 import type { WhatIfAnalysis } from '../../../shared/invest';
+import { staleRatesNote } from '../../../shared/rates-staleness';
 
 /** The engine searches 0–30 %: a deal still cash-flowing at 30 % reports 30. */
 const SEARCH_CEILING = 30;
@@ -30,6 +31,7 @@ interface BreakEvenCardProps {
 /** The interest rate at which monthly cash flow reaches zero (Buy & Hold, BRRRR's refinance) beside the latest rate. */
 export function BreakEvenCard({ analysis, ratePercent, latestRate }: BreakEvenCardProps) {
   const reference = latestRate?.rate ?? ratePercent;
+  const stale = latestRate ? staleRatesNote(latestRate.asOf, new Date()) : null;
   const rows = [
     { key: 'buyHold', title: 'Buy & Hold break-even rate', value: analysis.buyHold.breakEvenRatePercent },
     { key: 'brrrr', title: 'BRRRR break-even rate (refinance)', value: analysis.brrrr.breakEvenRatePercent },
@@ -43,8 +45,9 @@ export function BreakEvenCard({ analysis, ratePercent, latestRate }: BreakEvenCa
             value={latestRate ? formatRoi(latestRate.rate) : 'Not on file'}
           />
           {latestRate ? (
-            <Typography.Text type="secondary" className="dm-stat-note">
+            <Typography.Text type="secondary" className="dm-stat-note" data-testid="latest-rate-source">
               {latestRate.source}, {latestRate.asOf}
+              {stale ? `. ${stale}` : ''}
             </Typography.Text>
           ) : null}
         </Col>
