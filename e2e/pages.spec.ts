@@ -140,11 +140,20 @@ for (const theme of ['light', 'dark'] as const) {
       expect(serious, `axe on ${path} (${theme})`).toEqual([]);
 
       if (isPhone(page)) {
-        const overflow = await page.evaluate(() => ({
-          scrollWidth: document.documentElement.scrollWidth,
-          width: window.innerWidth,
-        }));
+        // Neither the document nor the app's own scrolling panel (a signed-in page scrolls inside it).
+        const overflow = await page.evaluate(() => {
+          const panel = document.querySelector('.dm-app-main');
+          return {
+            scrollWidth: document.documentElement.scrollWidth,
+            width: window.innerWidth,
+            panelScrollWidth: panel?.scrollWidth ?? 0,
+            panelWidth: panel?.clientWidth ?? 0,
+          };
+        });
         expect(overflow.scrollWidth, `${path} scrolls sideways at ${overflow.width} px`).toBeLessThanOrEqual(overflow.width);
+        expect(overflow.panelScrollWidth, `${path}'s panel scrolls sideways at ${overflow.width} px`).toBeLessThanOrEqual(
+          overflow.panelWidth,
+        );
       }
     });
   }

@@ -157,7 +157,7 @@ export function ProjectionSection({ whatIf, growth, holdYears, strategy, onStrat
             columns={columns}
             dataSource={projection.years}
             pagination={false}
-            scroll={{ y: 560 }}
+            scroll={{ x: 640, y: 560 }}
             rowClassName={(r) => (r.year === sale.year ? 'dm-sale-row' : '')}
           />
         </Col>
