@@ -1,5 +1,8 @@
 /** Helpers of the investor pages' specs (profile, account, contacts). */
 import { expect, type Page } from '@playwright/test';
+import type { MapBounds } from '../src/shared/geo/bounds';
+import type { PropertySummaryRow } from '../src/shared/schemas/property';
+import { summaryFromRow, type PropertySummary } from '../src/shared/search-summary';
 import { setMapView } from './fixtures/maps';
 import { sessionToken } from './helpers';
 
@@ -21,23 +24,31 @@ export async function apiGet<T>(page: Page, url: string): Promise<T> {
   return ((await response.json()) as { data: T }).data;
 }
 
-export interface ListedProperty {
-  _id: string;
-  location: { coordinates: [number, number] };
-  BuyHoldResults: unknown;
-  BRRRRResults: unknown;
-  FixFlipResults: unknown;
-  ShortTermResults: unknown;
-}
+export type ListedProperty = PropertySummary;
 
 /** A box around the Austin demo listings. */
-const AUSTIN_BOUNDS = { ne: { lat: 30.45, lng: -97.55 }, sw: { lat: 30.1, lng: -97.95 } };
+export const AUSTIN_BOUNDS: MapBounds = { ne: { lat: 30.45, lng: -97.55 }, sw: { lat: 30.1, lng: -97.95 } };
 
-/** A demo property in Austin with results for all four strategies (first page of the bounds search). */
+/** Every property in the bounds as the map gets them (GET /searchProperties?type=bounds, page by page), read into their summaries. */
+export async function summariesIn(page: Page, bounds: MapBounds = AUSTIN_BOUNDS): Promise<PropertySummary[]> {
+  const all: PropertySummary[] = [];
+  let next: string | undefined;
+  do {
+    const params = new URLSearchParams({ type: 'bounds', bounds: JSON.stringify(bounds) });
+    if (next) params.set('next', next);
+    const answer = await apiGet<{ properties: PropertySummaryRow[]; next: string }>(
+      page,
+      `/api/v1/auth/searchProperties?${params}`,
+    );
+    all.push(...answer.properties.map(summaryFromRow));
+    next = answer.next === 'done' ? undefined : answer.next;
+  } while (next);
+  return all;
+}
+
+/** A demo property in Austin with results for all four strategies. */
 export async function propertyWithEveryStrategy(page: Page): Promise<ListedProperty> {
-  const params = new URLSearchParams({ type: 'bounds', bounds: JSON.stringify(AUSTIN_BOUNDS) });
-  const { properties } = await apiGet<{ properties: ListedProperty[] }>(page, `/api/v1/auth/searchProperties?${params}`);
-  const found = properties.find((p) => p.BuyHoldResults && p.BRRRRResults && p.FixFlipResults && p.ShortTermResults);
+  const found = (await summariesIn(page)).find((p) => Object.values(p.cashOnCash).every((figure) => figure !== null));
   if (!found) throw new Error('No demo property with results for every strategy');
   return found;
 }

@@ -4,19 +4,14 @@
  * the search without a Maps key, and the phone's bottom sheet.
  */
 import type { Page } from '@playwright/test';
-import { sessionToken, signIn } from './helpers';
+import { signIn } from './helpers';
 import { expect, fakeMap, mapView, setMapView, test, waitForFakeMap } from './fixtures/maps';
 import { USERS } from './users';
+import { summariesIn, type ListedProperty } from './investor-helpers';
 
 const AUSTIN = { lat: 30.2672, lng: -97.7431 };
 
-interface ApiProperty {
-  _id: string;
-  LatestListingPrice: number;
-  BedroomsTotal: number | null;
-  PropertyAddressZIP: string;
-  location: { coordinates: [number, number] };
-}
+type ApiProperty = ListedProperty;
 
 async function openSearch(page: Page, query: string): Promise<void> {
   await signIn(page, USERS.investor);
@@ -27,21 +22,7 @@ async function openSearch(page: Page, query: string): Promise<void> {
 /** Every property inside the map's current view, through the same API the map pages through. */
 async function propertiesInView(page: Page): Promise<ApiProperty[]> {
   const { bounds } = await mapView(page);
-  const box = { ne: { lat: bounds.north, lng: bounds.east }, sw: { lat: bounds.south, lng: bounds.west } };
-  const token = await sessionToken(page);
-  const all: ApiProperty[] = [];
-  let next: string | undefined;
-  do {
-    const params = new URLSearchParams({ type: 'bounds', bounds: JSON.stringify(box) });
-    if (next) params.set('next', next);
-    const response = await page.request.get(`/api/v1/auth/searchProperties?${params}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const body = (await response.json()) as { data: { properties: ApiProperty[]; next: string } };
-    all.push(...body.data.properties);
-    next = body.data.next === 'done' ? undefined : body.data.next;
-  } while (next);
-  return all;
+  return summariesIn(page, { ne: { lat: bounds.north, lng: bounds.east }, sw: { lat: bounds.south, lng: bounds.west } });
 }
 
 const rows = (page: Page) => page.getByTestId('property-row');

@@ -6,6 +6,7 @@
 import { DEAL_STATUSES, dealStatusFromMarker, type DealStatus } from './deal-status';
 import type { StrategyKey } from './investor-types';
 import { STRATEGY_KEYS } from './investor-types';
+import type { CashOnCashFigure } from './search-summary';
 
 /** The deal statuses as URL/query words. */
 export const DEAL_FILTER_WORDS = ['good', 'market', 'over'] as const;
@@ -15,14 +16,6 @@ export const DEAL_BY_WORD: Record<DealFilterWord, DealStatus> = {
   good: 'Good Deal',
   market: 'Market Price',
   over: 'Overpriced',
-};
-
-/** Which embedded results hold a strategy's cash-on-cash. */
-export const RESULTS_FIELD: Record<StrategyKey, 'BuyHoldResults' | 'BRRRRResults' | 'FixFlipResults' | 'ShortTermResults'> = {
-  buyHold: 'BuyHoldResults',
-  brrrr: 'BRRRRResults',
-  fixFlip: 'FixFlipResults',
-  shortTerm: 'ShortTermResults',
 };
 
 export interface SearchFilters {
@@ -130,24 +123,21 @@ export function searchFilterParams(filters: SearchFilters): Record<string, strin
 
 export const hasFilters = (filters: SearchFilters): boolean => Object.keys(searchFilterParams(filters)).length > 0;
 
-/** The fields of a property the filters read (a search answer item has them all). */
+/** The fields of a property the filters read (a search summary has them all). */
 export interface FilterableProperty {
   LatestListingPrice: number;
   BedroomsTotal: number | null;
   BathroomsTotal: number | null;
   markerColor?: { background?: string } | null;
-  BuyHoldResults: { cashOnCashRoi: number | null; cashOnCashInfinite: boolean } | null;
-  BRRRRResults: { cashOnCashRoi: number | null; cashOnCashInfinite: boolean } | null;
-  FixFlipResults: { cashOnCashRoi: number | null; cashOnCashInfinite: boolean } | null;
-  ShortTermResults: { cashOnCashRoi: number | null; cashOnCashInfinite: boolean } | null;
+  cashOnCash: Record<StrategyKey, CashOnCashFigure | null>;
 }
 
-/** A strategy's cash-on-cash of a property: a number, Infinity when no cash goes in, null without results. */
+/** A strategy's cash-on-cash of a property: a number, Infinity when no cash goes in, null without a figure. */
 export function cashOnCash(property: FilterableProperty, strategy: StrategyKey): number | null {
-  const results = property[RESULTS_FIELD[strategy]];
-  if (!results) return null;
-  if (results.cashOnCashInfinite) return Infinity;
-  return results.cashOnCashRoi;
+  const figure = property.cashOnCash[strategy];
+  if (!figure) return null;
+  if (figure.cashOnCashInfinite) return Infinity;
+  return figure.cashOnCashRoi;
 }
 
 /** True when the property passes every filter: the same rules the server's SQL applies. */

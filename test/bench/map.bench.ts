@@ -20,6 +20,7 @@
 import { chromium, type Browser, type Page, type Route } from 'playwright';
 import { installFakeGoogleMaps, setMapView } from '../../e2e/fixtures/maps';
 import { MAX_PAGES_PER_VIEW } from '../../src/client/features/map/map-constants';
+import type { PropertySummaryRow } from '../../src/shared/schemas/property';
 import { ms, printTable, type Bench } from './bench-utils';
 import { BENCH_USER, chromiumPath, startServer } from './built-server';
 
@@ -51,8 +52,8 @@ interface Bounds {
   sw: { lat: number; lng: number };
 }
 
-/** Property i of n, spread uniformly (deterministically) over the bounds. */
-function syntheticProperty(i: number, bounds: Bounds, run: number) {
+/** Property i of n, spread uniformly (deterministically) over the bounds, as a search answer's summary row. */
+function syntheticProperty(i: number, bounds: Bounds, run: number): PropertySummaryRow {
   const rand = (k: number) => {
     const x = Math.sin(i * 12.9898 + k * 78.233 + run * 37.719) * 43758.5453;
     return x - Math.floor(x);
@@ -61,29 +62,25 @@ function syntheticProperty(i: number, bounds: Bounds, run: number) {
   const lng = bounds.sw.lng + rand(2) * (bounds.ne.lng - bounds.sw.lng);
   const status = STATUSES[i % 3];
   const hex = (i + run * 1_000_000).toString(16).padStart(12, '0');
-  return {
-    _id: `00000000-0000-4000-8000-${hex}`,
-    ListingKey: `BENCH-${i}`,
-    LatestListingPrice: 250_000 + (i % 400) * 1000,
-    PublicListingRemarks: 'Synthetic bench listing.',
-    BedroomsTotal: 3,
-    BathroomsTotal: 2,
-    BuildingAreaTotal: 1500,
-    PropertyAddressFull: `${100 + (i % 9000)} BENCH ST`,
-    PropertyAddressCity: 'Austin',
-    PropertyAddressState: 'TX',
-    PropertyAddressZIP: '78701',
-    location: { type: 'Point', coordinates: [Math.round(lng * 1e6) / 1e6, Math.round(lat * 1e6) / 1e6] },
-    markerColor: status.markerColor,
-    dealStatus: status.dealStatus,
-    compIDs: [],
-    confidence: null,
-    BuyHoldResults: null,
-    BRRRRResults: null,
-    FixFlipResults: null,
-    ShortTermResults: null,
-    zIndex: i,
-  };
+  return [
+    `00000000-0000-4000-8000-${hex}`,
+    Math.round(lng * 1e6) / 1e6,
+    Math.round(lat * 1e6) / 1e6,
+    250_000 + (i % 400) * 1000,
+    3,
+    2,
+    1500,
+    `${100 + (i % 9000)} BENCH ST`,
+    'Austin',
+    'TX',
+    '78701',
+    status.markerColor.background,
+    null,
+    null,
+    null,
+    null,
+    i,
+  ];
 }
 
 /**

@@ -1,5 +1,6 @@
-import type { Comp } from '../../src/client/features/map/map-types';
-import type { Property } from '../../src/shared/schemas/property';
+import type { Comp, MapProperty } from '../../src/client/features/map/map-types';
+import type { Property, PropertySummaryRow } from '../../src/shared/schemas/property';
+import { summaryOf, summaryRow } from '../../src/shared/search-summary';
 
 /** A listed property as the API sends it: every field present, the ones a test does not care about null. */
 export function makeProperty(overrides: Partial<Property> & Pick<Property, '_id'>): Property {
@@ -59,3 +60,10 @@ export const finite = <T extends object>(results: T): T & { cashOnCashInfinite: 
   ...results,
   cashOnCashInfinite: false,
 });
+
+/** The search's summary of a property (what the map and the list hold). */
+export const makeSummary = (overrides: Partial<Property> & Pick<Property, '_id'>, zIndex = 0): MapProperty =>
+  summaryOf(makeProperty(overrides), zIndex);
+
+/** A property as a search answer's row carries it (`type=bounds` and `type=top`). */
+export const rowOf = (property: Property, zIndex = 0): PropertySummaryRow => summaryRow(summaryOf(property, zIndex));

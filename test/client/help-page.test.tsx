@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { HelpPage } from '../../src/client/features/help/help-page';
 import { STRATEGY_GUIDES } from '../../src/client/features/help/strategy-guide';
-import type { MapProperty } from '../../src/client/features/map/map-types';
+import type { PropertyResults } from '../../src/client/features/map/strategy-results';
 import { strategyRows } from '../../src/client/features/map/strategy-results';
 import { renderSignedIn, withFastComputedStyle } from './api-mock';
 
@@ -61,7 +61,7 @@ const property = {
   BRRRRResults: everyResult,
   FixFlipResults: everyResult,
   ShortTermResults: everyResult,
-} as unknown as MapProperty;
+} as unknown as PropertyResults;
 
 describe('the strategy guide', () => {
   it.each(STRATEGY_GUIDES.map((g) => [g.name, g] as const))(

@@ -5,13 +5,13 @@ import type { MapProperty } from '../../src/client/features/map/map-types';
 import { MarkerLayerController, createClusterRenderer } from '../../src/client/features/map/marker-layer';
 import { CountedCluster, PointsAlgorithm } from '../../src/client/features/map/points-algorithm';
 import { shouldFetchSuggestions, toPlaceOptions } from '../../src/client/features/map/place-search';
-import { makeProperty } from './fixtures';
+import { makeSummary } from './fixtures';
 
 const GREEN = { background: '#10b981', borderColor: '#047857', glyphColor: '#ffffff' };
 const RED = { background: '#ef4444', borderColor: '#b91c1c', glyphColor: '#ffffff' };
 
 function prop(id: string, lat: number, lng: number, markerColor = GREEN): MapProperty {
-  return makeProperty({
+  return makeSummary({
     _id: id,
     LatestListingPrice: 1,
     PropertyAddressFull: `${id.toUpperCase()} MAIN ST`,

@@ -10,6 +10,7 @@ import type { User } from '../../src/shared/api-types';
 import { maxOffer, type OfferTargets } from '../../src/shared/invest';
 import { startingWhatIf } from '../../src/shared/invest/starting-what-if';
 import type { Property } from '../../src/shared/schemas/property';
+import { summaryOf } from '../../src/shared/search-summary';
 import { answerAll, jsonResponse } from './msw-server';
 import { finite, makeComp, makeProperty } from './fixtures';
 
@@ -42,7 +43,8 @@ const user = (strategies: string[], offerTargets: OfferTargets = { cashOnCashPer
   },
 });
 
-const property: MapProperty = makeProperty({
+/** GET /property/p1 without the engine inputs: what the popup's tabs show. */
+const whole: Property = makeProperty({
   _id: 'p1',
   LatestListingPrice: 450_000,
   PublicListingRemarks: 'Bright bungalow near the park.',
@@ -116,9 +118,12 @@ const tab = (name: string) => {
   return found;
 };
 
+/** The search's summary of it: what the popup opens with. */
+const property: MapProperty = summaryOf(whole);
+
 /** GET /property/p1: the popup's property with the engine inputs the property page starts from. */
 const FULL: Property = {
-  ...(property as Property),
+  ...whole,
   dealStatus: 'Overpriced',
   monthlyRent: 3_200,
   rehabEstimate: 40_000,
@@ -131,23 +136,32 @@ const RATES = [
 ];
 
 let requests: string[];
-function mockApi(compsReply: [number, unknown], full: Property | null = FULL) {
+/** The API; `hold` keeps GET /property/p1 unanswered until the returned function is called. */
+function mockApi(compsReply: [number, unknown], full: Property | null = FULL, hold = false) {
   requests = [];
-  answerAll((req) => {
+  let release: () => void = () => {};
+  const held = hold ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();
+  answerAll(async (req) => {
     const url = new URL(req.url);
     requests.push(url.pathname + url.search);
-    if (url.pathname === '/api/v1/auth/property/p1' && full) return jsonResponse(200, { data: full });
+    if (url.pathname === '/api/v1/auth/property/p1') {
+      await held;
+      return full
+        ? jsonResponse(200, { data: full })
+        : jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Property not found' } });
+    }
     if (url.pathname === '/api/v1/rates/latest') return jsonResponse(200, { data: RATES });
     if (url.pathname === '/api/v1/lookups/investmentStrategies') return jsonResponse(200, { data: STRATEGIES });
     if (url.pathname === '/api/v1/auth/property/comps') return jsonResponse(compsReply[0], compsReply[1]);
     if (url.pathname === '/api/v1/config') return jsonResponse(200, { data: { googleMapsApiKey: null, googleMapsMapId: null } });
     return jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'no mock' } });
   });
+  return release;
 }
 
-function renderPopup(p: MapProperty, strategies: string[], onClose = jest.fn(), targets?: OfferTargets) {
+function renderPopup(p: MapProperty, strategies: string[], onClose = jest.fn(), targets?: OfferTargets, container?: HTMLElement) {
   const store = makeStore({ session: { token: 't', refreshToken: 'r', user: user(strategies, targets) } } as never);
-  render(
+  const view = render(
     <Provider store={store}>
       <AntApp>
         <MemoryRouter>
@@ -155,8 +169,9 @@ function renderPopup(p: MapProperty, strategies: string[], onClose = jest.fn(), 
         </MemoryRouter>
       </AntApp>
     </Provider>,
+    container ? { container } : undefined,
   );
-  return { onClose };
+  return { onClose, store, view };
 }
 
 // Ant Design renders slowly in jsdom.
@@ -175,7 +190,7 @@ describe('property popup', () => {
     expect(within(popup).getByText('$450,000')).toBeInTheDocument();
     expect(within(popup).getByText('2.5')).toBeInTheDocument();
     expect(within(popup).getByText('1,850 sq ft')).toBeInTheDocument();
-    expect(within(popup).getByText('Bright bungalow near the park.')).toBeInTheDocument();
+    expect(await within(popup).findByText('Bright bungalow near the park.')).toBeInTheDocument();
     // Fix'N'Flip is chosen but the property has no results; BRRRR has results but is not chosen.
     await waitFor(() => expect(tabs().map((t) => t.textContent)).toEqual(['Property', 'Comps', 'Buy/Hold', 'ST Rental']));
   });
@@ -208,7 +223,7 @@ describe('property popup', () => {
 
   it('shows the message for a price above every comp', async () => {
     mockApi([200, { data: comps }]);
-    renderPopup({ ...property, LatestListingPrice: 700_000 }, []);
+    renderPopup(summaryOf({ ...whole, LatestListingPrice: 700_000 }), []);
     fireEvent.click(tab('Comps'));
     expect(await screen.findByText('Consider negotiating the price')).toBeInTheDocument();
     expect(screen.getByTestId('price-position-marker')).toHaveAttribute('data-position', 'above');
@@ -275,6 +290,77 @@ describe('property popup', () => {
     await waitFor(() =>
       expect(screen.getByTestId('max-offer-buyHold')).toHaveTextContent('The max offer could not be worked out.'),
     );
+  });
+
+  it('opens with the summary at once; until the whole property arrives its tabs show their shape, then fill without a tab coming or going', async () => {
+    const release = mockApi([200, { data: comps }], FULL, true);
+    renderPopup(property, ['s-bh', 's-br', 's-st']);
+    const popup = screen.getByTestId('property-popup');
+    // The header and the Property tab's facts come from the summary, before any answer.
+    expect(within(popup).getByTestId('popup-address')).toHaveTextContent('1200 E 11th St, Austin, TX 78702');
+    expect(within(popup).getByText('$450,000')).toBeInTheDocument();
+    expect(popup).toHaveAttribute('data-loaded', 'false');
+    expect(screen.getByTestId('remarks-loading')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(tabs().map((t) => t.textContent)).toEqual(['Property', 'Comps', 'Buy/Hold', 'BRRRR', 'ST Rental']),
+    );
+    fireEvent.click(tab('BRRRR'));
+    const loading = await screen.findByTestId('strategy-brrrr');
+    expect(loading).toHaveAttribute('aria-busy', 'true');
+    // Every label of the final tab, each figure a placeholder.
+    expect(within(loading).getByText('Total cash into property')).toBeInTheDocument();
+    expect(within(loading).getByText('Refinance loan (80% of ARV)')).toBeInTheDocument();
+    expect(loading.querySelectorAll('.dm-figure-skeleton')).toHaveLength(10);
+    expect(requests.some((r) => r.startsWith('/api/v1/auth/property/comps'))).toBe(false);
+
+    release();
+    await waitFor(() => expect(screen.getByTestId('property-popup')).toHaveAttribute('data-loaded', 'true'));
+    const filled = screen.getByTestId('strategy-brrrr');
+    expect(filled).toHaveAttribute('aria-busy', 'false');
+    expect(filled.querySelectorAll('.dm-figure-skeleton')).toHaveLength(0);
+    expect(valueOf(filled, 'Total cash into property')).toHaveTextContent('$30,000');
+    expect(tabs().map((t) => t.textContent)).toEqual(['Property', 'Comps', 'Buy/Hold', 'BRRRR', 'ST Rental']);
+    expect(screen.getByText('Bright bungalow near the park.')).toBeInTheDocument();
+    // The comps follow the whole property's compIDs.
+    await waitFor(() => expect(requests).toContain('/api/v1/auth/property/comps?ids=c1%2Cc2%2Cc3%2Cc4%2Cc5%2Cc6'));
+  });
+
+  it("says the property's details failed in its tabs when GET /property/:id fails, keeping the summary", async () => {
+    mockApi([200, { data: comps }], null);
+    renderPopup(property, ['s-bh']);
+    expect(within(screen.getByTestId('property-popup')).getByText('$450,000')).toBeInTheDocument();
+    // The server's message (else the spec's "Failed to load property details").
+    expect(await screen.findByText('Property not found')).toBeInTheDocument();
+    expect(screen.queryByTestId('remarks-loading')).not.toBeInTheDocument();
+    fireEvent.click(tab('Comps'));
+    await waitFor(() => expect(screen.getAllByText('Property not found').length).toBeGreaterThan(1));
+    expect(requests.some((r) => r.startsWith('/api/v1/auth/property/comps'))).toBe(false);
+  });
+
+  it('takes focus once it is in the page, even when its window attaches it later; Esc inside closes it; focus goes back to the opener', async () => {
+    mockApi([200, { data: [] }]);
+    const opener = document.createElement('button');
+    opener.textContent = 'marker';
+    document.body.appendChild(opener);
+    opener.focus();
+    // As the Maps API does: the content is rendered into a container that joins the page a moment after open().
+    const container = document.createElement('div');
+    const { onClose, view } = renderPopup(property, ['s-bh'], jest.fn(), undefined, container);
+    const popup = within(container).getByTestId('property-popup');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.activeElement).toBe(opener);
+    document.body.appendChild(container);
+    await waitFor(() => expect(document.activeElement).toBe(popup));
+
+    // Esc from a control inside the popup (a tab) closes it.
+    const inner = tab('Comps');
+    inner.focus();
+    fireEvent.keyDown(inner, { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledTimes(1);
+    view.unmount();
+    expect(document.activeElement).toBe(opener);
+    container.remove();
+    opener.remove();
   });
 
   it('closes through its close button', () => {

@@ -29,12 +29,15 @@ import {
   topComps,
   visibleStrategyTabs,
 } from '../../src/client/features/map/popup-rules';
-import { makeProperty } from './fixtures';
+import { makeSummary } from './fixtures';
 
 const AUSTIN = { ne: { lat: 30.28, lng: -97.73 }, sw: { lat: 30.26, lng: -97.76 } };
 
 function prop(id: string, lat: number, lng: number, extra: Partial<MapProperty> = {}): MapProperty {
-  return makeProperty({ _id: id, LatestListingPrice: 100_000, location: { type: 'Point', coordinates: [lng, lat] }, ...extra });
+  return {
+    ...makeSummary({ _id: id, LatestListingPrice: 100_000, location: { type: 'Point', coordinates: [lng, lat] } }),
+    ...extra,
+  };
 }
 
 describe('bounds search uses the shared bounds rules', () => {
@@ -248,7 +251,8 @@ describe('strategy tab visibility', () => {
     { _id: 's3', name: 'Fix’N’Flip' },
     { _id: 's4', name: 'Short-term Rental' },
   ];
-  const results = { BuyHoldResults: {}, BRRRRResults: {}, FixFlipResults: {}, ShortTermResults: {} } as never;
+  const figure = { cashOnCashRoi: 5, cashOnCashInfinite: false };
+  const results = { cashOnCash: { buyHold: figure, brrrr: figure, fixFlip: figure, shortTerm: figure } };
 
   it('shows a strategy tab only when it is in the profile and the property has results', () => {
     expect(visibleStrategyTabs(['s1', 's2', 's3', 's4'], catalogue, results).map((t) => t.label)).toEqual([
@@ -259,7 +263,7 @@ describe('strategy tab visibility', () => {
     ]);
     expect(visibleStrategyTabs(['s4', 's1'], catalogue, results).map((t) => t.label)).toEqual(['Buy/Hold', 'ST Rental']);
     expect(
-      visibleStrategyTabs(['s1', 's2'], catalogue, { BuyHoldResults: {}, BRRRRResults: null } as never).map((t) => t.label),
+      visibleStrategyTabs(['s1', 's2'], catalogue, { cashOnCash: { ...results.cashOnCash, brrrr: null } }).map((t) => t.label),
     ).toEqual(['Buy/Hold']);
     expect(visibleStrategyTabs([], catalogue, results)).toEqual([]);
     expect(visibleStrategyTabs(['s1'], [], results)).toEqual([]);

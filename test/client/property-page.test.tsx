@@ -1,6 +1,6 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
-import type { Comp, MapProperty } from '../../src/client/features/map/map-types';
+import type { Comp, Property } from '../../src/client/features/map/map-types';
 import { niceTicks } from '../../src/client/features/property/chart-scale';
 import { PropertyPage } from '../../src/client/features/property/property-page';
 import { savedChanges } from '../../src/shared/saved-changes';
@@ -22,7 +22,7 @@ configure({ asyncUtilTimeout: 10_000 });
 withFastComputedStyle();
 afterEach(() => act(() => toast.remove()));
 
-const PROPERTY: MapProperty = makeProperty({
+const PROPERTY: Property = makeProperty({
   _id: 'p1',
   LatestListingPrice: 200_000,
   PublicListingRemarks: 'Brick ranch with a fenced yard.',

@@ -6,7 +6,7 @@ import { http, HttpResponse } from 'msw';
 import { callsTo, mockApi, renderSignedIn, withFastComputedStyle } from './api-mock';
 import { server } from './msw-server';
 import { PRICING_TEXT } from '../../src/client/features/map/pricing-refresh';
-import { makeProperty } from './fixtures';
+import { makeProperty, rowOf } from './fixtures';
 import type { Place } from '../../src/shared/schemas/places';
 
 jest.setTimeout(30_000);
@@ -86,8 +86,8 @@ function keylessApi(place = AUSTIN_PLACE, inView = PROPERTIES.length) {
       url.searchParams.get('type') === 'clusters'
         ? [200, { data: { clusters: [], total: inView, zoom: Number(url.searchParams.get('zoom')) } }]
         : url.searchParams.get('type') === 'top'
-          ? [200, { data: { properties: PROPERTIES.slice(0, 1), total: inView } }]
-          : [200, { data: { properties: PROPERTIES, next: 'done' } }],
+          ? [200, { data: { properties: PROPERTIES.slice(0, 1).map((p) => rowOf(p)), total: inView } }]
+          : [200, { data: { properties: PROPERTIES.map((p, i) => rowOf(p, i)), next: 'done' } }],
     'POST /api/v1/auth/recentSearches': [201, { data: { _id: 'r1' } }],
   });
 }

@@ -4,7 +4,16 @@ import { sql } from 'kysely';
 import { loadDemoData } from '../../src/server/modules/demo-data/demo-data';
 import { BOUNDS_MESSAGES } from '../../src/shared/geo/bounds';
 import { cellKey, cellX, cellY } from '../../src/shared/geo/cluster-grid';
-import { TOP_LIMIT, type SearchClustersAnswer, type SearchProperty } from '../../src/shared/schemas/property';
+import { FormatRegistry } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { isUuid } from '../../src/server/http/ids';
+import {
+  PropertySummaryRow,
+  TOP_LIMIT,
+  type SearchClustersAnswer,
+  type PropertySummaryRow as SummaryRow,
+} from '../../src/shared/schemas/property';
+import { summaryFromRow, type PropertySummary } from '../../src/shared/search-summary';
 import {
   compareBy,
   FILTER_MESSAGES,
@@ -23,20 +32,25 @@ import {
   type SearchPage,
   type SearchPageJson,
 } from '../../src/server/modules/properties/repository';
-import {
-  StoredBRRRRResults,
-  StoredBuyHoldResults,
-  StoredFixFlipResults,
-  StoredShortTermResults,
-} from '../../src/shared/schemas/results';
+/** What a search summary holds, by the spec's names (src/shared/search-summary.ts). */
+const SUMMARY_FIELDS = [
+  '_id',
+  'location',
+  'LatestListingPrice',
+  'BedroomsTotal',
+  'BathroomsTotal',
+  'BuildingAreaTotal',
+  'PropertyAddressFull',
+  'PropertyAddressCity',
+  'PropertyAddressState',
+  'PropertyAddressZIP',
+  'markerColor',
+  'cashOnCash',
+  'zIndex',
+].sort();
 
-/** Each embedded results field and its schema: the stored JSON goes out as it is, so its keys must be these. */
-const STORED_RESULTS = {
-  BuyHoldResults: StoredBuyHoldResults,
-  BRRRRResults: StoredBRRRRResults,
-  FixFlipResults: StoredFixFlipResults,
-  ShortTermResults: StoredShortTermResults,
-};
+// TypeBox's Value.Check knows no formats of its own (the server's ajv does).
+if (!FormatRegistry.Has('uuid')) FormatRegistry.Set('uuid', isUuid);
 
 const AUSTIN = { ne: { lat: 30.6, lng: -97.4 }, sw: { lat: 30.0, lng: -98.1 } };
 
@@ -128,13 +142,67 @@ describe.each(DATABASES)('properties API on $name', (database) => {
   it('answers carry the declared fields only: no internal column leaks', async () => {
     const id = (await sql<{ id: string }>`select id from properties limit 1`.execute(t.db)).rows[0].id;
     const property = json(await get(`/api/v1/auth/property/${id}`)).data as Record<string, unknown>;
+    for (const internal of ['ListingKey', 'listing_key', 'inputs', 'results_rate', 'needs_recompute', 'created_at', 'id']) {
+      expect(property).not.toHaveProperty(internal);
+    }
     const page = json(await search({ type: 'bounds', zoom: 12, bounds: JSON.stringify(AUSTIN), limit: 5 })).data;
-    for (const answer of [property, page.properties[0] as Record<string, unknown>]) {
-      for (const internal of ['ListingKey', 'listing_key', 'inputs', 'results_rate', 'needs_recompute', 'created_at', 'id']) {
-        expect(answer).not.toHaveProperty(internal);
+    expect(Object.keys(page).sort()).toEqual(['next', 'properties']);
+    for (const row of page.properties) expect(Value.Check(PropertySummaryRow, row)).toBe(true);
+  });
+
+  it('the bounds and top answers carry the lean summary only: no results, comp ids or remarks on the wire', async () => {
+    const bounds = JSON.stringify(AUSTIN);
+    const queries: Array<Record<string, string | number>> = [
+      { type: 'bounds', zoom: 12, bounds },
+      { type: 'top', bounds, sort: 'coc', strategy: 'buyHold' },
+    ];
+    for (const query of queries) {
+      const response = await search(query);
+      expect(response.statusCode).toBe(200);
+      for (const gone of [
+        'BuyHoldResults',
+        'BRRRRResults',
+        'FixFlipResults',
+        'ShortTermResults',
+        'compIDs',
+        'PublicListingRemarks',
+        'cashOnCashRoi',
+        'borderColor',
+      ]) {
+        expect(response.body).not.toContain(gone);
+      }
+      const { properties } = json(response).data as { properties: unknown[] };
+      expect(properties.length).toBeGreaterThan(0);
+      for (const row of properties) {
+        expect(Value.Check(PropertySummaryRow, row)).toBe(true);
+        expect(Object.keys(summaryFromRow(row as SummaryRow)).sort()).toEqual(SUMMARY_FIELDS);
       }
     }
-    expect(Object.keys(page).sort()).toEqual(['next', 'properties']);
+  });
+
+  it("a summary says what the whole property says: price, rooms, address, place, deal colour, each strategy's cash-on-cash", async () => {
+    const rows = (
+      json(await search({ type: 'bounds', zoom: 12, bounds: JSON.stringify(AUSTIN), limit: 40 })).data as {
+        properties: SummaryRow[];
+      }
+    ).properties;
+    for (const summary of rows.map(summaryFromRow)) {
+      const whole = json(await get(`/api/v1/auth/property/${summary._id}`)).data;
+      for (const field of SUMMARY_FIELDS.filter((f) => f !== 'cashOnCash' && f !== 'zIndex')) {
+        expect([field, summary[field as keyof PropertySummary]]).toEqual([field, whole[field]]);
+      }
+      for (const [key, results] of [
+        ['buyHold', whole.BuyHoldResults],
+        ['brrrr', whole.BRRRRResults],
+        ['fixFlip', whole.FixFlipResults],
+        ['shortTerm', whole.ShortTermResults],
+      ] as const) {
+        const figure = summary.cashOnCash[key];
+        expect(figure === null ? null : { ...figure }).toEqual(
+          results ? { cashOnCashRoi: results.cashOnCashRoi, cashOnCashInfinite: results.cashOnCashInfinite } : null,
+        );
+      }
+    }
   });
 
   it('GET /property/comps returns the comps in the order asked; 404 unknown; 400 malformed, empty or too many', async () => {
@@ -225,7 +293,7 @@ describe.each(DATABASES)('properties API on $name', (database) => {
 
   it('pages through every property in the box exactly once, by longitude, with zIndex by order', async () => {
     expect(austinCount).toBeGreaterThan(40);
-    const seen: Array<{ _id: string; zIndex: number; location: { coordinates: [number, number] } }> = [];
+    const seen: PropertySummary[] = [];
     let next: string | undefined;
     let pages = 0;
     for (;;) {
@@ -235,7 +303,7 @@ describe.each(DATABASES)('properties API on $name', (database) => {
       expect(response.statusCode).toBe(200);
       const body = json(response).data;
       expect(body.properties.length).toBeLessThanOrEqual(17);
-      seen.push(...body.properties);
+      seen.push(...(body.properties as SummaryRow[]).map(summaryFromRow));
       pages++;
       if (body.next === 'done') break;
       next = body.next;
@@ -250,32 +318,6 @@ describe.each(DATABASES)('properties API on $name', (database) => {
       const [lng, lat] = p.location.coordinates;
       expect(lat >= AUSTIN.sw.lat && lat <= AUSTIN.ne.lat && lng >= AUSTIN.sw.lng && lng <= AUSTIN.ne.lng).toBe(true);
     }
-    // The spec's property fields and nothing else (the property page's extras come from GET /property/:id).
-    expect(Object.keys(seen[0]).sort()).toEqual(
-      [
-        '_id',
-        'LatestListingPrice',
-        'PublicListingRemarks',
-        'BedroomsTotal',
-        'BathroomsTotal',
-        'BathroomsFull',
-        'BathroomsHalf',
-        'BathroomsThreeQuarter',
-        'BuildingAreaTotal',
-        'PropertyAddressFull',
-        'PropertyAddressCity',
-        'PropertyAddressState',
-        'PropertyAddressZIP',
-        'location',
-        'markerColor',
-        'compIDs',
-        'BuyHoldResults',
-        'BRRRRResults',
-        'FixFlipResults',
-        'ShortTermResults',
-        'zIndex',
-      ].sort(),
-    );
   });
 
   it('the page the database writes as JSON is the page mapped in Node, field for field, page after page', async () => {
@@ -287,19 +329,51 @@ describe.each(DATABASES)('properties API on $name', (database) => {
         searchBoundsJson(t.db, AUSTIN, filters, after, 23),
         searchBounds(t.db, AUSTIN, filters, after, 23),
       ]);
-      const properties = JSON.parse(built.propertiesJson) as SearchProperty[];
+      const properties = JSON.parse(built.propertiesJson) as SummaryRow[];
       expect(properties).toEqual(mapped.properties);
       expect(built.next).toEqual(mapped.next);
-      for (const p of properties) {
-        for (const [field, schema] of Object.entries(STORED_RESULTS)) {
-          const results = p[field as keyof typeof STORED_RESULTS];
-          if (results) expect(Object.keys(results).sort()).toEqual(Object.keys(schema.properties).sort());
-        }
-      }
+      for (const row of properties) expect(Value.Check(PropertySummaryRow, row)).toBe(true);
       after = built.next;
       pages++;
     } while (after);
     expect(pages).toBeGreaterThan(1);
+  });
+
+  it("says each strategy's cash-on-cash as a number, Infinity, n/a (results without a figure) or null (no results), in SQL and in Node alike", async () => {
+    const ids = (
+      await sql<{ id: string }>`select id from properties where latitude between ${AUSTIN.sw.lat} and ${AUSTIN.ne.lat}
+        and longitude between ${AUSTIN.sw.lng} and ${AUSTIN.ne.lng} and buy_hold is not null order by id limit 3`.execute(t.db)
+    ).rows.map((r) => r.id);
+    expect(ids).toHaveLength(3);
+    const saved = await sql<
+      Record<string, unknown>
+    >`select id, buy_hold_coc, brrrr_coc, short_term, short_term_coc from properties
+      where id in (${sql.join(ids)})`.execute(t.db);
+    try {
+      await sql`update properties set buy_hold_coc = 'Infinity' where id = ${ids[0]}`.execute(t.db);
+      await sql`update properties set brrrr_coc = null where id = ${ids[1]}`.execute(t.db);
+      await sql`update properties set short_term = null, short_term_coc = null where id = ${ids[2]}`.execute(t.db);
+      const [built, mapped] = await Promise.all([
+        searchBoundsJson(t.db, AUSTIN, {}, null, 1000),
+        searchBounds(t.db, AUSTIN, {}, null, 1000),
+      ]);
+      const rows = JSON.parse(built.propertiesJson) as SummaryRow[];
+      expect(rows).toEqual(mapped.properties);
+      const byId = new Map(rows.map((row) => [row[0], summaryFromRow(row)]));
+      expect(byId.get(ids[0])!.cashOnCash.buyHold).toEqual({ cashOnCashRoi: null, cashOnCashInfinite: true });
+      expect(byId.get(ids[1])!.cashOnCash.brrrr).toEqual({ cashOnCashRoi: null, cashOnCashInfinite: false });
+      expect(byId.get(ids[2])!.cashOnCash.shortTerm).toBeNull();
+      const row = rows.find((r) => r[0] === ids[0])!;
+      expect(row[12]).toBe('Infinity');
+      expect(rows.find((r) => r[0] === ids[1])![13]).toBe('n/a');
+      expect(rows.find((r) => r[0] === ids[2])![15]).toBeNull();
+    } finally {
+      for (const r of saved.rows) {
+        await sql`update properties set buy_hold_coc = ${r.buy_hold_coc}, brrrr_coc = ${r.brrrr_coc},
+          short_term = ${r.short_term === null ? null : JSON.stringify(r.short_term)}::json, short_term_coc = ${r.short_term_coc}
+          where id = ${r.id}`.execute(t.db);
+      }
+    }
   });
 
   it('caps the page at 1,000 and says done on the last page; an empty box is done at once', async () => {
@@ -399,14 +473,16 @@ describe.each(DATABASES)('properties API on $name', (database) => {
   });
 
   describe('filters and the top of the view', () => {
-    type Item = SearchProperty & { _id: string };
     const params = (extra: Record<string, string>) => ({ bounds: JSON.stringify(AUSTIN), ...extra });
     const boundsAll = async (filters: Record<string, string>) =>
-      (json(await search({ type: 'bounds', limit: 5000, ...params(filters) })).data as { properties: Item[] }).properties;
+      (
+        json(await search({ type: 'bounds', limit: 5000, ...params(filters) })).data as { properties: SummaryRow[] }
+      ).properties.map(summaryFromRow);
     const top = async (extra: Record<string, string>) => {
       const response = await search({ type: 'top', ...params(extra) });
       expect(response.statusCode).toBe(200);
-      return json(response).data as { properties: Item[]; total: number };
+      const answer = json(response).data as { properties: SummaryRow[]; total: number };
+      return { total: answer.total, properties: answer.properties.map(summaryFromRow) };
     };
 
     it('narrow the bounds pages, the clusters and the top of the view alike: the counts add up', async () => {
@@ -517,7 +593,11 @@ describe.each(DATABASES)('properties API on $name', (database) => {
       expect(small.headers['content-encoding']).toBeUndefined();
     });
 
-    it('the demo city search costs at most 350 bytes a property on the wire (brotli and gzip)', async () => {
+    it('the demo city search costs at most 300 bytes a property raw and 350 on the wire (brotli and gzip)', async () => {
+      const plain = await searchWith(undefined);
+      const count = (JSON.parse(plain.body) as SearchAnswer).data.properties.length;
+      expect(count).toBe(austinCount);
+      expect(plain.rawPayload.length / count).toBeLessThanOrEqual(300);
       for (const encoding of ['br', 'gzip']) {
         const response = await searchWith(encoding);
         expect(response.headers['content-encoding']).toBe(encoding);

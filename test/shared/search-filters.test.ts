@@ -11,8 +11,15 @@ import {
 
 const results = (coc: number | null, infinite = false) => ({ cashOnCashRoi: coc, cashOnCashInfinite: infinite });
 
-function property(id: string, overrides: Partial<SortableProperty> & { status?: DealStatus } = {}): SortableProperty {
-  const { status = 'Market Price', ...rest } = overrides;
+type Figures = SortableProperty['cashOnCash'];
+type Overrides = Partial<Omit<SortableProperty, 'cashOnCash'>> & { status?: DealStatus } & Partial<Figures>;
+
+/** A summary of a property; strategy keys in the overrides replace its cash-on-cash figures. */
+function property(id: string, overrides: Overrides = {}): SortableProperty {
+  const { status = 'Market Price', buyHold, brrrr, fixFlip, shortTerm, ...rest } = overrides;
+  const figures: Partial<Figures> = { buyHold, brrrr, fixFlip, shortTerm };
+  const cashOnCash: Figures = { buyHold: results(4), brrrr: results(8), fixFlip: results(-10), shortTerm: results(12) };
+  for (const key of Object.keys(figures) as Array<keyof Figures>) if (key in overrides) cashOnCash[key] = figures[key] ?? null;
   return {
     _id: id,
     LatestListingPrice: 300_000,
@@ -20,10 +27,7 @@ function property(id: string, overrides: Partial<SortableProperty> & { status?: 
     BathroomsTotal: 2,
     BuildingAreaTotal: 1500,
     markerColor: markerColorFor(status),
-    BuyHoldResults: results(4),
-    BRRRRResults: results(8),
-    FixFlipResults: results(-10),
-    ShortTermResults: results(12),
+    cashOnCash,
     ...rest,
   };
 }
@@ -113,9 +117,9 @@ describe('matchesFilters', () => {
   });
 
   it('passes an infinite cash-on-cash; a property without results fails a minimum', () => {
-    const infinite = property('c', { BRRRRResults: results(null, true) });
+    const infinite = property('c', { brrrr: results(null, true) });
     expect(matchesFilters(infinite, { strategy: 'brrrr', minCoc: 1000 })).toBe(true);
-    const none = property('d', { ShortTermResults: null });
+    const none = property('d', { shortTerm: null });
     expect(matchesFilters(none, { strategy: 'shortTerm', minCoc: -1000 })).toBe(false);
     expect(matchesFilters(none, { strategy: 'shortTerm' })).toBe(true);
   });
@@ -126,10 +130,10 @@ describe('compareBy', () => {
     LatestListingPrice: 200_000,
     BuildingAreaTotal: 1000,
     status: 'Overpriced',
-    BuyHoldResults: results(3),
+    buyHold: results(3),
   });
-  const b = property('b', { LatestListingPrice: 300_000, BuildingAreaTotal: 3000, status: 'Good Deal', BuyHoldResults: null });
-  const c = property('c', { LatestListingPrice: 300_000, BuildingAreaTotal: null, BuyHoldResults: results(null, true) });
+  const b = property('b', { LatestListingPrice: 300_000, BuildingAreaTotal: 3000, status: 'Good Deal', buyHold: null });
+  const c = property('c', { LatestListingPrice: 300_000, BuildingAreaTotal: null, buyHold: results(null, true) });
   const ids = (list: SortableProperty[]) => list.map((p) => p._id);
 
   it('orders by price, price per square foot, deal status and cash-on-cash, ties by id, nulls last both ways', () => {

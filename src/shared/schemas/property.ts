@@ -46,12 +46,8 @@ const ListingFacts = {
   location: GeoPoint,
 };
 
-/**
- * A listed property as GET /searchProperties sends it: the spec's property fields and nothing else
- * (identity, price, description, rooms, address, location, marker colour, comp ids, the embedded
- * strategy results) plus its place in the search order.
- */
-export const SearchProperty = Type.Composite([
+/** A listed property as GET /property/:id sends it: the spec's property fields and what the property page adds. */
+export const Property = Type.Composite([
   Type.Object({
     _id: Id,
     LatestListingPrice: Type.Number(),
@@ -59,16 +55,8 @@ export const SearchProperty = Type.Composite([
     ...ListingFacts,
     markerColor: MarkerColor,
     compIDs: Type.Array(Id),
-    /** The search's order: the property's position in the whole answer (spec: "a zIndex is assigned by order"). */
-    zIndex: Type.Optional(Type.Integer()),
   }),
   EmbeddedResults,
-]);
-export type SearchProperty = Static<typeof SearchProperty>;
-
-/** A listed property as GET /property/:id sends it: the search's fields and what the property page adds. */
-export const Property = Type.Composite([
-  SearchProperty,
   Type.Object({
     /** Good Deal, Overpriced or Market Price. */
     dealStatus: Type.String(),
@@ -83,6 +71,44 @@ export const Property = Type.Composite([
   }),
 ]);
 export type Property = Static<typeof Property>;
+
+/**
+ * One strategy's cash-on-cash ROI in a search summary: a percentage; "Infinity" when no cash goes in
+ * and the property pays; "n/a" when no cash goes in and it does not pay (the results have no
+ * figure); null when the property has no results for the strategy (its popup has no tab for it).
+ */
+const summaryCashOnCash = (title?: string) =>
+  Type.Union([Type.Number(), Type.Literal('Infinity'), Type.Literal('n/a'), Type.Null()], title ? { title } : {});
+export const SummaryCashOnCash = summaryCashOnCash();
+export type SummaryCashOnCash = Static<typeof SummaryCashOnCash>;
+
+/**
+ * A listed property as GET /searchProperties sends it (`type=bounds` and `type=top`): a row of what
+ * the marker, the list row, the sort and the filters use, in this order (docs/decisions.md, "Lean
+ * search answers"). The whole property (results, comp ids, remarks) is GET /property/:id's.
+ * Positional, so a page pays for its values and not 20 key names a property; each item's `title` is
+ * the spec's field it carries, and src/shared/search-summary.ts turns a row into those fields.
+ */
+export const PropertySummaryRow = Type.Tuple([
+  Type.String({ format: 'uuid', title: '_id' }),
+  Type.Number({ title: 'location.coordinates[0]', description: 'Longitude.' }),
+  Type.Number({ title: 'location.coordinates[1]', description: 'Latitude.' }),
+  Type.Number({ title: 'LatestListingPrice' }),
+  Nullable(Type.Integer({ title: 'BedroomsTotal' })),
+  Nullable(Type.Integer({ title: 'BathroomsTotal' })),
+  Nullable(Type.Integer({ title: 'BuildingAreaTotal' })),
+  Nullable(Type.String({ title: 'PropertyAddressFull' })),
+  Nullable(Type.String({ title: 'PropertyAddressCity' })),
+  Nullable(Type.String({ title: 'PropertyAddressState' })),
+  Nullable(Type.String({ title: 'PropertyAddressZIP' })),
+  Type.String({ title: 'markerColor.background', description: 'The deal status colour; the border and glyph follow from it.' }),
+  summaryCashOnCash('cashOnCash.buyHold'),
+  summaryCashOnCash('cashOnCash.brrrr'),
+  summaryCashOnCash('cashOnCash.fixFlip'),
+  summaryCashOnCash('cashOnCash.shortTerm'),
+  Type.Integer({ title: 'zIndex', description: "The property's place in the whole answer's order." }),
+]);
+export type PropertySummaryRow = Static<typeof PropertySummaryRow>;
 
 /** A sold comparable (GET /property/comps). */
 export const Comp = Type.Object({
@@ -139,9 +165,9 @@ export const SearchPropertiesQuery = Type.Object({
 });
 export type SearchPropertiesQuery = Static<typeof SearchPropertiesQuery>;
 
-/** One page of the bounds search, sorted by longitude; `next` is the token of the next page, or 'done'. */
+/** One page of the bounds search (summary rows), sorted by longitude; `next` is the token of the next page, or 'done'. */
 export const SearchPropertiesPage = Type.Object({
-  properties: Type.Array(SearchProperty),
+  properties: Type.Array(PropertySummaryRow),
   next: Type.String(),
 });
 export type SearchPropertiesPage = Static<typeof SearchPropertiesPage>;
@@ -174,7 +200,7 @@ export type SearchClustersAnswer = Static<typeof SearchClustersAnswer>;
 
 /** The `type=top` answer: the first `limit` properties of the view by the sort, and how many match in all. */
 export const SearchTopAnswer = Type.Object({
-  properties: Type.Array(SearchProperty),
+  properties: Type.Array(PropertySummaryRow),
   total: Type.Integer(),
 });
 export type SearchTopAnswer = Static<typeof SearchTopAnswer>;

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { formatCashOnCash } from '../../../shared/format';
 import type { SavedCalculation, StrategyKey } from '../../../shared/investor-types';
 import { savedChanges } from '../../../shared/saved-changes';
+import { RESULTS_FIELD } from '../../../shared/search-summary';
 import { CalculatorIcon } from '../../components/icons';
 import { STRATEGY_TABS } from '../map';
 import { SavedCalculationActions, useSavedCalculationsQuery } from '../saved-calculations';
@@ -17,8 +18,7 @@ const strategyOf = (key: StrategyKey) => STRATEGY_TABS.find((tab) => tab.key ===
 
 /** The saved strategy's cash-on-cash ROI, as the strategy tabs show it. */
 function cashOnCash(c: SavedCalculation): string {
-  const resultsKey = strategyOf(c.strategy)?.results;
-  const results = resultsKey ? c.results?.[resultsKey] : undefined;
+  const results = c.results?.[RESULTS_FIELD[c.strategy]];
   const roi = results?.cashOnCashRoi;
   return formatCashOnCash(typeof roi === 'number' ? roi : null, results?.cashOnCashInfinite === true);
 }

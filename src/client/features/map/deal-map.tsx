@@ -76,10 +76,12 @@ function PropertyMarkers({
   serverCells,
   filters,
   highlightedId,
+  onHover,
 }: {
   serverCells: PropertyCluster[] | null;
   filters: SearchFilters;
   highlightedId: string | null;
+  onHover: (id: string | null) => void;
 }) {
   const map = useMap();
   const markerLib = useMapsLibrary('marker');
@@ -101,13 +103,13 @@ function PropertyMarkers({
 
   useEffect(() => {
     if (!map || !markerLib) return undefined;
-    const c = new MarkerLayerController(map, markerLib, (id) => dispatch(propertySelected(id)));
+    const c = new MarkerLayerController(map, markerLib, (id) => dispatch(propertySelected(id)), onHover);
     controllerRef.current = c;
     return () => {
       c.destroy();
       controllerRef.current = null;
     };
-  }, [map, markerLib, dispatch]);
+  }, [map, markerLib, dispatch, onHover]);
 
   // The effects below run after the one above in the same commit, so a new layer is filled at once.
   useEffect(() => {
@@ -313,6 +315,8 @@ export interface DealMapProps {
   filters: SearchFilters;
   /** The property whose row the pointer is on in the list: its marker stands out. */
   highlightedId: string | null;
+  /** The pointer (or focus) rests on a marker (its id), or has left it (null): prefetching. */
+  onMarkerHover: (id: string | null) => void;
   /** Where the search box and the legend go in the page (over the map, before the list); absent: inside the map. */
   controlsSlot?: HTMLElement | null;
 }
@@ -331,6 +335,7 @@ export function DealMap({
   serverCells,
   filters,
   highlightedId,
+  onMarkerHover,
 }: DealMapProps) {
   const authFailedByGoogle = useGmAuthFailure();
   const [authFailed, setAuthFailed] = useState(false);
@@ -380,7 +385,7 @@ export function DealMap({
           onIdle={onIdle}
           className="dm-deal-map-canvas"
         >
-          <PropertyMarkers serverCells={serverCells} filters={filters} highlightedId={highlightedId} />
+          <PropertyMarkers serverCells={serverCells} filters={filters} highlightedId={highlightedId} onHover={onMarkerHover} />
           <SelectedPropertyWindow />
           <CameraFollower camera={camera} />
         </Map>

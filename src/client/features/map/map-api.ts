@@ -1,8 +1,12 @@
 import { api, authCall, publicCall } from '../../api/base-api';
 import type { GeocodeAnswer } from '../../../shared/schemas/places';
 import type { PricingStatus } from '../../../shared/schemas/rates';
+import type { SearchPropertiesPage as SummaryPage, SearchTopAnswer as SummaryTop } from '../../../shared/schemas/property';
+import { summaryFromRow } from '../../../shared/search-summary';
+import { PROPERTY_CACHE_SECONDS } from './map-constants';
 import type {
   Comp,
+  Property,
   MapConfig,
   NewRecentSearch,
   RecentSearch,
@@ -28,6 +32,10 @@ export const mapApi = api.injectEndpoints({
     searchProperties: build.query<SearchPropertiesPage, SearchPropertiesArgs>({
       query: ({ type, zoom, bounds, next }) =>
         authCall({ url: '/searchProperties', params: next ? { type, zoom, bounds, next } : { type, zoom, bounds } }),
+      transformResponse: (page: SummaryPage): SearchPropertiesPage => ({
+        properties: page.properties.map(summaryFromRow),
+        next: page.next,
+      }),
       keepUnusedDataFor: 0,
     }),
     /** A wide view's server clusters (`type=clusters`): one answer, cached like any query. */
@@ -38,6 +46,20 @@ export const mapApi = api.injectEndpoints({
     /** The best properties of a wide view by the list's sort, with the filters (`type=top`): the list beside clusters. */
     searchTop: build.query<SearchTopAnswer, SearchTopArgs>({
       query: (params) => authCall({ url: '/searchProperties', params }),
+      transformResponse: (top: SummaryTop): SearchTopAnswer => ({
+        properties: top.properties.map(summaryFromRow),
+        total: top.total,
+      }),
+      providesTags: ['Pricing'],
+    }),
+    /**
+     * GET /property/{id}: the whole property (results, comp ids, remarks, engine inputs) that a search
+     * summary leaves out: the popup's tabs and the property page. Prefetched when a row or a marker is
+     * hovered; an entry nobody reads is kept PROPERTY_CACHE_SECONDS (map-constants.ts).
+     */
+    property: build.query<Property, string>({
+      query: (id) => authCall(`/property/${encodeURIComponent(id)}`),
+      keepUnusedDataFor: PROPERTY_CACHE_SECONDS,
       providesTags: ['Pricing'],
     }),
     /** GET /rates/pricing: the rate results are priced at and whether a re-price runs (pricing-refresh.ts). */
@@ -66,6 +88,7 @@ export const mapApi = api.injectEndpoints({
 
 export const {
   useMapConfigQuery,
+  usePropertyQuery,
   usePropertyCompsQuery,
   useRecentSearchesQuery,
   useAddRecentSearchMutation,

@@ -12,6 +12,14 @@ export const BOUNDS_DEBOUNCE_MS = 600;
 export const PLACE_INPUT_DEBOUNCE_MS = 300;
 export const AUTOCOMPLETE_DEBOUNCE_MS = 400;
 export const COMPS_DELAY_MS = 300;
+/** A row or a marker under the pointer (or focused) this long prefetches its whole property. */
+export const PREFETCH_HOVER_MS = 150;
+/**
+ * How long a whole property nobody reads stays in RTK Query's cache. A prefetch takes
+ * PREFETCH_HOVER_MS of hovering, so at most 30 s / 150 ms = 200 unread ones are held at a time
+ * (the summaries of the known properties are what the store holds by the thousand).
+ */
+export const PROPERTY_CACHE_SECONDS = 30;
 export const TOP_COMPS_COUNT = 5;
 export const CLUSTER_RADIUS = 60;
 export const CLUSTER_MAX_ZOOM = 16;
@@ -61,4 +69,5 @@ export const MAP_TEXT = {
   below: 'This could be a good investment opportunity',
   disclaimer: 'These results are best estimates and are not guaranteed.',
   noPhotos: 'No photos available',
+  propertyLoadFailed: 'Failed to load property details',
 } as const;

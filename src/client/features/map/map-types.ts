@@ -4,15 +4,22 @@
  */
 import type { MapBounds } from '../../../shared/schemas/geo';
 import type { FILTER_PARAM_NAMES, SearchSort, SortOrder } from '../../../shared/search-filters';
+import type { PropertySummary } from '../../../shared/search-summary';
 export type { ClientConfig as MapConfig } from '../../../shared/schemas/config';
-export type {
-  Comp,
-  PropertyCluster,
-  SearchClustersAnswer,
-  SearchProperty as MapProperty,
-  SearchPropertiesPage,
-  SearchTopAnswer,
-} from '../../../shared/schemas/property';
+export type { Comp, Property, PropertyCluster, SearchClustersAnswer } from '../../../shared/schemas/property';
+export type { PropertySummary as MapProperty } from '../../../shared/search-summary';
+
+/** A bounds-search page as the client holds it: its summary rows read into the spec's fields. */
+export interface SearchPropertiesPage {
+  properties: PropertySummary[];
+  next: string;
+}
+
+/** The `type=top` answer as the client holds it. */
+export interface SearchTopAnswer {
+  properties: PropertySummary[];
+  total: number;
+}
 export type { NewRecentSearch, RecentSearch } from '../../../shared/schemas/recent-searches';
 
 export interface SearchPropertiesArgs {

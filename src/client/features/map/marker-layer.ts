@@ -5,8 +5,9 @@
  *   the viewport (plus a margin), from a supercluster index of plain points — or, in wide views, the
  *   server's grid cells. No marker exists for a property that is not drawn on its own.
  * - A lone property's AdvancedMarkerElement (a PinElement in its markerColor, its formatted address
- *   as title, zIndex by search order, gmp-click selects it) is built the first time it is drawn and
- *   reused by id; markers of properties the map no longer knows are dropped.
+ *   as title, zIndex by search order, gmp-click selects it, hovering or focusing it is reported) is
+ *   built the first time it is drawn and reused by id; markers of properties the map no longer knows
+ *   are dropped.
  * - Cluster circles: dark indigo above max(10, mean count), else blue (never a deal colour), with the count and the deal mix as
  *   title and accessible name; a click zooms to the cluster (its expansion zoom, or the cell's extent).
  */
@@ -107,6 +108,8 @@ export class MarkerLayerController {
     private readonly map: google.maps.Map,
     private readonly markerLib: MarkerLibrary,
     private readonly onSelect: (id: string) => void,
+    /** The property whose marker the pointer (or the keyboard's focus) is on, or null when it leaves. */
+    private readonly onHover: (id: string | null) => void = () => {},
   ) {
     this.algorithm = new PointsAlgorithm((property) => this.markerFor(property));
     this.clusterer = new MarkerClusterer({
@@ -157,6 +160,12 @@ export class MarkerLayerController {
     });
     const id = property._id;
     marker.addEventListener('gmp-click', () => this.onSelect(id));
+    const enter = () => this.onHover(id);
+    const leave = () => this.onHover(null);
+    marker.addEventListener('pointerenter', enter);
+    marker.addEventListener('pointerleave', leave);
+    marker.addEventListener('focus', enter);
+    marker.addEventListener('blur', leave);
     this.backgrounds.set(marker, color.background);
     const entry = { marker, property, color };
     this.cache.set(id, entry);

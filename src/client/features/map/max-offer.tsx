@@ -7,7 +7,7 @@ import { latestFinancingRate, startingWhatIf } from '../../../shared/invest/star
 import type { StrategyKey } from '../../../shared/investor-types';
 import { useLatestRatesQuery } from '../../api/lookups-api';
 import { useAppSelector } from '../../app/hooks';
-import { usePropertyQuery } from '../property';
+import { usePropertyQuery } from './map-api';
 import { selectUser } from '../session';
 
 /**

@@ -1,25 +1,24 @@
 /** Pure rules of the map popup: tabs, price position, comps summary. */
 import type { Strategy } from '../../../shared/api-types';
+import type { StrategyKey } from '../../../shared/investor-types';
 import { TOP_COMPS_COUNT } from './map-constants';
 import type { Comp, MapProperty } from './map-types';
 
-export type StrategyTabKey = 'buyHold' | 'brrrr' | 'fixFlip' | 'shortTerm';
-type ResultsField = 'BuyHoldResults' | 'BRRRRResults' | 'FixFlipResults' | 'ShortTermResults';
+export type StrategyTabKey = StrategyKey;
 
 export interface StrategyTabDef {
   key: StrategyTabKey;
   label: 'Buy/Hold' | 'BRRRR' | 'Fix/Flip' | 'ST Rental';
   /** The strategy's name in the catalogue (GET /lookups/investmentStrategies). */
   strategyName: string;
-  results: ResultsField;
 }
 
 /** In tab order. */
 export const STRATEGY_TABS: readonly StrategyTabDef[] = [
-  { key: 'buyHold', label: 'Buy/Hold', strategyName: 'Buy & Hold', results: 'BuyHoldResults' },
-  { key: 'brrrr', label: 'BRRRR', strategyName: 'BRRRR', results: 'BRRRRResults' },
-  { key: 'fixFlip', label: 'Fix/Flip', strategyName: "Fix'N'Flip", results: 'FixFlipResults' },
-  { key: 'shortTerm', label: 'ST Rental', strategyName: 'Short-term Rental', results: 'ShortTermResults' },
+  { key: 'buyHold', label: 'Buy/Hold', strategyName: 'Buy & Hold' },
+  { key: 'brrrr', label: 'BRRRR', strategyName: 'BRRRR' },
+  { key: 'fixFlip', label: 'Fix/Flip', strategyName: "Fix'N'Flip" },
+  { key: 'shortTerm', label: 'ST Rental', strategyName: 'Short-term Rental' },
 ];
 
 /** Names compare case-insensitively, with typographic apostrophes, dashes and spacing normalised. */
@@ -34,20 +33,19 @@ export function normalizeStrategyName(name: string): string {
 
 /**
  * The strategy tabs to show: the strategy is in the user's profile (profile strategy ids matched
- * against the catalogue by id, then the catalogue entry by name) and the property has results for it.
+ * against the catalogue by id, then the catalogue entry by name) and the property has results for it
+ * (its search summary has a cash-on-cash figure for it, so the tabs are known before the whole
+ * property arrives and none appears or vanishes then).
  */
 export function visibleStrategyTabs(
   profileStrategyIds: readonly string[] | null | undefined,
   catalogue: readonly Pick<Strategy, '_id' | 'name'>[] | null | undefined,
-  property: Partial<Pick<MapProperty, ResultsField>> | null | undefined,
+  property: Pick<MapProperty, 'cashOnCash'> | null | undefined,
 ): StrategyTabDef[] {
   if (!property || !profileStrategyIds?.length || !catalogue?.length) return [];
   const chosen = new Set(profileStrategyIds);
   const names = new Set(catalogue.filter((s) => chosen.has(s._id)).map((s) => normalizeStrategyName(s.name)));
-  return STRATEGY_TABS.filter((tab) => {
-    const results = property[tab.results];
-    return names.has(normalizeStrategyName(tab.strategyName)) && !!results && typeof results === 'object';
-  });
+  return STRATEGY_TABS.filter((tab) => names.has(normalizeStrategyName(tab.strategyName)) && !!property.cashOnCash[tab.key]);
 }
 
 export type PricePosition = 'above' | 'below' | 'within';

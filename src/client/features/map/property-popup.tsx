@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { Button, ConfigProvider, Descriptions, Tabs, Typography } from 'antd';
+import { Button, ConfigProvider, Descriptions, Skeleton, Tabs, Typography } from 'antd';
 import { antdTheme } from '../../components/antd-theme';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -10,7 +10,8 @@ import { formatAddress, formatBaths, formatCurrency, formatInteger, formatSquare
 import { selectUser } from '../session';
 import { CompsTab } from './comps-tab';
 import { DealLabel } from './deal-label';
-import { usePropertyCompsQuery } from './map-api';
+import { errorMessage } from '../../api/base-query';
+import { usePropertyCompsQuery, usePropertyQuery } from './map-api';
 import { COMPS_DELAY_MS, MAP_TEXT, POPUP_HEIGHT, POPUP_WIDTH } from './map-constants';
 import type { MapProperty } from './map-types';
 import { visibleStrategyTabs } from './popup-rules';
@@ -39,7 +40,16 @@ function GalleryPlaceholder() {
   );
 }
 
-function PropertyTab({ property, status }: { property: MapProperty; status: DealStatus }) {
+function PropertyTab({
+  property,
+  status,
+  remarks,
+}: {
+  property: MapProperty;
+  status: DealStatus;
+  /** The description (GET /property/:id): undefined while it loads. */
+  remarks: string | null | undefined;
+}) {
   return (
     <div className="dm-property-tab">
       <GalleryPlaceholder />
@@ -55,29 +65,47 @@ function PropertyTab({ property, status }: { property: MapProperty; status: Deal
             { key: 'sqft', label: 'Square feet', children: formatSquareFeet(property.BuildingAreaTotal) },
           ]}
         />
-        {property.PublicListingRemarks ? (
-          <Typography.Paragraph className="dm-property-remarks">{property.PublicListingRemarks}</Typography.Paragraph>
+        {remarks === undefined ? (
+          <div className="dm-property-remarks" data-testid="remarks-loading">
+            <Skeleton active title={false} paragraph={{ rows: 3 }} />
+          </div>
+        ) : remarks ? (
+          <Typography.Paragraph className="dm-property-remarks">{remarks}</Typography.Paragraph>
         ) : null}
       </div>
     </div>
   );
 }
 
+/** How long the popup keeps trying to take focus while its info window is not yet shown. */
+const FOCUS_WAIT_MS = 3000;
+
 /**
- * The info-window content (600×350): header with the formatted address, the deal label and the
- * 'Explore Property' link; tabs Property, Comps and the strategy tabs the profile and the property allow.
- * Comps are requested COMPS_DELAY_MS after the selection; failures are logged only.
- */
-/**
- * Takes focus when it opens (so a keyboard or screen-reader user is inside it), closes on Esc, and
- * gives focus back to what had it before (the marker) when it closes.
+ * Takes focus once the popup can have it, closes on Esc from anywhere inside it, and gives focus back
+ * to what opened it (the marker or the list row) when it closes. The info window attaches its content
+ * after `open()` and shows it later still ("an InfoWindow that is not visible cannot be focused"), and
+ * vis.gl's InfoWindow does not pass on its `visible` event: so the popup tries on each animation frame
+ * until focus is inside it, within FOCUS_WAIT_MS.
  */
 function usePopupFocus(onClose: () => void) {
   const popupRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    popupRef.current?.focus({ preventScroll: true });
+    const active = document.activeElement;
+    const opener = active instanceof HTMLElement && active !== document.body ? active : null;
+    const deadline = performance.now() + FOCUS_WAIT_MS;
+    let frame = 0;
+    const focusInside = () => {
+      const popup = popupRef.current;
+      if (popup?.isConnected) {
+        if (popup.contains(document.activeElement)) return;
+        popup.focus({ preventScroll: true });
+        if (popup.contains(document.activeElement)) return;
+      }
+      if (performance.now() < deadline) frame = requestAnimationFrame(focusInside);
+    };
+    focusInside();
     return () => {
+      cancelAnimationFrame(frame);
       if (opener?.isConnected) opener.focus({ preventScroll: true });
     };
   }, []);
@@ -91,8 +119,30 @@ function usePopupFocus(onClose: () => void) {
 }
 
 /**
+ * Comps are asked for COMPS_DELAY_MS after the selection, by the whole property's compIDs (so also
+ * not before it has arrived); failures are logged only.
+ */
+function useDelayedComps(propertyId: string, compIds: string[] | undefined) {
+  const [readyId, setReadyId] = useState<string | null>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => setReadyId(propertyId), COMPS_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [propertyId]);
+  const ready = readyId === propertyId && compIds !== undefined;
+  const comps = usePropertyCompsQuery(ready && compIds.length ? compIds : skipToken);
+  useEffect(() => {
+    if (comps.error) console.error('Comps request failed', comps.error);
+  }, [comps.error]);
+  const loading = !ready || (compIds.length > 0 && comps.isFetching);
+  return { comps: comps.error || (ready && compIds.length === 0) ? [] : comps.data, loading };
+}
+
+/**
  * The popup of a selected property: in the map's info window (600×350, the spec's size) or, on a
  * phone, in a bottom sheet (`layout="sheet"`: the screen's width, its tabs scrolling within it).
+ * The header, the Property tab's facts and which strategy tabs there are come from the search's
+ * summary at once; the description, the comps and the strategies' figures come from the whole
+ * property (GET /property/:id, usually prefetched on hover), with a skeleton of their shape meanwhile.
  */
 export function PropertyPopup({
   property,
@@ -112,23 +162,10 @@ export function PropertyPopup({
     () => visibleStrategyTabs(user?.profile?.strategies, catalogue, property),
     [user?.profile?.strategies, catalogue, property],
   );
-
-  const compIds = property.compIDs ?? [];
-  const compKey = compIds.join(',');
-  // The comps of this selection are asked for once its delay has passed.
-  const selection = `${property._id}|${compKey}`;
-  const [readySelection, setReadySelection] = useState<string | null>(null);
-  useEffect(() => {
-    if (!compKey) return undefined;
-    const timer = setTimeout(() => setReadySelection(selection), COMPS_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [selection, compKey]);
-  const compsArg = compKey && readySelection === selection ? compIds : null;
-  const comps = usePropertyCompsQuery(compsArg ?? skipToken);
-  useEffect(() => {
-    if (comps.error) console.error('Comps request failed', comps.error);
-  }, [comps.error]);
-  const compsLoading = !!compKey && (compsArg === null || comps.isFetching);
+  const whole = usePropertyQuery(property._id);
+  const full = whole.data;
+  const failed = whole.error && !full ? errorMessage(whole.error, MAP_TEXT.propertyLoadFailed) : undefined;
+  const comps = useDelayedComps(property._id, full?.compIDs);
 
   return (
     // The info window is always white: keep the light algorithm inside it in dark mode too.
@@ -139,6 +176,7 @@ export function PropertyPopup({
         onKeyDown={onPopupKeyDown}
         className={`dm-popup${layout === 'sheet' ? ' dm-popup-sheet' : ''}`}
         data-testid="property-popup"
+        data-loaded={full ? 'true' : 'false'}
         style={layout === 'sheet' ? undefined : { width: POPUP_WIDTH, height: POPUP_HEIGHT }}
         aria-label={`Property at ${address}`}
         role="dialog"
@@ -163,18 +201,39 @@ export function PropertyPopup({
           size="small"
           className="dm-popup-tabs"
           items={[
-            { key: 'property', label: 'Property', children: <PropertyTab property={property} status={status} /> },
+            {
+              key: 'property',
+              label: 'Property',
+              children: (
+                <>
+                  {failed ? (
+                    <Typography.Paragraph type="danger" role="alert" className="dm-popup-failed">
+                      {failed}
+                    </Typography.Paragraph>
+                  ) : null}
+                  <PropertyTab
+                    property={property}
+                    status={status}
+                    remarks={full ? full.PublicListingRemarks : failed ? null : undefined}
+                  />
+                </>
+              ),
+            },
             {
               key: 'comps',
               label: 'Comps',
-              children: (
-                <CompsTab price={property.LatestListingPrice} comps={comps.error ? [] : comps.data} loading={compsLoading} />
+              children: failed ? (
+                <Typography.Paragraph type="danger" role="alert" className="dm-popup-failed">
+                  {failed}
+                </Typography.Paragraph>
+              ) : (
+                <CompsTab price={property.LatestListingPrice} comps={comps.comps} loading={comps.loading} />
               ),
             },
             ...strategyTabs.map((tab) => ({
               key: tab.key,
               label: tab.label,
-              children: <StrategyResults strategy={tab.key} property={property} />,
+              children: <StrategyResults strategy={tab.key} propertyId={property._id} property={full} failed={failed} />,
             })),
           ]}
         />

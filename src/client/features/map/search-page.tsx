@@ -15,6 +15,7 @@ import { DEFAULT_SETTINGS, settingsFromParams, withCamera, withSettings, type Se
 import { useBoundsSearch } from './use-bounds-search';
 import { PRICING_TEXT, usePricingRefresh } from './pricing-refresh';
 import { useViewList } from './use-view-list';
+import { useHoverPrefetch } from './use-hover-prefetch';
 import './search-page.css';
 
 /** The history state of a URL the map's own camera wrote. */
@@ -74,6 +75,14 @@ export function SearchPage() {
   const phone = screens.md === false;
   const [sheetOpen, setSheetOpen] = useState(false);
   const [highlightedId, setHighlightedId] = useState<string | null>(null);
+  const prefetchOnHover = useHoverPrefetch();
+  const onRowHover = useCallback(
+    (id: string | null) => {
+      setHighlightedId(id);
+      prefetchOnHover(id);
+    },
+    [prefetchOnHover],
+  );
   const selectedId = useAppSelector(selectSelectedId);
   const viewport = useAppSelector(selectViewport);
 
@@ -145,6 +154,7 @@ export function SearchPage() {
         serverCells={search.cells}
         filters={settings.filters}
         highlightedId={highlightedId}
+        onMarkerHover={prefetchOnHover}
       />
     );
   }
@@ -173,7 +183,7 @@ export function SearchPage() {
             strategy={settings.filters.strategy}
             selectedId={selectedId}
             highlightedId={highlightedId}
-            onHover={setHighlightedId}
+            onHover={onRowHover}
             onChoose={onChoose}
             sheet={phone && hasMap}
             sheetOpen={sheetOpen}

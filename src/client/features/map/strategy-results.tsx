@@ -1,9 +1,9 @@
-import { Descriptions, Typography } from 'antd';
+import { Descriptions, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { formatCashOnCash, formatCurrency, formatMonths, formatOccupancy, formatRoi } from '../../../shared/format';
+import type { Property } from '../../../shared/schemas/property';
 import { MAP_TEXT } from './map-constants';
 import { PopupMaxOffer } from './max-offer';
-import type { MapProperty } from './map-types';
 import type { StrategyTabKey } from './popup-rules';
 
 interface Row {
@@ -11,84 +11,133 @@ interface Row {
   value: string;
 }
 
+/** The four results of a property (a whole property, or one with live what-if results in their place). */
+export type PropertyResults = Pick<Property, 'BuyHoldResults' | 'BRRRRResults' | 'FixFlipResults' | 'ShortTermResults'>;
+
+type Figure<R> = readonly [label: string, value: (r: R) => string];
+type BuyHoldResults = NonNullable<PropertyResults['BuyHoldResults']>;
+type BRRRRResults = NonNullable<PropertyResults['BRRRRResults']>;
+type FixFlipResults = NonNullable<PropertyResults['FixFlipResults']>;
+type ShortTermResults = NonNullable<PropertyResults['ShortTermResults']>;
+
+const coc = (r: { cashOnCashRoi: number | null; cashOnCashInfinite: boolean }) =>
+  formatCashOnCash(r.cashOnCashRoi, r.cashOnCashInfinite);
+
+// Every result field of each strategy, in the display formats, plus the figures the tabs derive.
+const BUY_HOLD: ReadonlyArray<Figure<BuyHoldResults>> = [
+  ['Total cash needed', (r) => formatCurrency(r.totalCashNeeded)],
+  ['Net monthly income', (r) => formatCurrency(r.netMonthlyIncome)],
+  ['Gross monthly expenses', (r) => formatCurrency(r.grossMonthlyExpenses)],
+  ['Total costs', (r) => formatCurrency(r.totalCosts)],
+  ['Cash-on-cash ROI', coc],
+];
+
+const BRRRR: ReadonlyArray<Figure<BRRRRResults>> = [
+  ['Total cash needed', (r) => formatCurrency(r.totalCashNeeded)],
+  ['Cash at refinance close', (r) => formatCurrency(r.cashAtRefiClose)],
+  [
+    'Total cash into property',
+    (r) =>
+      formatCurrency(
+        Number.isFinite(r.totalCashNeeded) && Number.isFinite(r.cashAtRefiClose) ? r.totalCashNeeded - r.cashAtRefiClose : null,
+      ),
+  ],
+  ['Cash-on-cash ROI', coc],
+  ['Net monthly income', (r) => formatCurrency(r.netMonthlyIncome)],
+  ['After repair value (ARV)', (r) => formatCurrency(r.arv)],
+  ['Loan amount (70% of ARV)', (r) => formatCurrency(r.loanAmount)],
+  ['Rehab cost', (r) => formatCurrency(r.rehabCost)],
+  ['Refinance loan (80% of ARV)', (r) => formatCurrency(r.refiLoanAmount)],
+  ['Gross monthly expenses', (r) => formatCurrency(r.grossMonthlyExpenses)],
+];
+
+const FIX_FLIP: ReadonlyArray<Figure<FixFlipResults>> = [
+  ['Cash needed', (r) => formatCurrency(r.cashNeeded)],
+  ['Cash-on-cash ROI', coc],
+  ['Projected profit', (r) => formatCurrency(r.projectedProfit)],
+  ['Return on investment', (r) => formatRoi(r.returnOnInvestment)],
+  ['After repair value', (r) => formatCurrency(r.afterRepairValue)],
+  ['Rehab costs', (r) => formatCurrency(r.rehabCosts)],
+  ['Purchase costs', (r) => formatCurrency(r.purchaseCosts)],
+  ['Selling costs', (r) => formatCurrency(r.sellingCosts)],
+  ['Total project costs', (r) => formatCurrency(r.totalProjectCosts)],
+  ['Estimated time', (r) => formatMonths(r.estimatedTimeMonths)],
+];
+
+const SHORT_TERM: ReadonlyArray<Figure<ShortTermResults>> = [
+  ['Gross annual revenue', (r) => formatCurrency(r.grossAnnualRevenue)],
+  ['Cash-on-cash ROI', coc],
+  ['Estimated occupancy', (r) => formatOccupancy(r.estimatedOccupancyRate)],
+  ['Net operating income', (r) => formatCurrency(r.netOperatingIncome)],
+  ['Monthly net income', (r) => formatCurrency(Number.isFinite(r.netOperatingIncome) ? r.netOperatingIncome / 12 : null)],
+  ['Peak season rate', (r) => formatCurrency(r.peakSeasonRate)],
+  ['Shoulder season rate', (r) => formatCurrency(r.shoulderSeasonRate)],
+  ['Off season rate', (r) => formatCurrency(r.offSeasonRate)],
+  ['Monthly mortgage', (r) => formatCurrency(r.monthlyMortgage)],
+  ['Annual expenses', (r) => formatCurrency(r.annualExpenses)],
+  ['Total investment', (r) => formatCurrency(r.totalInvestment)],
+  ['Cap rate', (r) => formatRoi(r.capRate)],
+  ['Setup costs', (r) => formatCurrency(r.setupCosts)],
+];
+
+function rowsOf<R>(figures: ReadonlyArray<Figure<R>>, results: R | null): Row[] {
+  return results ? figures.map(([label, value]) => ({ label, value: value(results) })) : [];
+}
+
 /** Every result field of a strategy, in the display formats, plus the figures the tabs derive. */
-export function strategyRows(key: StrategyTabKey, property: MapProperty): Row[] {
+export function strategyRows(key: StrategyTabKey, property: PropertyResults): Row[] {
   switch (key) {
-    case 'buyHold': {
-      const r = property.BuyHoldResults;
-      if (!r) return [];
-      return [
-        { label: 'Total cash needed', value: formatCurrency(r.totalCashNeeded) },
-        { label: 'Net monthly income', value: formatCurrency(r.netMonthlyIncome) },
-        { label: 'Gross monthly expenses', value: formatCurrency(r.grossMonthlyExpenses) },
-        { label: 'Total costs', value: formatCurrency(r.totalCosts) },
-        { label: 'Cash-on-cash ROI', value: formatCashOnCash(r.cashOnCashRoi, r.cashOnCashInfinite) },
-      ];
-    }
-    case 'brrrr': {
-      const r = property.BRRRRResults;
-      if (!r) return [];
-      const cashInto =
-        Number.isFinite(r.totalCashNeeded) && Number.isFinite(r.cashAtRefiClose) ? r.totalCashNeeded - r.cashAtRefiClose : null;
-      return [
-        { label: 'Total cash needed', value: formatCurrency(r.totalCashNeeded) },
-        { label: 'Cash at refinance close', value: formatCurrency(r.cashAtRefiClose) },
-        { label: 'Total cash into property', value: formatCurrency(cashInto) },
-        { label: 'Cash-on-cash ROI', value: formatCashOnCash(r.cashOnCashRoi, r.cashOnCashInfinite) },
-        { label: 'Net monthly income', value: formatCurrency(r.netMonthlyIncome) },
-        { label: 'After repair value (ARV)', value: formatCurrency(r.arv) },
-        { label: 'Loan amount (70% of ARV)', value: formatCurrency(r.loanAmount) },
-        { label: 'Rehab cost', value: formatCurrency(r.rehabCost) },
-        { label: 'Refinance loan (80% of ARV)', value: formatCurrency(r.refiLoanAmount) },
-        { label: 'Gross monthly expenses', value: formatCurrency(r.grossMonthlyExpenses) },
-      ];
-    }
-    case 'fixFlip': {
-      const r = property.FixFlipResults;
-      if (!r) return [];
-      return [
-        { label: 'Cash needed', value: formatCurrency(r.cashNeeded) },
-        { label: 'Cash-on-cash ROI', value: formatCashOnCash(r.cashOnCashRoi, r.cashOnCashInfinite) },
-        { label: 'Projected profit', value: formatCurrency(r.projectedProfit) },
-        { label: 'Return on investment', value: formatRoi(r.returnOnInvestment) },
-        { label: 'After repair value', value: formatCurrency(r.afterRepairValue) },
-        { label: 'Rehab costs', value: formatCurrency(r.rehabCosts) },
-        { label: 'Purchase costs', value: formatCurrency(r.purchaseCosts) },
-        { label: 'Selling costs', value: formatCurrency(r.sellingCosts) },
-        { label: 'Total project costs', value: formatCurrency(r.totalProjectCosts) },
-        { label: 'Estimated time', value: formatMonths(r.estimatedTimeMonths) },
-      ];
-    }
-    case 'shortTerm': {
-      const r = property.ShortTermResults;
-      if (!r) return [];
-      const monthlyNet = Number.isFinite(r.netOperatingIncome) ? r.netOperatingIncome / 12 : null;
-      return [
-        { label: 'Gross annual revenue', value: formatCurrency(r.grossAnnualRevenue) },
-        { label: 'Cash-on-cash ROI', value: formatCashOnCash(r.cashOnCashRoi, r.cashOnCashInfinite) },
-        { label: 'Estimated occupancy', value: formatOccupancy(r.estimatedOccupancyRate) },
-        { label: 'Net operating income', value: formatCurrency(r.netOperatingIncome) },
-        { label: 'Monthly net income', value: formatCurrency(monthlyNet) },
-        { label: 'Peak season rate', value: formatCurrency(r.peakSeasonRate) },
-        { label: 'Shoulder season rate', value: formatCurrency(r.shoulderSeasonRate) },
-        { label: 'Off season rate', value: formatCurrency(r.offSeasonRate) },
-        { label: 'Monthly mortgage', value: formatCurrency(r.monthlyMortgage) },
-        { label: 'Annual expenses', value: formatCurrency(r.annualExpenses) },
-        { label: 'Total investment', value: formatCurrency(r.totalInvestment) },
-        { label: 'Cap rate', value: formatRoi(r.capRate) },
-        { label: 'Setup costs', value: formatCurrency(r.setupCosts) },
-      ];
-    }
+    case 'buyHold':
+      return rowsOf(BUY_HOLD, property.BuyHoldResults);
+    case 'brrrr':
+      return rowsOf(BRRRR, property.BRRRRResults);
+    case 'fixFlip':
+      return rowsOf(FIX_FLIP, property.FixFlipResults);
+    case 'shortTerm':
+      return rowsOf(SHORT_TERM, property.ShortTermResults);
     default:
       return [];
   }
 }
 
-export function StrategyResults({ strategy, property }: { strategy: StrategyTabKey; property: MapProperty }): ReactNode {
-  const rows = strategyRows(strategy, property);
+/** The labels of a strategy's rows, in order: the tab's shape before its figures arrive. */
+export function strategyLabels(key: StrategyTabKey): string[] {
+  const figures = { buyHold: BUY_HOLD, brrrr: BRRRR, fixFlip: FIX_FLIP, shortTerm: SHORT_TERM }[key] as ReadonlyArray<
+    Figure<unknown>
+  >;
+  return figures.map(([label]) => label);
+}
+
+/**
+ * A strategy tab of the popup. `property` is the whole property (GET /property/:id); while it loads
+ * (undefined) the tab shows its final shape, every label with a placeholder for its figure.
+ */
+export function StrategyResults({
+  strategy,
+  propertyId,
+  property,
+  failed,
+}: {
+  strategy: StrategyTabKey;
+  propertyId: string;
+  property: PropertyResults | undefined;
+  /** The whole property could not be loaded: this message in place of the figures. */
+  failed?: string;
+}): ReactNode {
+  const rows: Array<{ label: string; value: ReactNode }> = property
+    ? strategyRows(strategy, property)
+    : strategyLabels(strategy).map((label) => ({
+        label,
+        value: failed ? '—' : <Skeleton.Input active size="small" className="dm-figure-skeleton" />,
+      }));
   return (
-    <div className="dm-strategy-tab" data-testid={`strategy-${strategy}`}>
-      <PopupMaxOffer strategy={strategy} propertyId={property._id} />
+    <div className="dm-strategy-tab" data-testid={`strategy-${strategy}`} aria-busy={!property && !failed}>
+      <PopupMaxOffer strategy={strategy} propertyId={propertyId} />
+      {failed && !property ? (
+        <Typography.Paragraph type="danger" role="alert" className="dm-popup-failed">
+          {failed}
+        </Typography.Paragraph>
+      ) : null}
       <Descriptions
         size="small"
         bordered

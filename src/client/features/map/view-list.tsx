@@ -4,7 +4,6 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { dealStatusFromMarker } from '../../../shared/deal-status';
 import { formatAddress, formatBaths, formatCashOnCash, formatCurrency, formatInteger } from '../../../shared/format';
 import type { StrategyKey } from '../../../shared/investor-types';
-import { RESULTS_FIELD } from '../../../shared/search-filters';
 import { DealLabel } from './deal-label';
 import type { MapProperty } from './map-types';
 import { STRATEGY_TABS } from './popup-rules';
@@ -52,8 +51,8 @@ function Row({
   const address = formatAddress(p);
   const area = p.BuildingAreaTotal;
   const perSqft = area ? formatCurrency(p.LatestListingPrice / area) : '—';
-  const results = p[RESULTS_FIELD[strategy]];
-  const coc = results ? formatCashOnCash(results.cashOnCashRoi, results.cashOnCashInfinite) : 'n/a';
+  const figure = p.cashOnCash[strategy];
+  const coc = figure ? formatCashOnCash(figure.cashOnCashRoi, figure.cashOnCashInfinite) : 'n/a';
   const facts = [
     p.BedroomsTotal !== null ? `${p.BedroomsTotal} bd` : null,
     p.BathroomsTotal !== null ? `${formatBaths(p.BathroomsTotal)} ba` : null,

@@ -7,14 +7,13 @@ import { dealStatusFromMarker } from '../../../shared/deal-status';
 import { formatAddress, formatCurrency } from '../../../shared/format';
 import { analyzeWhatIf, maxOffers, whatIfProblems } from '../../../shared/invest';
 import type { SavedCalculation, StrategyKey } from '../../../shared/investor-types';
-import { usePropertyQuery } from './property-api';
 import { DEFAULT_ERROR_MESSAGE, errorMessage } from '../../api/base-query';
 import { useInvestmentStrategiesQuery, useLatestRatesQuery } from '../../api/lookups-api';
 import { useAppSelector } from '../../app/hooks';
 import { PageLoading } from '../../components/page-loading';
 import { PageTitle } from '../../components/page-title';
 import type { Property } from '../../../shared/schemas/property';
-import { DealLabel, SEARCH_ZOOM, useOfferTargets, usePropertyCompsQuery } from '../map';
+import { DealLabel, MAP_TEXT, SEARCH_ZOOM, useOfferTargets, usePropertyCompsQuery, usePropertyQuery } from '../map';
 import { useSavedCalculationQuery } from '../saved-calculations';
 import { selectUser } from '../session';
 import { BreakEvenCard } from './break-even-card';
@@ -31,7 +30,7 @@ import { WhatIfInputs } from './what-if-inputs';
 import { useWhatIfState } from './what-if-state';
 import './property.css';
 
-export const PROPERTY_LOAD_FAILED = 'Failed to load property details';
+export const PROPERTY_LOAD_FAILED = MAP_TEXT.propertyLoadFailed;
 
 const isRental = (s: StrategyKey): s is ProjectedStrategy => s === 'buyHold' || s === 'brrrr';
 
@@ -179,7 +178,6 @@ function PropertyAnalysis({ property, latestRate, ratesFailed, catalogue }: Prop
         problems={problems}
       />
       <StrategyComparison
-        property={property}
         whatIf={state.whatIf}
         analysis={analysis}
         metric={metric}

@@ -4,7 +4,7 @@ import type { Strategy } from '../../../shared/api-types';
 import { formatCurrency, formatRoi, MISSING } from '../../../shared/format';
 import { formatTarget, type MaxOffer, type OfferTargets, type WhatIf, type WhatIfAnalysis } from '../../../shared/invest';
 import type { StrategyKey } from '../../../shared/investor-types';
-import { MAP_TEXT, MaxOfferLine, type MapProperty, normalizeStrategyName, strategyRows } from '../map';
+import { MAP_TEXT, MaxOfferLine, normalizeStrategyName, strategyRows, type PropertyResults } from '../map';
 import {
   bestFit,
   formatMetric,
@@ -45,7 +45,6 @@ function extraRows(key: StrategyKey, a: WhatIfAnalysis): Array<{ label: string; 
 }
 
 interface StrategyComparisonProps {
-  property: MapProperty;
   whatIf: WhatIf;
   analysis: WhatIfAnalysis;
   metric: RankMetric;
@@ -85,12 +84,11 @@ function TargetsNote({ targets }: { targets: OfferTargets }) {
 
 /** The four strategies side by side, ranked by the chosen metric, from the live what-if analysis. */
 export function StrategyComparison(props: StrategyComparisonProps) {
-  const { property, whatIf, analysis, metric, onMetric, focus, onFocus, catalogue, profileStrategyIds, offers, targets } = props;
+  const { whatIf, analysis, metric, onMetric, focus, onFocus, catalogue, profileStrategyIds, offers, targets } = props;
   const ranks = rankStrategies(metric, analysis, whatIf);
   const def = RANK_METRICS.find((m) => m.key === metric) ?? RANK_METRICS[0];
   const best = bestFit(ranks);
-  const live: MapProperty = {
-    ...property,
+  const live: PropertyResults = {
     BuyHoldResults: analysis.buyHold,
     BRRRRResults: analysis.brrrr,
     FixFlipResults: analysis.fixFlip,

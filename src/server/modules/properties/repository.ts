@@ -6,10 +6,11 @@ import type {
   Comp,
   Property,
   PropertyCluster,
+  PropertySummaryRow,
   SearchClustersAnswer,
-  SearchProperty,
   SearchTopAnswer,
 } from '../../../shared/schemas/property';
+import { cashOnCashValue } from '../../../shared/search-summary';
 import type { SearchFilters, SearchSort, SortOrder } from '../../../shared/search-filters';
 import type { StrategyKey } from '../../../shared/investor-types';
 import type { Db } from '../../db/database';
@@ -21,8 +22,8 @@ import { isUuid } from '../../http/ids';
  * the routes' response schemas serialise them.
  */
 
-/** The columns of a search answer: the spec's property fields only. */
-const SEARCH_COLUMNS = [
+/** The columns of GET /property/:id: the spec's property fields and what the property page adds. */
+const PROPERTY_COLUMNS = [
   'p.id',
   'p.list_price',
   'p.remarks',
@@ -44,11 +45,6 @@ const SEARCH_COLUMNS = [
   'p.brrrr',
   'p.fix_flip',
   'p.short_term',
-] as const;
-
-/** The columns of GET /property/:id: the search's and what the property page adds. */
-const PROPERTY_COLUMNS = [
-  ...SEARCH_COLUMNS,
   'p.deal_status',
   'p.confidence',
   'p.monthly_rent',
@@ -60,7 +56,6 @@ const PROPERTY_COLUMNS = [
 ] as const;
 
 type Column<C extends string> = C extends `p.${infer Name}` ? Name : never;
-type SearchRow = Pick<Selectable<PropertiesTable>, Column<(typeof SEARCH_COLUMNS)[number]>>;
 type PropertyRow = Pick<Selectable<PropertiesTable>, Column<(typeof PROPERTY_COLUMNS)[number]>>;
 
 const DEFAULT_MARKER = markerColorFor('Market Price');
@@ -68,7 +63,7 @@ const DEFAULT_MARKER = markerColorFor('Market Price');
 /** The estimate the engine used (stored inputs), else the feed's own. */
 const used = (stored: number | undefined, feed: number | null): number | null => stored ?? feed;
 
-function toSearchProperty(p: SearchRow, zIndex?: number): SearchProperty {
+function toProperty(p: PropertyRow): Property {
   return {
     _id: p.id,
     LatestListingPrice: p.list_price,
@@ -90,13 +85,6 @@ function toSearchProperty(p: SearchRow, zIndex?: number): SearchProperty {
     BRRRRResults: p.brrrr,
     FixFlipResults: p.fix_flip,
     ShortTermResults: p.short_term,
-    ...(zIndex === undefined ? {} : { zIndex }),
-  };
-}
-
-function toProperty(p: PropertyRow): Property {
-  return {
-    ...toSearchProperty(p),
     dealStatus: p.deal_status,
     confidence: p.confidence,
     monthlyRent: used(p.inputs?.monthlyRent, p.monthly_rent),
@@ -177,9 +165,82 @@ export interface SearchCursor {
 }
 
 export interface SearchPage {
-  properties: SearchProperty[];
+  properties: PropertySummaryRow[];
   /** Where this page ended, or null when it was the last. */
   next: SearchCursor | null;
+}
+
+/**
+ * What a search reads of a property for its summary (PropertySummaryRow): the columns, and whether each
+ * strategy has results (not the results themselves: an IS NULL reads no more than the row's null map).
+ */
+const SUMMARY_COLUMNS = [
+  'p.id',
+  'p.longitude',
+  'p.latitude',
+  'p.list_price',
+  'p.beds',
+  'p.baths_total',
+  'p.area',
+  'p.address_full',
+  'p.city',
+  'p.state',
+  'p.zip',
+  'p.marker_color',
+  'p.buy_hold_coc',
+  'p.brrrr_coc',
+  'p.fix_flip_coc',
+  'p.short_term_coc',
+] as const;
+
+/** Each strategy's results column and its stored cash-on-cash column, in the summary's order. */
+const STRATEGY_COLUMNS = [
+  ['buy_hold', 'buy_hold_coc'],
+  ['brrrr', 'brrrr_coc'],
+  ['fix_flip', 'fix_flip_coc'],
+  ['short_term', 'short_term_coc'],
+] as const;
+
+const hasResults = (results: (typeof STRATEGY_COLUMNS)[number][0]) => sql<boolean>`(p.${sql.ref(results)} is not null)`;
+
+const selectSummary = <O>(query: PropertyScan<O>) =>
+  query
+    .select(SUMMARY_COLUMNS)
+    .select([
+      hasResults('buy_hold').as('has_buy_hold'),
+      hasResults('brrrr').as('has_brrrr'),
+      hasResults('fix_flip').as('has_fix_flip'),
+      hasResults('short_term').as('has_short_term'),
+    ]);
+
+type SummaryRow = Pick<Selectable<PropertiesTable>, Column<(typeof SUMMARY_COLUMNS)[number]>> &
+  Record<`has_${(typeof STRATEGY_COLUMNS)[number][0]}`, boolean>;
+
+/** A stored cash-on-cash as the summary sends it: Infinity is no cash in and a return; null without a figure. */
+const figure = (has: boolean, coc: number | null) =>
+  cashOnCashValue(has ? { cashOnCashRoi: coc === Infinity ? null : coc, cashOnCashInfinite: coc === Infinity } : null);
+
+/** A search row as its summary, mapped in Node (the yardstick of the JSON the database writes). */
+function toSummaryRow(p: SummaryRow, zIndex: number): PropertySummaryRow {
+  return [
+    p.id,
+    p.longitude,
+    p.latitude,
+    p.list_price,
+    p.beds,
+    p.baths_total,
+    p.area,
+    p.address_full,
+    p.city,
+    p.state,
+    p.zip,
+    p.marker_color?.background ?? DEFAULT_MARKER.background,
+    figure(p.has_buy_hold, p.buy_hold_coc),
+    figure(p.has_brrrr, p.brrrr_coc),
+    figure(p.has_fix_flip, p.fix_flip_coc),
+    figure(p.has_short_term, p.short_term_coc),
+    zIndex,
+  ];
 }
 
 type PropertyScan<O> = SelectQueryBuilder<DB & { p: PropertiesTable }, 'p', O>;
@@ -224,7 +285,7 @@ function matching(bounds: MapBounds, filters: SearchFilters) {
  * row than the page is read to know whether another page exists.
  */
 export function searchQuery(db: Db, bounds: MapBounds, filters: SearchFilters, after: SearchCursor | null, limit: number) {
-  let query = db.selectFrom('properties as p').select(SEARCH_COLUMNS).$call(matching(bounds, filters));
+  let query = db.selectFrom('properties as p').$call(selectSummary).$call(matching(bounds, filters));
   if (after) {
     query = query.where(
       sql<boolean>`(p.longitude, p.latitude, p.id) > (${after.longitude}::float8, ${after.latitude}::float8, ${after.id}::uuid)`,
@@ -302,33 +363,19 @@ export async function searchClusters(
 }
 
 /**
- * A search row as the JSON object `toSearchProperty` makes of it, built by the database: the page
- * then reaches Node as one text value that goes out as it is (see searchBoundsJson). `row_to_json`
- * of a row writes compact JSON (`json_build_object` puts spaces around every colon).
+ * A search row (searchQuery's columns, as `r`) as the JSON array `toSummaryRow` makes of it, built by
+ * the database: the page then reaches Node as one text value that goes out as it is (see
+ * searchBoundsJson). A float8 Infinity is written as the string "Infinity", as the summary says it.
  */
-const searchPropertyJson = (zIndex: RawBuilder<number>) => sql<string>`(select row_to_json(x) from (select
-  r.id as "_id",
-  r.list_price as "LatestListingPrice",
-  r.remarks as "PublicListingRemarks",
-  r.beds as "BedroomsTotal",
-  r.baths_total as "BathroomsTotal",
-  r.baths_full as "BathroomsFull",
-  r.baths_half as "BathroomsHalf",
-  r.baths_three_quarter as "BathroomsThreeQuarter",
-  r.area as "BuildingAreaTotal",
-  r.address_full as "PropertyAddressFull",
-  r.city as "PropertyAddressCity",
-  r.state as "PropertyAddressState",
-  r.zip as "PropertyAddressZIP",
-  (select row_to_json(l) from (select 'Point' as type, array[r.longitude, r.latitude] as coordinates) l) as location,
-  coalesce(r.marker_color, ${JSON.stringify(DEFAULT_MARKER)}::jsonb) as "markerColor",
-  r.comp_ids as "compIDs",
-  r.buy_hold as "BuyHoldResults",
-  r.brrrr as "BRRRRResults",
-  r.fix_flip as "FixFlipResults",
-  r.short_term as "ShortTermResults",
-  ${zIndex} as "zIndex"
-) x)`;
+const summaryRowJson = (zIndex: RawBuilder<number>) => {
+  const figures = STRATEGY_COLUMNS.map(
+    ([results, coc]) =>
+      sql`case when not r.${sql.ref(`has_${results}`)} then null::json when r.${sql.ref(coc)} is null then '"n/a"'::json else to_json(r.${sql.ref(coc)}) end`,
+  );
+  return sql<string>`json_build_array(r.id, r.longitude, r.latitude, r.list_price, r.beds, r.baths_total, r.area,
+    r.address_full, r.city, r.state, r.zip, coalesce(r.marker_color->>'background', ${DEFAULT_MARKER.background}::text),
+    ${sql.join(figures)}, ${zIndex})`;
+};
 
 /**
  * One page of the bounds search (searchQuery's rows) as the JSON array of its properties, and where
@@ -351,7 +398,7 @@ export function searchPageJsonQuery(
   return db
     .selectFrom(rows)
     .select([
-      sql<string>`coalesce(json_agg(${searchPropertyJson(sql<number>`(${offset}::bigint + r.rn - 1)`)} order by r.rn) filter (where ${inPage}), '[]')::text`.as(
+      sql<string>`coalesce(json_agg(${summaryRowJson(sql<number>`(${offset}::bigint + r.rn - 1)`)} order by r.rn) filter (where ${inPage}), '[]')::text`.as(
         'properties',
       ),
       sql<number>`count(*)::int`.as('rows'),
@@ -362,7 +409,7 @@ export function searchPageJsonQuery(
 }
 
 export interface SearchPageJson {
-  /** The page's properties: a JSON array of SearchProperty, as the database wrote it. */
+  /** The page's properties: a JSON array of PropertySummaryRow, as the database wrote it. */
   propertiesJson: string;
   next: SearchCursor | null;
 }
@@ -397,7 +444,7 @@ export async function searchBounds(
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
-    properties: page.map((row, i) => toSearchProperty(row, offset + i)),
+    properties: page.map((row, i) => toSummaryRow(row, offset + i)),
     next:
       rows.length > limit && last
         ? { longitude: last.longitude, latitude: last.latitude, id: last.id, count: offset + limit }
@@ -441,7 +488,7 @@ export async function searchTop(
   const [rows, count] = await Promise.all([
     db
       .selectFrom('properties as p')
-      .select(SEARCH_COLUMNS)
+      .$call(selectSummary)
       .$call(matching(bounds, filters))
       .orderBy(sql`${value} ${direction}`)
       .orderBy('p.id')
@@ -453,7 +500,7 @@ export async function searchTop(
       .select(sql<number>`count(*)::int`.as('n'))
       .executeTakeFirstOrThrow(),
   ]);
-  return { properties: rows.map((row, i) => toSearchProperty(row, i)), total: count.n };
+  return { properties: rows.map((row, i) => toSummaryRow(row, i)), total: count.n };
 }
 
 /** The largest count a paging token may carry. */
