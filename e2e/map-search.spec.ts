@@ -220,6 +220,39 @@ test('a marker click opens the popup with the address and the deal label; Close 
   }
 });
 
+test('the desktop popup takes focus once its window shows it; Esc from inside closes it and focus returns to the marker', async ({
+  page,
+}) => {
+  await openSearch(page);
+  const [p] = await propertiesIn(page);
+  // The fake's info window joins the page a moment after open(), as Google's does.
+  const { marker, popup } = await openPopup(page, p);
+  await expect(popup).toBeFocused();
+  await popup.getByRole('tab', { name: 'Comps' }).focus();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('property-popup')).toHaveCount(0);
+  await expect(marker).toBeFocused();
+});
+
+test('the popup shows the summary at once and fills its tabs from the whole property, asked once', async ({ page }) => {
+  await openSearch(page);
+  const p = (await propertiesIn(page)).find((x) => Object.values(x.cashOnCash).every((figure) => figure !== null))!;
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes(`/api/v1/auth/property/${p._id}`)) asked.push(r.url());
+  });
+  const { popup } = await openPopup(page, p);
+  await expect(popup.getByTestId('popup-address')).toHaveText(expectedAddress(p));
+  await expect(popup).toHaveAttribute('data-loaded', 'true');
+  await popup.getByRole('tab', { name: 'Buy/Hold' }).click();
+  const tab = popup.getByTestId('strategy-buyHold');
+  await expect(tab).toHaveAttribute('aria-busy', 'false');
+  await expect(tab.locator('.dm-figure-skeleton')).toHaveCount(0);
+  await expect(tab.getByText('Total cash needed')).toBeVisible();
+  await expect(popup.getByRole('tab')).toHaveText(['Property', 'Comps', 'Buy/Hold', 'BRRRR', 'Fix/Flip', 'ST Rental']);
+  expect(asked).toHaveLength(1);
+});
+
 test('the Comps tab shows the cards, the price bar and the top 5 comps by sold price', async ({ page }) => {
   await openSearch(page);
   // The comp ids are the whole property's (GET /property/:id): the first 40 of the view are asked.

@@ -53,6 +53,21 @@ test('the list shows the properties in view, cheapest first; rows and markers an
   await expect(row.getByRole('button')).toHaveAttribute('aria-current', 'true');
 });
 
+test('resting on a row prefetches its whole property: the popup a click opens is complete at once', async ({ page }) => {
+  await openSearch(page, `?lat=${AUSTIN.lat}&lng=${AUSTIN.lng}&zoom=15`);
+  await expect(rows(page).first()).toBeVisible({ timeout: 15_000 });
+  const row = rows(page).nth(1);
+  const id = (await row.getAttribute('data-id'))!;
+  const answered = page.waitForResponse((r) => r.url().endsWith(`/api/v1/auth/property/${id}`));
+  await row.getByRole('button').hover();
+  // The answer lands in the cache; then a click opens the popup with every tab's figures.
+  await (await answered).finished();
+  await row.getByRole('button').click();
+  const popup = page.getByTestId('property-popup');
+  await expect(popup).toBeVisible();
+  expect(await popup.getAttribute('data-loaded')).toBe('true');
+});
+
 test('filters narrow markers and list together, live in the URL, and Back undoes them', async ({ page }) => {
   await openSearch(page, `?lat=${AUSTIN.lat}&lng=${AUSTIN.lng}&zoom=15`);
   await waitForFakeMap(page);
