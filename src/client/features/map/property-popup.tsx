@@ -8,6 +8,7 @@ import { useAppSelector } from '../../app/hooks';
 import { dealStatusFromMarker, type DealStatus } from '../../../shared/deal-status';
 import { formatAddress, formatBaths, formatCurrency, formatInteger, formatSquareFeet } from '../../../shared/format';
 import { selectUser } from '../session';
+import { selectThemeMode } from '../theme/theme-slice';
 import { CompsTab } from './comps-tab';
 import { DealLabel } from './deal-label';
 import { errorMessage } from '../../api/base-query';
@@ -154,6 +155,7 @@ export function PropertyPopup({
   layout?: 'window' | 'sheet';
 }) {
   const { popupRef, onPopupKeyDown } = usePopupFocus(onClose);
+  const lightApp = useAppSelector(selectThemeMode) === 'light';
   const status = dealStatusFromMarker(property.markerColor?.background);
   const address = formatAddress(property);
   const user = useAppSelector(selectUser);
@@ -167,77 +169,77 @@ export function PropertyPopup({
   const failed = whole.error && !full ? errorMessage(whole.error, MAP_TEXT.propertyLoadFailed) : undefined;
   const comps = useDelayedComps(property._id, full?.compIDs);
 
-  return (
-    // The info window is always white: keep the light algorithm inside it in dark mode too.
-    <ConfigProvider theme={POPUP_THEME}>
-      <div
-        ref={popupRef}
-        tabIndex={-1}
-        onKeyDown={onPopupKeyDown}
-        className={`dm-popup${layout === 'sheet' ? ' dm-popup-sheet' : ''}`}
-        data-testid="property-popup"
-        data-loaded={full ? 'true' : 'false'}
-        style={layout === 'sheet' ? undefined : { width: POPUP_WIDTH, height: POPUP_HEIGHT }}
-        aria-label={`Property at ${address}`}
-        role="dialog"
-      >
-        <header className="dm-popup-header">
-          <div className="dm-popup-title">
-            <Typography.Text strong className="dm-popup-address" data-testid="popup-address">
-              {address}
-            </Typography.Text>
-            <DealLabel status={status} />
-          </div>
-          <div className="dm-popup-actions">
-            <Link to={`/app/property/${encodeURIComponent(property._id)}`} className="dm-explore-link">
-              {MAP_TEXT.exploreProperty}
-            </Link>
-            <Button type="text" size="small" aria-label="Close" onClick={onClose} className="dm-popup-close">
-              ×
-            </Button>
-          </div>
-        </header>
-        <Tabs
-          size="small"
-          className="dm-popup-tabs"
-          items={[
-            {
-              key: 'property',
-              label: 'Property',
-              children: (
-                <>
-                  {failed ? (
-                    <Typography.Paragraph type="danger" role="alert" className="dm-popup-failed">
-                      {failed}
-                    </Typography.Paragraph>
-                  ) : null}
-                  <PropertyTab
-                    property={property}
-                    status={status}
-                    remarks={full ? full.PublicListingRemarks : failed ? null : undefined}
-                  />
-                </>
-              ),
-            },
-            {
-              key: 'comps',
-              label: 'Comps',
-              children: failed ? (
-                <Typography.Paragraph type="danger" role="alert" className="dm-popup-failed">
-                  {failed}
-                </Typography.Paragraph>
-              ) : (
-                <CompsTab price={property.LatestListingPrice} comps={comps.comps} loading={comps.loading} />
-              ),
-            },
-            ...strategyTabs.map((tab) => ({
-              key: tab.key,
-              label: tab.label,
-              children: <StrategyResults strategy={tab.key} propertyId={property._id} property={full} failed={failed} />,
-            })),
-          ]}
-        />
-      </div>
-    </ConfigProvider>
+  const popup = (
+    <div
+      ref={popupRef}
+      tabIndex={-1}
+      onKeyDown={onPopupKeyDown}
+      className={`dm-popup${layout === 'sheet' ? ' dm-popup-sheet' : ''}`}
+      data-testid="property-popup"
+      data-loaded={full ? 'true' : 'false'}
+      style={layout === 'sheet' ? undefined : { width: POPUP_WIDTH, height: POPUP_HEIGHT }}
+      aria-label={`Property at ${address}`}
+      role="dialog"
+    >
+      <header className="dm-popup-header">
+        <div className="dm-popup-title">
+          <Typography.Text strong className="dm-popup-address" data-testid="popup-address">
+            {address}
+          </Typography.Text>
+          <DealLabel status={status} />
+        </div>
+        <div className="dm-popup-actions">
+          <Link to={`/app/property/${encodeURIComponent(property._id)}`} className="dm-explore-link">
+            {MAP_TEXT.exploreProperty}
+          </Link>
+          <Button type="text" size="small" aria-label="Close" onClick={onClose} className="dm-popup-close">
+            ×
+          </Button>
+        </div>
+      </header>
+      <Tabs
+        size="small"
+        className="dm-popup-tabs"
+        items={[
+          {
+            key: 'property',
+            label: 'Property',
+            children: (
+              <>
+                {failed ? (
+                  <Typography.Paragraph type="danger" role="alert" className="dm-popup-failed">
+                    {failed}
+                  </Typography.Paragraph>
+                ) : null}
+                <PropertyTab
+                  property={property}
+                  status={status}
+                  remarks={full ? full.PublicListingRemarks : failed ? null : undefined}
+                />
+              </>
+            ),
+          },
+          {
+            key: 'comps',
+            label: 'Comps',
+            children: failed ? (
+              <Typography.Paragraph type="danger" role="alert" className="dm-popup-failed">
+                {failed}
+              </Typography.Paragraph>
+            ) : (
+              <CompsTab price={property.LatestListingPrice} comps={comps.comps} loading={comps.loading} />
+            ),
+          },
+          ...strategyTabs.map((tab) => ({
+            key: tab.key,
+            label: tab.label,
+            children: <StrategyResults strategy={tab.key} propertyId={property._id} property={full} failed={failed} />,
+          })),
+        ]}
+      />
+    </div>
   );
+  // The info window is always white: in dark mode the light algorithm goes inside it (a theme of its
+  // own costs Ant Design a new set of tokens each time a popup opens, so only when it differs).
+  return lightApp ? popup : <ConfigProvider theme={POPUP_THEME}>{popup}</ConfigProvider>;
 }
