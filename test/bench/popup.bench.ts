@@ -84,7 +84,6 @@ async function openOne(page: Page, p: PropertySummary, hover: boolean): Promise<
   await page.waitForFunction(() => document.activeElement?.closest('[data-testid="property-popup"]'));
   await page.keyboard.press('Escape');
   await page.waitForSelector('[data-testid="property-popup"]', { state: 'detached' });
-  console.log('commit', ((t as any).commitAt - t.clickAt).toFixed(1), 'shown', (t.shownAt - t.clickAt).toFixed(1));
   if (!t.clickAt || !t.shownAt || !t.filledAt) return null;
   return { shownMs: t.shownAt - t.clickAt, filledMs: t.filledAt - t.clickAt };
 }

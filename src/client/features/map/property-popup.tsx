@@ -8,7 +8,7 @@ import { useAppSelector } from '../../app/hooks';
 import { dealStatusFromMarker, type DealStatus } from '../../../shared/deal-status';
 import { formatAddress, formatBaths, formatCurrency, formatInteger, formatSquareFeet } from '../../../shared/format';
 import { selectUser } from '../session';
-import { selectThemeMode } from '../theme/theme-slice';
+import { selectThemeMode } from '../theme';
 import { CompsTab } from './comps-tab';
 import { DealLabel } from './deal-label';
 import { errorMessage } from '../../api/base-query';
