@@ -32,10 +32,13 @@ export interface BenchApp {
   close(): Promise<void>;
 }
 
-/** A migrated, seeded app with a signed-in Admin; PostgreSQL runs in a schema dropped on close. */
-export async function openBenchApp(database: BenchDatabase): Promise<BenchApp> {
+/**
+ * A migrated, seeded app with a signed-in Admin; PostgreSQL runs in a schema dropped on close.
+ * `build` is another checkout's buildApp when a bench compares two versions (BENCH_BASELINE).
+ */
+export async function openBenchApp(database: BenchDatabase, build: typeof buildApp = buildApp): Promise<BenchApp> {
   const schema = database.url ? `bench_${randomBytes(6).toString('hex')}` : undefined;
-  const app = await buildApp({
+  const app = await build({
     logger: false,
     inMemory: true,
     schema,

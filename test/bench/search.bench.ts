@@ -1,6 +1,9 @@
 /**
  * Search bench: `npm run bench -- search` (BENCH_LISTINGS=N for another size, default 1,000,000; with
  * DATABASE_URL, PostgreSQL too), or `npx ts-node --transpile-only test/bench/search.bench.ts --listings N`.
+ * BENCH_BASELINE=<a checkout of another version, e.g. a git worktree> runs that version's server and
+ * SQL beside this one's in the same run, on the same generated listings: every measure is taken
+ * BENCH_RUNS times (default 3), the two versions taking turns, and printed as min / median.
  * On generated listings around the demo cities, the first page of city boxes (0.1°):
  *  - the API's p95 against the same SQL's p95, both at 32 concurrent clients (the API adds the token
  *    check, serialisation and compression; its callers run in a worker thread, off the server's);
@@ -11,7 +14,9 @@
  * Prints figures; never fails on speed.
  */
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { sql } from 'kysely';
+import { buildApp } from '../../src/server/app';
 import {
   assumptionsFor,
   strategyCalculator,
@@ -19,19 +24,13 @@ import {
   type EngineInputs,
 } from '../../src/server/modules/listings/analysis';
 import { DEMO_CITIES, demoCities, mulberry32 } from '../../src/server/modules/demo-data/demo-data';
-import {
-  searchBoundsJson,
-  searchClusters,
-  searchPageJsonQuery,
-  searchQuery,
-  searchTop,
-  type SearchCursor,
-} from '../../src/server/modules/properties/repository';
+import * as repository from '../../src/server/modules/properties/repository';
+import type { SearchCursor } from '../../src/server/modules/properties/repository';
 import { MAX_PROPERTIES_PER_VIEW } from '../../src/client/features/map/map-constants';
 import type { MapBounds } from '../../src/shared/geo/bounds';
 import { markerColorFor } from '../../src/shared/deal-status';
 import { httpLoad, type LoadResult, type MapSearchJob } from './http-load';
-import { BENCH_DATABASES, ms, openBenchApp, printTable, type Bench, type BenchApp } from './bench-utils';
+import { BENCH_DATABASES, openBenchApp, printTable, type Bench, type BenchApp } from './bench-utils';
 
 function listingsArg(): number {
   const i = process.argv.indexOf('--listings');
@@ -45,7 +44,11 @@ const REQUESTS_PER_BOX = 400;
 /** A person's pause between map searches in the "users" run: looking at the answer, then panning (the 600 ms debounce). */
 const THINK_MS = 1000;
 
-/** Set-based generation: INSERT … SELECT generate_series in chunks, results from the engine for a typical house. */
+/**
+ * Set-based generation: INSERT … SELECT generate_series in chunks, results from the engine for a
+ * typical house. Places are hashes of the row number (hashint8 is uniform over int4), so two
+ * versions compared in one run search the same listings.
+ */
 async function generate(t: BenchApp, n: number): Promise<number> {
   const start = Date.now();
   const cities = demoCities().map((c) => {
@@ -76,8 +79,8 @@ async function generate(t: BenchApp, n: number): Promise<number> {
         buy_hold_coc, brrrr_coc, fix_flip_coc, short_term_coc, needs_recompute)
       select 'BENCH-' || g, 150000 + (g::bigint * 7919) % 400000, 'Bench listing ' || g, 1 + g % 5, 1 + g % 3, g % 2, 0, 900 + (g * 31) % 2500,
         g || ' BENCH ST', 'Bench', 'TX', '78701',
-        (${lats}::float8[])[1 + g % ${lats.length}::int] + (random() - 0.5) * 0.3,
-        (${lngs}::float8[])[1 + g % ${lngs.length}::int] + (random() - 0.5) * 0.3,
+        (${lats}::float8[])[1 + g % ${lats.length}::int] + (hashint8(g::bigint)::float8 / 4294967296) * 0.3,
+        (${lngs}::float8[])[1 + g % ${lngs.length}::int] + (hashint8(g::bigint + 1000000007)::float8 / 4294967296) * 0.3,
         2000, 15000, 340000, 220, '{}', 'Market Price', ${JSON.stringify(markerColorFor('Market Price'))}::jsonb,
         '{"compCount":0,"spreadPercent":null,"newestSaleDays":null}'::jsonb, '{}'::json, 6.26,
         ${JSON.stringify(results.BuyHoldResults)}::json, ${JSON.stringify(results.BRRRRResults)}::json,
@@ -139,7 +142,8 @@ function mapSearchLoad(base: string, token: string, list: MapBounds[], clients: 
 }
 
 /** The same map searches through the repository's functions (the SQL and the row mapping, no HTTP). */
-async function sqlMapSearchLatencies(t: BenchApp, list: MapBounds[], clients: number): Promise<number[]> {
+async function sqlMapSearchLatencies(t: Version, list: MapBounds[], clients: number): Promise<number[]> {
+  const { searchClusters, searchTop, searchBoundsJson } = t.repo;
   const times: number[] = [];
   let next = 0;
   await Promise.all(
@@ -168,7 +172,8 @@ async function sqlMapSearchLatencies(t: BenchApp, list: MapBounds[], clients: nu
  * statement the API runs (the page written as JSON by the database), or `rows`, the same page as
  * rows of fields (what the API ran before, and what the JSON is built from).
  */
-async function sqlLatencies(t: BenchApp, list: MapBounds[], clients = 1, statement: 'json' | 'rows' = 'json'): Promise<number[]> {
+async function sqlLatencies(t: Version, list: MapBounds[], clients = 1, statement: 'json' | 'rows' = 'json'): Promise<number[]> {
+  const { searchPageJsonQuery, searchQuery } = t.repo;
   const times: number[] = [];
   let next = 0;
   await Promise.all(
@@ -243,68 +248,90 @@ const VIEWS = [
   { view: 'continental US at zoom 4', zoom: 4, bounds: { ne: { lat: 49.5, lng: -66.9 }, sw: { lat: 24.4, lng: -124.8 } } },
 ];
 
+/** A version of the server under measure: this checkout's, or BENCH_BASELINE's. */
+interface Version extends BenchApp {
+  label: string;
+  repo: typeof repository;
+  base: string;
+}
+
+/** This checkout, and before it the one BENCH_BASELINE names (its own src, this node_modules). */
+function versions(): Array<{ label: string; build: typeof buildApp; repo: typeof repository }> {
+  const here = { label: 'this', build: buildApp, repo: repository };
+  const baseline = process.env.BENCH_BASELINE;
+  if (!baseline) return [here];
+  const root = path.resolve(baseline);
+  /* eslint-disable @typescript-eslint/no-require-imports -- the other version's modules, loaded by path */
+  const other = {
+    label: `baseline (${path.basename(root)})`,
+    build: (require(path.join(root, 'src/server/app')) as { buildApp: typeof buildApp }).buildApp,
+    repo: require(path.join(root, 'src/server/modules/properties/repository')) as typeof repository,
+  };
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  return [other, { ...here, label: 'this change' }];
+}
+
+const runs = () => Number(process.env.BENCH_RUNS ?? 3);
+
+/** Figures of several runs as "min / median" (the median of an even count is the lower middle). */
+function minMedian(values: number[], format = (v: number) => String(Math.round(v))): string {
+  const v = [...values].sort((a, b) => a - b);
+  return `${format(v[0])} / ${format(v[Math.floor((v.length - 1) / 2)])}`;
+}
+
+/** Each version's runs of one measure, as a table row per version: min / median of every figure. */
+function summarise(
+  label: string,
+  results: Map<string, Array<Record<string, number>>>,
+  format: Record<string, (v: number) => string> = {},
+) {
+  const rows: Array<Record<string, string | number>> = [];
+  for (const [version, list] of results) {
+    const row: Record<string, string | number> = { version, runs: list.length };
+    for (const key of Object.keys(list[0]))
+      row[key] = minMedian(
+        list.map((r) => r[key]),
+        format[key],
+      );
+    rows.push(row);
+  }
+  printTable(`${label} (min / median of the runs)`, rows);
+}
+
+const push = (results: Map<string, Array<Record<string, number>>>, version: string, figures: Record<string, number>) =>
+  results.set(version, [...(results.get(version) ?? []), figures]);
+
 export const bench: Bench = {
   name: 'search: API against SQL, throughput, bytes on the wire, clusters; engine',
   async run() {
     const n = listingsArg();
+    const kinds = versions();
     console.log(
-      `${n.toLocaleString('en-US')} generated listings around ${DEMO_CITIES.length} city centres; ${REQUESTS_PER_BOX} city boxes (0.1°) per measure; page size 1,000`,
+      `${n.toLocaleString('en-US')} generated listings around ${DEMO_CITIES.length} city centres; ${REQUESTS_PER_BOX} city boxes (0.1°) per measure; page size 1,000; versions: ${kinds.map((k) => k.label).join(', ')}; ${runs()} runs of each measure, taking turns`,
     );
     printTable('Engine (pure JS, one core)', engineThroughput());
     for (const database of BENCH_DATABASES) {
-      const t = await openBenchApp(database);
+      const open: Version[] = [];
       try {
-        const genMs = await generate(t, n);
-        console.log(`\n[${database.name}] generated ${n.toLocaleString('en-US')} listings in ${(genMs / 1000).toFixed(1)} s`);
-        await t.app.listen({ port: 0, host: '127.0.0.1' });
-        const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-        const list = boxes(0.1, REQUESTS_PER_BOX, 1);
-        await httpLatencies(base, await t.freshToken(), list.slice(0, 40), 4); // warm-up (and the token check remembered)
-
-        const rows32 = await sqlLatencies(t, list, 32, 'rows');
-        const sql32 = await sqlLatencies(t, list, 32);
-        const api32 = await httpLatencies(base, await t.freshToken(), list, 32);
-        printTable(`[${database.name}] API against the same SQL, 32 clients, first page of a city box (ms)`, [
-          {
-            'rows SQL p50': ms(percentile(rows32, 0.5)),
-            'rows SQL p95': ms(percentile(rows32, 0.95)),
-            'SQL p50': ms(percentile(sql32, 0.5)),
-            'SQL p95': ms(percentile(sql32, 0.95)),
-            'API p50': ms(percentile(api32.times, 0.5)),
-            'API p95': ms(percentile(api32.times, 0.95)),
-            'API p95 / SQL p95': (percentile(api32.times, 0.95) / percentile(sql32, 0.95)).toFixed(2),
-          },
-        ]);
-
-        const clients = database.name === 'postgres' ? [1, 8, 32, 150] : [1, 8, 32];
-        const rows: Array<Record<string, string | number>> = [];
-        for (const c of clients) {
-          const r = await httpLatencies(base, await t.freshToken(), list, c);
-          rows.push({
-            clients: c,
-            'searches/s': Math.round(r.times.length / r.seconds),
-            'p50 (ms)': ms(percentile(r.times, 0.5)),
-            'p95 (ms)': ms(percentile(r.times, 0.95)),
-          });
+        for (const kind of kinds) {
+          const app = await openBenchApp(database, kind.build);
+          const genMs = await generate(app, n);
+          await app.app.listen({ port: 0, host: '127.0.0.1' });
+          const base = `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
+          open.push(Object.assign(app, { label: kind.label, repo: kind.repo, base }));
+          console.log(
+            `\n[${database.name}] ${kind.label}: generated ${n.toLocaleString('en-US')} listings in ${(genMs / 1000).toFixed(1)} s`,
+          );
         }
-        printTable(`[${database.name}] API throughput, city boxes`, rows);
+        const list = boxes(0.1, REQUESTS_PER_BOX, 1);
+        // Warm-up (and the token check remembered).
+        for (const v of open) await httpLatencies(v.base, await v.freshToken(), list.slice(0, 40), 4);
 
-        // A map search as the client makes it: at this density a city box holds more than a view may
-        // download, so the client asks its clusters (and the best 50 for the list), never its pages.
-        const mapSql32 = await sqlMapSearchLatencies(t, list, 32);
-        const map32 = await mapSearchLoad(base, await t.freshToken(), list, 32);
-        printTable(`[${database.name}] the map search of a city box as the client makes it, 32 clients (ms)`, [
-          {
-            'dense views': `${map32.dense} / ${list.length}`,
-            'requests a search': (map32.requests / list.length).toFixed(1),
-            'SQL p50': ms(percentile(mapSql32, 0.5)),
-            'SQL p95': ms(percentile(mapSql32, 0.95)),
-            'API p50': ms(percentile(map32.times, 0.5)),
-            'API p95': ms(percentile(map32.times, 0.95)),
-            'API p95 / SQL p95': (percentile(map32.times, 0.95) / percentile(mapSql32, 0.95)).toFixed(2),
-          },
-        ]);
-        const mapRows: Array<Record<string, string | number>> = [];
+        const ratio = new Map<string, Array<Record<string, number>>>();
+        const throughput = new Map<string, Array<Record<string, number>>>();
+        const mapSearch = new Map<string, Array<Record<string, number>>>();
+        const mapLoads = new Map<string, Array<Record<string, number>>>();
+        const clients = database.name === 'postgres' ? [1, 8, 32, 150] : [1, 8, 32];
         const loads: Array<[number, number]> =
           database.name === 'postgres'
             ? [
@@ -319,26 +346,85 @@ export const bench: Bench = {
                 [8, 0],
                 [32, 0],
               ];
-        for (const [c, thinkMs] of loads) {
-          const jobs = thinkMs ? boxes(0.1, c * 6, 7) : list;
-          const r = await mapSearchLoad(base, await t.freshToken(), jobs, c, thinkMs);
-          mapRows.push({
-            clients: c,
-            'think (ms)': thinkMs,
-            'searches/s': Math.round(r.times.length / r.seconds),
-            'p50 (ms)': ms(percentile(r.times, 0.5)),
-            'p95 (ms)': ms(percentile(r.times, 0.95)),
+        for (let run = 0; run < runs(); run++) {
+          // The versions take turns, each run starting with the other one.
+          const order = run % 2 ? [...open].reverse() : open;
+          for (const v of order) {
+            const rows32 = await sqlLatencies(v, list, 32, 'rows');
+            const sql32 = await sqlLatencies(v, list, 32);
+            const api32 = await httpLatencies(v.base, await v.freshToken(), list, 32);
+            push(ratio, v.label, {
+              'rows SQL p50': percentile(rows32, 0.5),
+              'rows SQL p95': percentile(rows32, 0.95),
+              'SQL p50': percentile(sql32, 0.5),
+              'SQL p95': percentile(sql32, 0.95),
+              'API p50': percentile(api32.times, 0.5),
+              'API p95': percentile(api32.times, 0.95),
+              'API p95 / SQL p95': percentile(api32.times, 0.95) / percentile(sql32, 0.95),
+            });
+            const figures: Record<string, number> = {};
+            for (const c of clients) {
+              const r = await httpLatencies(v.base, await v.freshToken(), list, c);
+              figures[`searches/s at ${c}`] = r.times.length / r.seconds;
+              figures[`p95 at ${c} (ms)`] = percentile(r.times, 0.95);
+            }
+            push(throughput, v.label, figures);
+
+            // A map search as the client makes it: at this density a city box holds more than a view may
+            // download, so the client asks its clusters (and the best 50 for the list), never its pages.
+            const mapSql32 = await sqlMapSearchLatencies(v, list, 32);
+            const map32 = await mapSearchLoad(v.base, await v.freshToken(), list, 32);
+            push(mapSearch, v.label, {
+              'dense views': map32.dense,
+              'requests a search': map32.requests / list.length,
+              'SQL p50': percentile(mapSql32, 0.5),
+              'SQL p95': percentile(mapSql32, 0.95),
+              'API p50': percentile(map32.times, 0.5),
+              'API p95': percentile(map32.times, 0.95),
+              'API p95 / SQL p95': percentile(map32.times, 0.95) / percentile(mapSql32, 0.95),
+            });
+            const mapFigures: Record<string, number> = {};
+            for (const [c, thinkMs] of loads) {
+              const jobs = thinkMs ? boxes(0.1, c * 6, 7) : list;
+              const r = await mapSearchLoad(v.base, await v.freshToken(), jobs, c, thinkMs);
+              const key = thinkMs ? `${c} (think ${thinkMs} ms)` : String(c);
+              mapFigures[`searches/s at ${key}`] = r.times.length / r.seconds;
+              mapFigures[`p95 at ${key} (ms)`] = percentile(r.times, 0.95);
+            }
+            push(mapLoads, v.label, mapFigures);
+          }
+        }
+        const twoDecimals = (v: number) => v.toFixed(2);
+        summarise(`[${database.name}] API against the same SQL, 32 clients, first page of a city box (ms)`, ratio, {
+          'API p95 / SQL p95': twoDecimals,
+        });
+        summarise(`[${database.name}] API throughput, city boxes`, throughput);
+        summarise(`[${database.name}] the map search of a city box as the client makes it, 32 clients (ms)`, mapSearch, {
+          'requests a search': (v) => v.toFixed(1),
+          'API p95 / SQL p95': twoDecimals,
+        });
+        summarise(`[${database.name}] map searches of city boxes through the API`, mapLoads);
+
+        const bytes: Array<Record<string, string | number>> = [];
+        for (const v of open) {
+          const page = await answerSizes(v, { type: 'bounds', zoom: '13', bounds: JSON.stringify(list[0]) });
+          const count = page.data.properties?.length ?? 0;
+          bytes.push({
+            version: v.label,
+            properties: count,
+            raw: Math.round(page.sizes.raw / count),
+            brotli: Math.round(page.sizes.br / count),
+            gzip: Math.round(page.sizes.gzip / count),
           });
         }
-        printTable(`[${database.name}] map searches of city boxes through the API`, mapRows);
+        printTable(`[${database.name}] bytes a property costs (a city box's first page)`, bytes);
 
-        const page = await answerSizes(t, { type: 'bounds', zoom: '13', bounds: JSON.stringify(list[0]) });
-        const count = page.data.properties?.length ?? 0;
+        const last = open[open.length - 1];
         const cells = [];
-        for (const v of VIEWS) {
-          const a = await answerSizes(t, { type: 'clusters', zoom: String(v.zoom), bounds: JSON.stringify(v.bounds) });
+        for (const view of VIEWS) {
+          const a = await answerSizes(last, { type: 'clusters', zoom: String(view.zoom), bounds: JSON.stringify(view.bounds) });
           cells.push({
-            view: v.view,
+            view: view.view,
             cells: a.data.clusters?.length ?? 0,
             properties: (a.data.total ?? 0).toLocaleString('en-US'),
             'raw KB': (a.sizes.raw / 1024).toFixed(1),
@@ -346,16 +432,9 @@ export const bench: Bench = {
             'gzip KB': (a.sizes.gzip / 1024).toFixed(1),
           });
         }
-        printTable(`[${database.name}] bytes a property costs (a city box page of ${count})`, [
-          {
-            raw: Math.round(page.sizes.raw / count),
-            brotli: Math.round(page.sizes.br / count),
-            gzip: Math.round(page.sizes.gzip / count),
-          },
-        ]);
-        printTable(`[${database.name}] type=clusters answers`, cells);
+        printTable(`[${database.name}] type=clusters answers (${last.label})`, cells);
       } finally {
-        await t.close();
+        for (const v of open) await v.close();
       }
     }
   },
