@@ -29,13 +29,13 @@ export const AUTOCOMPLETE_WIDTH = 325;
 /**
  * At this zoom and below the map asks the server for clusters (one answer per view) instead of
  * paging through properties: at zoom 11 a 1,280-pixel-wide view spans ~0.7° of longitude, a whole
- * metro (the demo's Austin: ~2,300 listings in one view, ~0.6 MB on the wire); wider views hold
+ * metro (the demo's Austin: ~2,300 listings in one view, ~120 KB on the wire); wider views hold
  * more than the page cap below allows (docs/performance.md).
  */
 export const SERVER_CLUSTER_MAX_ZOOM = 11;
 /**
- * A view pages through at most this many bounds pages (1,000 properties each, ~270 KB compressed);
- * a view holding more shows server clusters instead, so no view downloads more than ~1.5 MB.
+ * A view pages through at most this many bounds pages (1,000 summaries each, ~50 KB compressed);
+ * a view holding more shows server clusters instead.
  */
 export const MAX_PAGES_PER_VIEW = 4;
 /**
