@@ -253,6 +253,21 @@ test('the popup shows the summary at once and fills its tabs from the whole prop
   expect(asked).toHaveLength(1);
 });
 
+test("a link with the property's id opens its popup; the open popup's property is in the URL", async ({ page }) => {
+  await openSearch(page);
+  const [p] = await propertiesIn(page);
+  const [lng, lat] = p.location.coordinates;
+  await page.goto(`/app/search?lat=${lat}&lng=${lng}&zoom=18&property=${p._id}`);
+  await waitForFakeMap(page);
+  const popup = page.getByTestId('property-popup');
+  await expect(popup.getByTestId('popup-address')).toHaveText(expectedAddress(p));
+  await popup.getByRole('button', { name: 'Close' }).click();
+  await expect(page).not.toHaveURL(/[?&]property=/);
+  const { marker } = await openPopup(page, p);
+  await expect(marker).toBeAttached();
+  await expect(page).toHaveURL(new RegExp(`[?&]property=${p._id}(&|$)`));
+});
+
 test('the Comps tab shows the cards, the price bar and the top 5 comps by sold price', async ({ page }) => {
   await openSearch(page);
   // The comp ids are the whole property's (GET /property/:id): the first 40 of the view are asked.

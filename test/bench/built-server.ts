@@ -39,10 +39,12 @@ export interface RunningServer {
 /**
  * The built server (dist/) on a fresh DATA_DIR (PGlite; or the DATABASE_URL of `extraEnv`), with the
  * default demo data unless `extraEnv` says otherwise; resolves once /readyz says the demo load is done.
+ * `root` is another built checkout when a bench compares two versions (BENCH_BASELINE).
  */
-export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
+export async function startServer(extraEnv: NodeJS.ProcessEnv = {}, root = ROOT): Promise<RunningServer> {
   for (const file of ['dist/server/index.js', 'dist/client/index.html']) {
-    if (!existsSync(path.join(ROOT, file))) throw new Error(`${file} is missing: run \`npm run build\` first`);
+    if (!existsSync(path.join(root, file)))
+      throw new Error(`${path.join(root, file)} is missing: run \`npm run build\` there first`);
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dealmap-map-bench-'));
   const port = await freePort();
@@ -64,7 +66,7 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Run
   };
   delete env.DATABASE_URL;
   Object.assign(env, extraEnv);
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'dist/server/index.js')], {
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'dist/server/index.js')], {
     env,
     stdio: ['ignore', 'ignore', 'pipe'],
   });

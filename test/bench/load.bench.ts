@@ -4,6 +4,8 @@
  * BENCH_LOAD_WARMUP runs, default 1, printed as "warm-up"; BENCH_LOAD_THINK_MS, a caller's mean
  * pause between requests, default 0). The built server on a fresh data directory with the default
  * demo data (20,000 listings): PGlite, and PostgreSQL too (a fresh database) when DATABASE_URL is set.
+ * BENCH_BASELINE=<another built checkout> runs that version's server beside this one's, the two
+ * taking turns run by run (each with its own fresh database).
  *
  * Each run: every client signs in at once (the sign-in storm, reported apart: how long until all are
  * in, and the 503s they were asked to retry), then all run the mix until the time is up: a bounds
@@ -125,12 +127,13 @@ async function prepare(server: RunningServer, clients: number) {
   const boxes = cityBoxes(400);
   const ids = new Set<string>();
   for (const box of boxes.slice(0, 40)) {
-    const page = await api<{ properties: Array<{ _id: string }> }>(
+    const page = await api<{ properties: Array<{ _id: string } | [string, ...unknown[]]> }>(
       server.url,
       `/api/v1/auth/searchProperties?type=bounds&zoom=15&bounds=${encodeURIComponent(JSON.stringify(box))}`,
       { token: admin.token },
     );
-    for (const p of page.properties.slice(0, 25)) ids.add(p._id);
+    // A summary row starts with the id; a baseline from before the lean answers sends objects.
+    for (const p of page.properties.slice(0, 25)) ids.add(Array.isArray(p) ? p[0] : p._id);
   }
   if (ids.size === 0) throw new Error('The city boxes hold no demo listings');
   return { users, boxes, propertyIds: [...ids] };
@@ -160,19 +163,39 @@ const whatIf: WhatIf = {
   assumptions: DEFAULT_ASSUMPTIONS,
 };
 
-async function withDatabase<T>(name: 'pglite' | 'postgres', work: (env: NodeJS.ProcessEnv) => Promise<T>): Promise<T> {
-  if (name === 'pglite') return work({});
+/** A fresh database for one server: PGlite in the server's own data directory, or a new PostgreSQL database. */
+async function freshDatabase(name: 'pglite' | 'postgres'): Promise<{ env: NodeJS.ProcessEnv; drop(): Promise<void> }> {
+  if (name === 'pglite') return { env: {}, drop: async () => {} };
   const url = new URL(process.env.DATABASE_URL!);
   const database = `dealmap_load_${randomBytes(4).toString('hex')}`;
   const admin = new Pool({ connectionString: url.toString(), max: 1 });
   await admin.query(`create database ${database}`);
-  try {
-    url.pathname = `/${database}`;
-    return await work({ DATABASE_URL: url.toString() });
-  } finally {
-    await admin.query(`drop database if exists ${database} with (force)`).catch(() => undefined);
-    await admin.end();
-  }
+  url.pathname = `/${database}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    async drop() {
+      await admin.query(`drop database if exists ${database} with (force)`).catch(() => undefined);
+      await admin.end();
+    },
+  };
+}
+
+/** This build, and before it the one BENCH_BASELINE names (a checkout with its own `npm run build`). */
+function versions(): Array<{ label: string; root: string | undefined }> {
+  const baseline = process.env.BENCH_BASELINE;
+  if (!baseline) return [{ label: 'this', root: undefined }];
+  const root = path.resolve(baseline);
+  return [
+    { label: `baseline (${path.basename(root)})`, root },
+    { label: 'this change', root: undefined },
+  ];
+}
+
+interface Running {
+  label: string;
+  server: RunningServer;
+  data: Awaited<ReturnType<typeof prepare>>;
+  drop(): Promise<void>;
 }
 
 export const bench: Bench = {
@@ -183,26 +206,39 @@ export const bench: Bench = {
     const runs = envInt('BENCH_LOAD_RUNS', 3);
     const warmups = envInt('BENCH_LOAD_WARMUP', 1);
     const thinkMs = envInt('BENCH_LOAD_THINK_MS', 0);
+    const kindsOf = versions();
     console.log(
-      `${clients} clients, ${seconds} s a run, ${runs} runs, think time ${thinkMs} ms; mix: bounds search 60%, property 27%, sign-in 1%, saved-calculation write 12%`,
+      `${clients} clients, ${seconds} s a run, ${runs} runs, think time ${thinkMs} ms; mix: bounds search 60%, property 27%, sign-in 1%, saved-calculation write 12%; versions: ${kindsOf.map((k) => k.label).join(', ')} (taking turns)`,
     );
     const databases: Array<'pglite' | 'postgres'> = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
     for (const name of databases) {
-      await withDatabase(name, async (env) => {
-        const server = await startServer({
-          ...env,
-          RATE_LIMIT_SIGNUP_PER_HOUR: '100000',
-          RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
-          RATE_LIMIT_LOGIN_PER_MINUTE_PER_ADDRESS: '100000',
-        });
-        try {
-          const data = await prepare(server, clients);
-          const rows: Array<Record<string, string | number>> = [];
-          const kinds: Array<Record<string, string | number>> = [];
-          const storms: Array<Record<string, string | number>> = [];
-          const messages = new Map<string, string>();
-          for (let index = 1 - warmups; index <= runs; index++) {
-            const run = index > 0 ? index : `warm-up${warmups > 1 ? ` ${index + warmups}` : ''}`;
+      const running: Running[] = [];
+      try {
+        for (const kind of kindsOf) {
+          const database = await freshDatabase(name);
+          const server = await startServer(
+            {
+              ...database.env,
+              RATE_LIMIT_SIGNUP_PER_HOUR: '100000',
+              RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
+              RATE_LIMIT_LOGIN_PER_MINUTE_PER_ADDRESS: '100000',
+            },
+            kind.root,
+          ).catch(async (error: unknown) => {
+            await database.drop();
+            throw error;
+          });
+          running.push({ label: kind.label, server, data: await prepare(server, clients), drop: () => database.drop() });
+        }
+        const rows: Array<Record<string, string | number>> = [];
+        const kinds: Array<Record<string, string | number>> = [];
+        const storms: Array<Record<string, string | number>> = [];
+        const messages = new Map<string, string>();
+        for (let index = 1 - warmups; index <= runs; index++) {
+          const run = index > 0 ? index : `warm-up${warmups > 1 ? ` ${index + warmups}` : ''}`;
+          // The versions take turns, each run starting with the other one.
+          for (const { label, server, data } of index % 2 ? [...running].reverse() : running) {
+            const version: Record<string, string> = running.length > 1 ? { version: label } : {};
             const before = rssMb(server.pid);
             let peak = before;
             const sampler = setInterval(() => {
@@ -222,6 +258,7 @@ export const bench: Bench = {
               .flatMap((k) => k.times)
               .sort((a, b) => a - b);
             storms.push({
+              ...version,
               run,
               clients,
               'signed in': result.storm.signedIn,
@@ -237,6 +274,7 @@ export const bench: Bench = {
               'call max ms': ms(stormTimes[stormTimes.length - 1]),
             });
             rows.push({
+              ...version,
               run,
               'req/s': Math.round(result.requests / result.seconds),
               'p50 ms': ms(percentile(all, 0.5)),
@@ -250,23 +288,28 @@ export const bench: Bench = {
             });
             for (const [kind, { times }] of Object.entries(result.byKind)) {
               kinds.push({
+                ...version,
                 run,
                 kind,
                 requests: times.length,
                 'p50 ms': ms(percentile(times, 0.5)),
                 'p95 ms': ms(percentile(times, 0.95)),
                 'p99 ms': ms(percentile(times, 0.99)),
+                'max ms': ms(times[times.length - 1]),
               });
             }
           }
-          printTable(`[${name}] sign-in storm before each run`, storms);
-          printTable(`[${name}] runs (the mix)`, rows);
-          printTable(`[${name}] by kind`, kinds);
-          for (const [key, message] of messages) console.log(`[${name}] ${key}: ${message || '(no message)'}`);
-        } finally {
-          await server.stop();
         }
-      });
+        printTable(`[${name}] sign-in storm before each run`, storms);
+        printTable(`[${name}] runs (the mix)`, rows);
+        printTable(`[${name}] by kind`, kinds);
+        for (const [key, message] of messages) console.log(`[${name}] ${key}: ${message || '(no message)'}`);
+      } finally {
+        for (const r of running) {
+          await r.server.stop();
+          await r.drop();
+        }
+      }
     }
   },
 };

@@ -75,8 +75,12 @@ const PROPERTIES = [
   }),
 ];
 
-function keylessApi(place = AUSTIN_PLACE, inView = PROPERTIES.length) {
+function keylessApi(place = AUSTIN_PLACE, inView = PROPERTIES.length, listed = PROPERTIES) {
   return mockApi({
+    'GET /api/v1/auth/property/:id': (_body, url) => {
+      const found = PROPERTIES.find((p) => url.pathname.endsWith(`/${p._id}`));
+      return found ? [200, { data: found }] : [404, { error: { code: 'NOT_FOUND', message: 'Property not found' } }];
+    },
     'GET /api/v1/config': [200, { data: { googleMapsApiKey: null, googleMapsMapId: null } }],
     'GET /api/v1/auth/geocode': (_body, url) =>
       url.searchParams.get('q') === 'Nowhere'
@@ -87,7 +91,7 @@ function keylessApi(place = AUSTIN_PLACE, inView = PROPERTIES.length) {
         ? [200, { data: { clusters: [], total: inView, zoom: Number(url.searchParams.get('zoom')) } }]
         : url.searchParams.get('type') === 'top'
           ? [200, { data: { properties: PROPERTIES.slice(0, 1).map((p) => rowOf(p)), total: inView } }]
-          : [200, { data: { properties: PROPERTIES.map((p, i) => rowOf(p, i)), next: 'done' } }],
+          : [200, { data: { properties: listed.map((p, i) => rowOf(p, i)), next: 'done' } }],
     'POST /api/v1/auth/recentSearches': [201, { data: { _id: 'r1' } }],
   });
 }
@@ -157,11 +161,33 @@ describe('the search page without a Maps key', () => {
     expect(callsTo(sent, 'POST', '/api/v1/auth/recentSearches')).toHaveLength(1);
   });
 
-  it('sorts by the toolbar and opens a chosen row in a dialog', async () => {
+  it('sorts by the toolbar and opens a chosen row in a dialog, whose property goes into the URL', async () => {
     keylessApi();
     renderSignedIn(<SearchPage />, { path: '/app/search?place=Austin&sort=price&order=desc', route: '/app/search' });
     await waitFor(() => expect(addresses()[0]).toBe('12 Oak St, Austin, TX 78701'));
     fireEvent.click(screen.getAllByTestId('property-row')[1].querySelector('button')!);
     expect(await screen.findByTestId('property-popup')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/[?&]property=c(&|$)/));
+    fireEvent.click(screen.getByLabelText('Close'));
+    await waitFor(() => expect(screen.getByTestId('location')).not.toHaveTextContent('property='));
+  });
+
+  it("opens the popup of a link's property, loaded whole when the list does not hold it", async () => {
+    // The place's search does not find b: its summary comes from GET /property/b.
+    const sent = keylessApi(AUSTIN_PLACE, 2, [PROPERTIES[0], PROPERTIES[2]]);
+    const { store } = renderSignedIn(<SearchPage />, { path: '/app/search?place=Austin&property=b', route: '/app/search' });
+    const popup = await screen.findByTestId('property-popup');
+    expect(store.getState().map.properties.ids).toContain('b');
+    expect(within(popup).getByTestId('popup-address')).toHaveTextContent('9 Elm Ave, Austin, TX 78702');
+    expect(callsTo(sent, 'GET', '/api/v1/auth/property/b').length).toBeGreaterThan(0);
+    expect(screen.getByTestId('location')).toHaveTextContent(/[?&]property=b(&|$)/);
+  });
+
+  it("says so when a link's property cannot be loaded, and opens no popup", async () => {
+    keylessApi();
+    renderSignedIn(<SearchPage />, { path: '/app/search?place=Austin&property=gone', route: '/app/search' });
+    expect(await screen.findByText('Property not found')).toBeInTheDocument();
+    expect(screen.queryByTestId('property-popup')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('location')).not.toHaveTextContent('property='));
   });
 });

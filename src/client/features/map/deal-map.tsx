@@ -25,6 +25,7 @@ import { MarkerLayerController } from './marker-layer';
 import { propertyLatLng } from './marker-diff';
 import { PlaceSearch, type SelectedPlace } from './place-search';
 import { PropertyPopup } from './property-popup';
+import { useSelectedProperty } from './use-selected-property';
 import type { MapProperty, PropertyCluster } from './map-types';
 import { hasFilters, matchesFilters, searchFilterParams, type SearchFilters } from '../../../shared/search-filters';
 import './map.css';
@@ -150,7 +151,7 @@ const POPUP_OFFSET: [number, number] = [0, -40];
 
 function SelectedPropertyWindow() {
   const dispatch = useAppDispatch();
-  const property = useAppSelector(selectSelectedProperty);
+  const property = useSelectedProperty();
   const close = useCallback(() => dispatch(selectionCleared()), [dispatch]);
   const phone = useWindowWidth() < BREAKPOINTS.sm;
   if (!property) return null;

@@ -2,16 +2,17 @@ import { Alert, Input, Modal } from 'antd';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../api/base-query';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch } from '../../app/hooks';
 import { isSearchableBounds } from '../../../shared/geo/bounds';
 import { boundsAround, boundsCenter, zoomToFit } from '../../../shared/geo/viewport';
 import { searchFilterParams, type SearchFilters } from '../../../shared/search-filters';
 import type { InitialCamera } from './camera-params';
 import { useAddRecentSearchMutation, useGeocodeQuery } from './map-api';
 import { SERVER_CLUSTER_MAX_ZOOM } from './map-constants';
-import { selectionCleared, selectSelectedProperty, viewportChanged } from './map-slice';
+import { selectionCleared, viewportChanged } from './map-slice';
 import type { MapBounds } from './map-types';
 import { PropertyPopup } from './property-popup';
+import { useSelectedProperty } from './use-selected-property';
 
 /** The view a map of about this size would show: what the list covers without one. */
 const VIEW_PX = { width: 1024, height: 768 };
@@ -56,7 +57,7 @@ export function KeylessSearch({ camera, placeQuery, filters, onPlace, onZip }: K
   // currentData: the answer for this place only (data would keep the last place's after a miss).
   const { currentData, error, isFetching } = useGeocodeQuery(asked.q ? asked.q : skipToken);
   const [addRecentSearch] = useAddRecentSearchMutation();
-  const selected = useAppSelector(selectSelectedProperty);
+  const selected = useSelectedProperty();
   const problem = asked.q && error && !isFetching ? errorMessage(error, KEYLESS_TEXT.failed) : null;
 
   const place = currentData?.places[0];

@@ -1,6 +1,6 @@
 import { Grid, Spin } from 'antd';
 import { useDocumentTitle } from '../../components/document-title';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { NavigationType, useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { cameraFromParams, placeFromParams } from './camera-params';
@@ -42,6 +42,20 @@ function useSearchUrl() {
     },
     [params, setParams],
   );
+  /** The open popup's property, in the URL (`property=<id>`) so a link reopens it; the entry is replaced. */
+  const setLinkedProperty = useCallback(
+    (id: string | null) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (id) next.set(PROPERTY_PARAM, id);
+          else next.delete(PROPERTY_PARAM);
+          return next;
+        },
+        { replace: true, state: { mapCamera: true } satisfies CameraState },
+      ),
+    [setParams],
+  );
   const setPlace = useCallback(
     (place: string) =>
       setParams((prev) => {
@@ -52,7 +66,31 @@ function useSearchUrl() {
       }),
     [setParams],
   );
-  return { params, settings, setSettings, setCamera, setPlace };
+  return { params, settings, setSettings, setCamera, setPlace, setLinkedProperty };
+}
+
+/** The URL parameter of the property whose popup is open. */
+export const PROPERTY_PARAM = 'property';
+
+/**
+ * The popup and the URL agree: a link's `property=<id>` opens that property's popup once, as the
+ * page opens; then each selection (or none) is written into the URL.
+ */
+function useLinkedProperty(params: URLSearchParams, setLinkedProperty: (id: string | null) => void) {
+  const dispatch = useAppDispatch();
+  const selectedId = useAppSelector(selectSelectedId);
+  const [linked] = useState(() => params.get(PROPERTY_PARAM));
+  const opened = useRef(false);
+  useEffect(() => {
+    if (!opened.current) {
+      opened.current = true;
+      if (linked) {
+        dispatch(propertySelected(linked));
+        return;
+      }
+    }
+    if ((params.get(PROPERTY_PARAM) ?? null) !== selectedId) setLinkedProperty(selectedId);
+  }, [selectedId, linked, params, dispatch, setLinkedProperty]);
 }
 
 /** A ZIP found without a map narrows the list to it; with a map the view is what it shows. */
@@ -67,7 +105,8 @@ const keylessZip = (config: { googleMapsApiKey: string | null } | undefined, zip
  */
 export function SearchPage() {
   useDocumentTitle('Search');
-  const { params, settings, setSettings, setCamera, setPlace } = useSearchUrl();
+  const { params, settings, setSettings, setCamera, setPlace, setLinkedProperty } = useSearchUrl();
+  useLinkedProperty(params, setLinkedProperty);
   const { data: config, isLoading, isError } = useMapConfigQuery();
   const [controlsSlot, setControlsSlot] = useState<HTMLDivElement | null>(null);
   const dispatch = useAppDispatch();
