@@ -379,9 +379,9 @@ const summaryRowJson = (zIndex: RawBuilder<number>) => {
 
 /**
  * One page of the bounds search (searchQuery's rows) as the JSON array of its properties, and where
- * it ended. The database writes the JSON, so Node neither parses 21 fields and four jsonb values a
- * row nor serialises them again: with PostgreSQL that work runs in its own processes, beside Node's
- * one thread; with PGlite the page crosses from WASM as one value instead of 21,000 fields.
+ * it ended. The database writes the JSON, so Node neither parses 20 fields a row nor serialises them
+ * again: with PostgreSQL that work runs in its own processes, beside Node's one thread; with PGlite
+ * the page crosses from its thread as one value instead of 20,000 fields.
  */
 export function searchPageJsonQuery(
   db: Db,
