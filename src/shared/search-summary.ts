@@ -6,7 +6,7 @@
  */
 import { dealStatusFromMarker, markerColorFor, type MarkerColor } from './deal-status';
 import { STRATEGY_KEYS, type StrategyKey } from './investor-types';
-import type { Property, PropertySummaryRow, SummaryCashOnCash } from './schemas/property';
+import { RESULTS_BITS, type Property, type PropertySummaryRow, type SummaryCashOnCash } from './schemas/property';
 
 /** One strategy's cash-on-cash as the results say it: a percentage, or null with whether it is infinite. */
 export interface CashOnCashFigure {
@@ -44,19 +44,23 @@ export const RESULTS_FIELD: Record<StrategyKey, 'BuyHoldResults' | 'BRRRRResults
 const INFINITE: CashOnCashFigure = Object.freeze({ cashOnCashRoi: null, cashOnCashInfinite: true });
 const NO_FIGURE: CashOnCashFigure = Object.freeze({ cashOnCashRoi: null, cashOnCashInfinite: false });
 
-function figureOf(value: SummaryCashOnCash): CashOnCashFigure | null {
-  if (value === null) return null;
+function figureOf(value: SummaryCashOnCash, bits: number, key: StrategyKey): CashOnCashFigure | null {
+  if (!(bits & RESULTS_BITS[key])) return null;
+  if (value === null) return NO_FIGURE;
   if (value === 'Infinity') return INFINITE;
-  if (value === 'n/a') return NO_FIGURE;
   return { cashOnCashRoi: value, cashOnCashInfinite: false };
 }
 
-/** The wire's word for a figure (the reverse of figureOf); a non-finite percentage has no figure. */
+/** The wire's value of a figure (the reverse of figureOf); a non-finite percentage has no figure. */
 export function cashOnCashValue(figure: CashOnCashFigure | null): SummaryCashOnCash {
   if (!figure) return null;
   if (figure.cashOnCashInfinite) return 'Infinity';
-  return figure.cashOnCashRoi !== null && Number.isFinite(figure.cashOnCashRoi) ? figure.cashOnCashRoi : 'n/a';
+  return figure.cashOnCashRoi !== null && Number.isFinite(figure.cashOnCashRoi) ? figure.cashOnCashRoi : null;
 }
+
+/** The strategies-with-results bits of a summary's figures. */
+export const resultsBits = (cashOnCash: Record<StrategyKey, CashOnCashFigure | null>): number =>
+  STRATEGY_KEYS.reduce((bits, key) => (cashOnCash[key] ? bits | RESULTS_BITS[key] : bits), 0);
 
 // One marker colour object per deal status, shared by every summary of that status.
 const MARKER_COLORS = new Map<string, MarkerColor>();
@@ -72,7 +76,7 @@ function markerColorOf(background: string): MarkerColor {
 
 /** A summary row of the search answer as the spec's fields. */
 export function summaryFromRow(row: PropertySummaryRow): PropertySummary {
-  const [id, lng, lat, price, beds, baths, area, address, city, state, zip, background, bh, br, ff, st, zIndex] = row;
+  const [id, lng, lat, price, beds, baths, area, address, city, state, zip, background, bh, br, ff, st, bits, zIndex] = row;
   return {
     _id: id,
     location: { type: 'Point', coordinates: [lng, lat] },
@@ -85,7 +89,12 @@ export function summaryFromRow(row: PropertySummaryRow): PropertySummary {
     PropertyAddressState: state,
     PropertyAddressZIP: zip,
     markerColor: markerColorOf(background),
-    cashOnCash: { buyHold: figureOf(bh), brrrr: figureOf(br), fixFlip: figureOf(ff), shortTerm: figureOf(st) },
+    cashOnCash: {
+      buyHold: figureOf(bh, bits, 'buyHold'),
+      brrrr: figureOf(br, bits, 'brrrr'),
+      fixFlip: figureOf(ff, bits, 'fixFlip'),
+      shortTerm: figureOf(st, bits, 'shortTerm'),
+    },
     zIndex,
   };
 }
@@ -110,6 +119,7 @@ export function summaryRow(s: PropertySummary): PropertySummaryRow {
     cashOnCashValue(s.cashOnCash.brrrr),
     cashOnCashValue(s.cashOnCash.fixFlip),
     cashOnCashValue(s.cashOnCash.shortTerm),
+    resultsBits(s.cashOnCash),
     s.zIndex,
   ];
 }

@@ -79,6 +79,7 @@ function syntheticProperty(i: number, bounds: Bounds, run: number): PropertySumm
     null,
     null,
     null,
+    0,
     i,
   ];
 }

@@ -1,6 +1,6 @@
 import { markerColorFor } from '../../src/shared/deal-status';
 import type { Property, PropertySummaryRow } from '../../src/shared/schemas/property';
-import { cashOnCashValue, summaryFromRow, summaryOf, summaryRow } from '../../src/shared/search-summary';
+import { cashOnCashValue, resultsBits, summaryFromRow, summaryOf, summaryRow } from '../../src/shared/search-summary';
 
 const ROW: PropertySummaryRow = [
   '7cfce4cc-c1bb-43ab-bdb5-6ebdbaea77e8',
@@ -17,8 +17,9 @@ const ROW: PropertySummaryRow = [
   '#10b981',
   -9.42,
   'Infinity',
-  'n/a',
   null,
+  null,
+  1 + 2 + 4,
   12,
 ];
 
@@ -53,12 +54,15 @@ describe('search summary rows', () => {
     expect(summaryFromRow(other).markerColor).toEqual(markerColorFor('Market Price'));
   });
 
-  it('says a figure as a number, Infinity, n/a (no cash in, no return) or null (no results); NaN has no figure', () => {
+  it('says a figure as a number, Infinity or null (no figure, or no results: the bits tell which); NaN has no figure', () => {
     expect(cashOnCashValue({ cashOnCashRoi: 7.5, cashOnCashInfinite: false })).toBe(7.5);
     expect(cashOnCashValue({ cashOnCashRoi: null, cashOnCashInfinite: true })).toBe('Infinity');
-    expect(cashOnCashValue({ cashOnCashRoi: null, cashOnCashInfinite: false })).toBe('n/a');
-    expect(cashOnCashValue({ cashOnCashRoi: NaN, cashOnCashInfinite: false })).toBe('n/a');
+    expect(cashOnCashValue({ cashOnCashRoi: null, cashOnCashInfinite: false })).toBeNull();
+    expect(cashOnCashValue({ cashOnCashRoi: NaN, cashOnCashInfinite: false })).toBeNull();
     expect(cashOnCashValue(null)).toBeNull();
+    const figures = summaryFromRow(ROW).cashOnCash;
+    expect(resultsBits(figures)).toBe(7);
+    expect(resultsBits({ ...figures, buyHold: null, shortTerm: { cashOnCashRoi: 1, cashOnCashInfinite: false } })).toBe(14);
   });
 
   it('summarises a whole property (GET /property/:id) as the search would', () => {

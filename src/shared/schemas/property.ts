@@ -74,13 +74,16 @@ export type Property = Static<typeof Property>;
 
 /**
  * One strategy's cash-on-cash ROI in a search summary: a percentage; "Infinity" when no cash goes in
- * and the property pays; "n/a" when no cash goes in and it does not pay (the results have no
- * figure); null when the property has no results for the strategy (its popup has no tab for it).
+ * and the property pays; null when there is no figure (no cash in and no return) or no results (the
+ * row's strategies-with-results bits tell which).
  */
 const summaryCashOnCash = (title?: string) =>
-  Type.Union([Type.Number(), Type.Literal('Infinity'), Type.Literal('n/a'), Type.Null()], title ? { title } : {});
+  Type.Union([Type.Number(), Type.Literal('Infinity'), Type.Null()], title ? { title } : {});
 export const SummaryCashOnCash = summaryCashOnCash();
 export type SummaryCashOnCash = Static<typeof SummaryCashOnCash>;
+
+/** The bit of each strategy in a summary row's strategies-with-results (Buy & Hold 1, BRRRR 2, Fix'N'Flip 4, Short-term 8). */
+export const RESULTS_BITS = { buyHold: 1, brrrr: 2, fixFlip: 4, shortTerm: 8 } as const;
 
 /**
  * A listed property as GET /searchProperties sends it (`type=bounds` and `type=top`): a row of what
@@ -106,6 +109,13 @@ export const PropertySummaryRow = Type.Tuple([
   summaryCashOnCash('cashOnCash.brrrr'),
   summaryCashOnCash('cashOnCash.fixFlip'),
   summaryCashOnCash('cashOnCash.shortTerm'),
+  Type.Integer({
+    title: 'strategies with results',
+    minimum: 0,
+    maximum: 15,
+    description:
+      "Bits of the strategies the property has results for (RESULTS_BITS): without its bit a strategy's cash-on-cash is null for want of results, and the popup has no tab for it.",
+  }),
   Type.Integer({ title: 'zIndex', description: "The property's place in the whole answer's order." }),
 ]);
 export type PropertySummaryRow = Static<typeof PropertySummaryRow>;

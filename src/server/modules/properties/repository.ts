@@ -2,15 +2,15 @@ import { sql, type RawBuilder, type Selectable, type SelectQueryBuilder } from '
 import { markerColorFor, type DealStatus } from '../../../shared/deal-status';
 import { cellKey, cellsPerWorld, MERCATOR_MAX_LAT } from '../../../shared/geo/cluster-grid';
 import type { MapBounds } from '../../../shared/schemas/geo';
-import type {
-  Comp,
-  Property,
-  PropertyCluster,
-  PropertySummaryRow,
-  SearchClustersAnswer,
-  SearchTopAnswer,
+import {
+  RESULTS_BITS,
+  type Comp,
+  type Property,
+  type PropertyCluster,
+  type PropertySummaryRow,
+  type SearchClustersAnswer,
+  type SearchTopAnswer,
 } from '../../../shared/schemas/property';
-import { cashOnCashValue } from '../../../shared/search-summary';
 import type { SearchFilters, SearchSort, SortOrder } from '../../../shared/search-filters';
 import type { StrategyKey } from '../../../shared/investor-types';
 import type { Db } from '../../db/database';
@@ -171,8 +171,8 @@ export interface SearchPage {
 }
 
 /**
- * What a search reads of a property for its summary (PropertySummaryRow): the columns, and whether each
- * strategy has results (not the results themselves: an IS NULL reads no more than the row's null map).
+ * What a search reads of a property for its summary (PropertySummaryRow): the columns, and which
+ * strategies have results (not the results themselves: an IS NULL reads no more than the row's null map).
  */
 const SUMMARY_COLUMNS = [
   'p.id',
@@ -193,32 +193,16 @@ const SUMMARY_COLUMNS = [
   'p.short_term_coc',
 ] as const;
 
-/** Each strategy's results column and its stored cash-on-cash column, in the summary's order. */
-const STRATEGY_COLUMNS = [
-  ['buy_hold', 'buy_hold_coc'],
-  ['brrrr', 'brrrr_coc'],
-  ['fix_flip', 'fix_flip_coc'],
-  ['short_term', 'short_term_coc'],
-] as const;
+/** The strategies-with-results bits (RESULTS_BITS) as SQL: a bit for each results column that is set. */
+const resultsBitsSql = sql<number>`((p.buy_hold is not null)::int * ${RESULTS_BITS.buyHold} + (p.brrrr is not null)::int * ${RESULTS_BITS.brrrr}
+  + (p.fix_flip is not null)::int * ${RESULTS_BITS.fixFlip} + (p.short_term is not null)::int * ${RESULTS_BITS.shortTerm})`;
 
-const hasResults = (results: (typeof STRATEGY_COLUMNS)[number][0]) => sql<boolean>`(p.${sql.ref(results)} is not null)`;
+const selectSummary = <O>(query: PropertyScan<O>) => query.select(SUMMARY_COLUMNS).select(resultsBitsSql.as('results_bits'));
 
-const selectSummary = <O>(query: PropertyScan<O>) =>
-  query
-    .select(SUMMARY_COLUMNS)
-    .select([
-      hasResults('buy_hold').as('has_buy_hold'),
-      hasResults('brrrr').as('has_brrrr'),
-      hasResults('fix_flip').as('has_fix_flip'),
-      hasResults('short_term').as('has_short_term'),
-    ]);
+type SummaryRow = Pick<Selectable<PropertiesTable>, Column<(typeof SUMMARY_COLUMNS)[number]>> & { results_bits: number };
 
-type SummaryRow = Pick<Selectable<PropertiesTable>, Column<(typeof SUMMARY_COLUMNS)[number]>> &
-  Record<`has_${(typeof STRATEGY_COLUMNS)[number][0]}`, boolean>;
-
-/** A stored cash-on-cash as the summary sends it: Infinity is no cash in and a return; null without a figure. */
-const figure = (has: boolean, coc: number | null) =>
-  cashOnCashValue(has ? { cashOnCashRoi: coc === Infinity ? null : coc, cashOnCashInfinite: coc === Infinity } : null);
+/** A stored cash-on-cash as the summary sends it: Infinity (no cash in, a return) as "Infinity", no figure as null. */
+const figure = (coc: number | null) => (coc === Infinity ? 'Infinity' : coc);
 
 /** A search row as its summary, mapped in Node (the yardstick of the JSON the database writes). */
 function toSummaryRow(p: SummaryRow, zIndex: number): PropertySummaryRow {
@@ -235,10 +219,11 @@ function toSummaryRow(p: SummaryRow, zIndex: number): PropertySummaryRow {
     p.state,
     p.zip,
     p.marker_color?.background ?? DEFAULT_MARKER.background,
-    figure(p.has_buy_hold, p.buy_hold_coc),
-    figure(p.has_brrrr, p.brrrr_coc),
-    figure(p.has_fix_flip, p.fix_flip_coc),
-    figure(p.has_short_term, p.short_term_coc),
+    figure(p.buy_hold_coc),
+    figure(p.brrrr_coc),
+    figure(p.fix_flip_coc),
+    figure(p.short_term_coc),
+    p.results_bits,
     zIndex,
   ];
 }
@@ -365,17 +350,13 @@ export async function searchClusters(
 /**
  * A search row (searchQuery's columns, as `r`) as the JSON array `toSummaryRow` makes of it, built by
  * the database: the page then reaches Node as one text value that goes out as it is (see
- * searchBoundsJson). A float8 Infinity is written as the string "Infinity", as the summary says it.
+ * searchBoundsJson). json_build_array writes a float8 Infinity as the string "Infinity", as the summary
+ * says it (a to_json or a CASE per figure would cost a tenth of the statement).
  */
-const summaryRowJson = (zIndex: RawBuilder<number>) => {
-  const figures = STRATEGY_COLUMNS.map(
-    ([results, coc]) =>
-      sql`case when not r.${sql.ref(`has_${results}`)} then null::json when r.${sql.ref(coc)} is null then '"n/a"'::json else to_json(r.${sql.ref(coc)}) end`,
-  );
-  return sql<string>`json_build_array(r.id, r.longitude, r.latitude, r.list_price, r.beds, r.baths_total, r.area,
+const summaryRowJson = (zIndex: RawBuilder<number>) =>
+  sql<string>`json_build_array(r.id, r.longitude, r.latitude, r.list_price, r.beds, r.baths_total, r.area,
     r.address_full, r.city, r.state, r.zip, coalesce(r.marker_color->>'background', ${DEFAULT_MARKER.background}::text),
-    ${sql.join(figures)}, ${zIndex})`;
-};
+    r.buy_hold_coc, r.brrrr_coc, r.fix_flip_coc, r.short_term_coc, r.results_bits, ${zIndex})`;
 
 /**
  * One page of the bounds search (searchQuery's rows) as the JSON array of its properties, and where
@@ -395,6 +376,9 @@ export function searchPageJsonQuery(
     .select(sql<number>`row_number() over (order by p.longitude, p.latitude, p.id)`.as('rn'))
     .as('r');
   const inPage = sql<boolean>`r.rn <= ${limit}`;
+  // The page's last row is the one numbered `limit` (a shorter page is the last one and needs no key):
+  // a filtered max() reads it without sorting the page once more.
+  const last = sql<boolean>`r.rn = ${limit}`;
   return db
     .selectFrom(rows)
     .select([
@@ -402,9 +386,9 @@ export function searchPageJsonQuery(
         'properties',
       ),
       sql<number>`count(*)::int`.as('rows'),
-      sql<number | null>`(array_agg(r.longitude order by r.rn desc) filter (where ${inPage}))[1]`.as('last_longitude'),
-      sql<number | null>`(array_agg(r.latitude order by r.rn desc) filter (where ${inPage}))[1]`.as('last_latitude'),
-      sql<string | null>`(array_agg(r.id order by r.rn desc) filter (where ${inPage}))[1]`.as('last_id'),
+      sql<number | null>`max(r.longitude) filter (where ${last})`.as('last_longitude'),
+      sql<number | null>`max(r.latitude) filter (where ${last})`.as('last_latitude'),
+      sql<string | null>`max(r.id::text) filter (where ${last})`.as('last_id'),
     ]);
 }
 
