@@ -102,15 +102,26 @@ function PropertyMarkers({
     return kept;
   }, [all, filters]);
 
+  // The layer outlives a new onHover (a ref), as it does every other render.
+  const onHoverRef = useRef(onHover);
+  useEffect(() => {
+    onHoverRef.current = onHover;
+  }, [onHover]);
+
   useEffect(() => {
     if (!map || !markerLib) return undefined;
-    const c = new MarkerLayerController(map, markerLib, (id) => dispatch(propertySelected(id)), onHover);
+    const c = new MarkerLayerController(
+      map,
+      markerLib,
+      (id) => dispatch(propertySelected(id)),
+      (id) => onHoverRef.current(id),
+    );
     controllerRef.current = c;
     return () => {
       c.destroy();
       controllerRef.current = null;
     };
-  }, [map, markerLib, dispatch, onHover]);
+  }, [map, markerLib, dispatch]);
 
   // The effects below run after the one above in the same commit, so a new layer is filled at once.
   useEffect(() => {
