@@ -12,6 +12,10 @@ const { base, users, boxes, propertyIds, whatIf, clients, seconds, mix, thinkMs 
 const mixResults = { byKind: {}, errors: {}, messages: {}, requests: 0 };
 const stormResults = { byKind: {}, errors: {}, messages: {}, requests: 0 };
 let results = stormResults;
+/** When the mix began (performance.now()); the slowest answers are placed in the run by it. */
+let mixStarted = 0;
+/** The mix's answers that took a second or more: when each was asked (s into the run), its kind and ms. */
+const slow = [];
 /** How long the storm may take before a client gives up signing in (and runs the mix without a token). */
 const STORM_LIMIT_MS = 180_000;
 /** Names stay unique across the runs (the users and their saved calculations carry over). */
@@ -42,7 +46,9 @@ async function call(kind, url, init) {
   } catch {
     status = 599; // the connection failed or the answer was not JSON
   }
-  record(kind, performance.now() - started, status, body);
+  const ms = performance.now() - started;
+  record(kind, ms, status, body);
+  if (results === mixResults && ms >= 1000) slow.push({ at: (started - mixStarted) / 1000, kind, ms });
   return { status, body, retryAfter };
 }
 
@@ -114,12 +120,14 @@ async function client(index, token, deadline) {
   const stormSeconds = (performance.now() - stormStarted) / 1000;
   results = mixResults;
   const started = performance.now();
+  mixStarted = started;
   const deadline = started + seconds * 1000;
   await Promise.all(tokens.map((token, i) => client(i, token, deadline)));
   const elapsed = (performance.now() - started) / 1000;
   for (const r of [mixResults, stormResults]) for (const entry of Object.values(r.byKind)) entry.times.sort((a, b) => a - b);
   parentPort.postMessage({
     ...mixResults,
+    slow,
     seconds: elapsed,
     storm: { ...stormResults, seconds: stormSeconds, signedIn: tokens.filter(Boolean).length },
   });

@@ -5,7 +5,9 @@
  * pause between requests, default 0). The built server on a fresh data directory with the default
  * demo data (20,000 listings): PGlite, and PostgreSQL too (a fresh database) when DATABASE_URL is set.
  * BENCH_BASELINE=<another built checkout> runs that version's server beside this one's, the two
- * taking turns run by run (each with its own fresh database).
+ * taking turns run by run (each with its own fresh database). Each run also says how many answers
+ * took a second or more (in its first 5 s, when every client asks at once, and later) and the
+ * server's largest event-loop delay (event-loop-probe.cjs).
  *
  * Each run: every client signs in at once (the sign-in storm, reported apart: how long until all are
  * in, and the 503s they were asked to retry), then all run the mix until the time is up: a bounds
@@ -15,7 +17,8 @@
  * after each run.
  * Prints figures; never fails on speed.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { randomBytes } from 'node:crypto';
@@ -46,6 +49,8 @@ interface Phase {
 }
 
 interface RunResult extends Phase {
+  /** The mix's answers of a second or more: when each was asked (seconds into the run), its kind, ms. */
+  slow: Array<{ at: number; kind: string; ms: number }>;
   /** Every client signing in at once before the mix, retried on 503. */
   storm: Phase & { signedIn: number };
 }
@@ -163,6 +168,17 @@ const whatIf: WhatIf = {
   assumptions: DEFAULT_ASSUMPTIONS,
 };
 
+/** The largest event-loop delay the server's probe saw since `since` (a wall-clock time), ms. */
+function eventLoopDelayMax(probe: string, since: number): string {
+  if (!existsSync(probe)) return '—';
+  const seconds = readFileSync(probe, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { at: number; max: number })
+    .filter((s) => s.at >= since);
+  return seconds.length ? ms(Math.max(...seconds.map((s) => s.max))) : '—';
+}
+
 /** A fresh database for one server: PGlite in the server's own data directory, or a new PostgreSQL database. */
 async function freshDatabase(name: 'pglite' | 'postgres'): Promise<{ env: NodeJS.ProcessEnv; drop(): Promise<void> }> {
   if (name === 'pglite') return { env: {}, drop: async () => {} };
@@ -194,6 +210,8 @@ function versions(): Array<{ label: string; root: string | undefined }> {
 interface Running {
   label: string;
   server: RunningServer;
+  /** The server's event-loop probe (event-loop-probe.cjs): a JSON line a second. */
+  probe: string;
   data: Awaited<ReturnType<typeof prepare>>;
   drop(): Promise<void>;
 }
@@ -216,9 +234,12 @@ export const bench: Bench = {
       try {
         for (const kind of kindsOf) {
           const database = await freshDatabase(name);
+          const probe = path.join(os.tmpdir(), `dealmap-event-loop-${randomBytes(4).toString('hex')}.jsonl`);
           const server = await startServer(
             {
               ...database.env,
+              NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${path.join(__dirname, 'event-loop-probe.cjs')}`.trim(),
+              EVENT_LOOP_PROBE_FILE: probe,
               RATE_LIMIT_SIGNUP_PER_HOUR: '100000',
               RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
               RATE_LIMIT_LOGIN_PER_MINUTE_PER_ADDRESS: '100000',
@@ -228,7 +249,7 @@ export const bench: Bench = {
             await database.drop();
             throw error;
           });
-          running.push({ label: kind.label, server, data: await prepare(server, clients), drop: () => database.drop() });
+          running.push({ label: kind.label, server, probe, data: await prepare(server, clients), drop: () => database.drop() });
         }
         const rows: Array<Record<string, string | number>> = [];
         const kinds: Array<Record<string, string | number>> = [];
@@ -237,9 +258,10 @@ export const bench: Bench = {
         for (let index = 1 - warmups; index <= runs; index++) {
           const run = index > 0 ? index : `warm-up${warmups > 1 ? ` ${index + warmups}` : ''}`;
           // The versions take turns, each run starting with the other one.
-          for (const { label, server, data } of index % 2 ? [...running].reverse() : running) {
+          for (const { label, server, data, probe } of index % 2 ? [...running].reverse() : running) {
             const version: Record<string, string> = running.length > 1 ? { version: label } : {};
             const before = rssMb(server.pid);
+            const runStarted = Date.now();
             let peak = before;
             const sampler = setInterval(() => {
               peak = Math.max(peak, rssMb(server.pid));
@@ -285,6 +307,8 @@ export const bench: Bench = {
               'RSS before MB': Math.round(before),
               'RSS peak MB': Math.round(peak),
               'RSS after MB': Math.round(await settledRssMb(server.pid)),
+              '≥ 1 s: in the first 5 s / later': `${result.slow.filter((x) => x.at < 5).length} / ${result.slow.filter((x) => x.at >= 5).length}`,
+              'event-loop delay max ms': eventLoopDelayMax(probe, runStarted),
             });
             for (const [kind, { times }] of Object.entries(result.byKind)) {
               kinds.push({
@@ -308,6 +332,7 @@ export const bench: Bench = {
         for (const r of running) {
           await r.server.stop();
           await r.drop();
+          rmSync(r.probe, { force: true });
         }
       }
     }

@@ -1,0 +1,19 @@
+/**
+ * Loaded into a bench's server with `node --require` (load.bench.ts): every second, the event loop's
+ * delay over that second (perf_hooks.monitorEventLoopDelay: its max and p99, ms) is appended to the
+ * file EVENT_LOOP_PROBE_FILE names, one JSON line with the wall-clock time, so a bench can tell a
+ * stalled event loop from a slow database.
+ */
+const { monitorEventLoopDelay } = require('node:perf_hooks');
+const { appendFileSync } = require('node:fs');
+
+const file = process.env.EVENT_LOOP_PROBE_FILE;
+if (file) {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  setInterval(() => {
+    const line = { at: Date.now(), max: histogram.max / 1e6, p99: histogram.percentile(99) / 1e6 };
+    histogram.reset();
+    appendFileSync(file, `${JSON.stringify(line)}\n`);
+  }, 1000).unref();
+}
