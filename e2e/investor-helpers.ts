@@ -29,6 +29,14 @@ export type ListedProperty = PropertySummary;
 /** A box around the Austin demo listings. */
 export const AUSTIN_BOUNDS: MapBounds = { ne: { lat: 30.45, lng: -97.55 }, sw: { lat: 30.1, lng: -97.95 } };
 
+/** The id of an Austin demo property (the cheapest of the box, by GET /searchProperties?type=top). */
+export async function anyAustinPropertyId(page: Page): Promise<string> {
+  const params = new URLSearchParams({ type: 'top', bounds: JSON.stringify(AUSTIN_BOUNDS) });
+  const found = await apiGet<{ properties: PropertySummaryRow[] }>(page, `/api/v1/auth/searchProperties?${params}`);
+  expect(found.properties.length, 'Austin demo properties').toBeGreaterThan(0);
+  return summaryFromRow(found.properties[0])._id;
+}
+
 /** Every property in the bounds as the map gets them (GET /searchProperties?type=bounds, page by page), read into their summaries. */
 export async function summariesIn(page: Page, bounds: MapBounds = AUSTIN_BOUNDS): Promise<PropertySummary[]> {
   const all: PropertySummary[] = [];

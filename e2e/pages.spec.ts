@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { installFakeGoogleMaps } from './fixtures/maps';
-import { apiGet, signUp } from './investor-helpers';
+import { anyAustinPropertyId, signUp } from './investor-helpers';
 import { signIn } from './helpers';
 import { USERS, uniqueEmail } from './users';
 
@@ -54,13 +54,7 @@ const PAGES: PageCase[] = [
   },
   {
     name: 'property',
-    path: async (page) => {
-      const found = await apiGet<{ properties: Array<{ _id: string }> }>(
-        page,
-        `/api/v1/auth/searchProperties?type=top&bounds=${encodeURIComponent(JSON.stringify({ ne: { lat: 30.4, lng: -97.6 }, sw: { lat: 30.1, lng: -97.9 } }))}`,
-      );
-      return `/app/property/${found.properties[0]._id}`;
-    },
+    path: async (page) => `/app/property/${await anyAustinPropertyId(page)}`,
     who: 'investor',
     ready: heading(/, TX \d{5}$/),
     title: /, TX \d{5} — Dealmap$/,

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { sessionToken, signIn } from './helpers';
-import { apiGet } from './investor-helpers';
+import { anyAustinPropertyId } from './investor-helpers';
 import { USERS } from './users';
 
 const dialog = (page: Page, title: string) => page.getByRole('dialog').filter({ hasText: title });
@@ -18,16 +18,6 @@ function csvFile(name: string, text: string): string {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dealmap-rates-')), name);
   fs.writeFileSync(file, text);
   return file;
-}
-
-/** A property of the demo data in Austin. */
-async function anyPropertyId(page: Page): Promise<string> {
-  const bounds = JSON.stringify({ ne: { lat: 30.4, lng: -97.6 }, sw: { lat: 30.1, lng: -97.9 } });
-  const found = await apiGet<{ properties: Array<{ _id: string }> }>(
-    page,
-    `/api/v1/auth/searchProperties?type=top&bounds=${encodeURIComponent(bounds)}`,
-  );
-  return found.properties[0]._id;
 }
 
 test.afterEach(async ({ page }) => {
@@ -100,7 +90,7 @@ test('an Admin adds a rate and imports a PMMS file with a preview; the out-of-da
   // The dashboard and the property page say the rates are out of date, as of the newest week.
   await page.goto('/app');
   await expect(page.getByText('Rates last updated Dec 11, 2025 — out of date')).toBeVisible();
-  await page.goto(`/app/property/${await anyPropertyId(page)}`);
+  await page.goto(`/app/property/${await anyAustinPropertyId(page)}`);
   await expect(
     page.getByText(/Latest 30-Year Fixed: 6\.35% \(2025-12-11\)\. Rates last updated Dec 11, 2025 — out of date/),
   ).toBeVisible();
