@@ -15,11 +15,16 @@ export interface BenchDatabase {
   url?: string;
 }
 
-/** In-memory PGlite always; PostgreSQL too (in a fresh schema) when DATABASE_URL is set. */
-export const BENCH_DATABASES: BenchDatabase[] = [
-  { name: 'pglite' },
-  ...(process.env.DATABASE_URL ? [{ name: 'postgres' as const, url: process.env.DATABASE_URL }] : []),
-];
+/**
+ * In-memory PGlite always; PostgreSQL too (in a fresh schema) when DATABASE_URL is set.
+ * BENCH_DBS=pglite or BENCH_DBS=postgres runs one of them only.
+ */
+export const BENCH_DATABASES: BenchDatabase[] = (
+  [
+    { name: 'pglite' },
+    ...(process.env.DATABASE_URL ? [{ name: 'postgres', url: process.env.DATABASE_URL }] : []),
+  ] as BenchDatabase[]
+).filter((d) => !process.env.BENCH_DBS || process.env.BENCH_DBS.split(',').includes(d.name));
 
 export const BENCH_ADMIN = { email: 'admin@bench.dealmap', password: 'bench-password-1' };
 

@@ -35,8 +35,6 @@ const REPRICE_LISTINGS = positiveInt('BENCH_REPRICE_LISTINGS', 100_000);
 const IMPORT_ROWS = positiveInt('BENCH_IMPORT_ROWS', 100_000);
 const RUNS = positiveInt('BENCH_RUNS', 3);
 const PARTS = (process.env.BENCH_PARTS ?? 'reprice,import').split(',');
-/** BENCH_DBS=pglite or postgres runs one of them only. */
-const DATABASES = BENCH_DATABASES.filter((d) => !process.env.BENCH_DBS || process.env.BENCH_DBS.split(',').includes(d.name));
 
 /** A fresh migrated database: PGlite in a temporary directory, or PostgreSQL in a new schema. */
 async function freshDatabase(database: BenchDatabase): Promise<{ database: Database; close(): Promise<void> }> {
@@ -131,7 +129,7 @@ const maxOf = (values: number[]) => fmt(Math.max(...values));
 
 async function repriceBench(): Promise<Array<Record<string, string | number>>> {
   const rows: Array<Record<string, string | number>> = [];
-  for (const database of DATABASES) {
+  for (const database of BENCH_DATABASES) {
     const fresh = await freshDatabase(database);
     try {
       const genStart = Date.now();
@@ -240,7 +238,7 @@ async function importBench(): Promise<Array<Record<string, string | number>>> {
       `Feed: ${fmt(IMPORT_ROWS)} rows (${fmt(feed.listings)} listings, ${fmt(feed.sold)} sold comps), ${(fs.statSync(file).size / 2 ** 20).toFixed(1)} MB`,
     );
     const rows: Array<Record<string, string | number>> = [];
-    for (const database of DATABASES) {
+    for (const database of BENCH_DATABASES) {
       const runs: ImportRun[] = [];
       for (let run = 0; run < RUNS; run++) {
         const r = await importOnce(database, file);

@@ -26,7 +26,7 @@ import { Pool } from 'pg';
 import { DEFAULT_ASSUMPTIONS, type WhatIf } from '../../src/shared/invest';
 import { demoCities, mulberry32 } from '../../src/server/modules/demo-data/demo-data';
 import type { MapBounds } from '../../src/shared/geo/bounds';
-import { ms, printTable, type Bench } from './bench-utils';
+import { BENCH_DATABASES, ms, printTable, type Bench } from './bench-utils';
 import { BENCH_USER, startServer, type RunningServer } from './built-server';
 
 const envInt = (name: string, fallback: number) => {
@@ -228,7 +228,7 @@ export const bench: Bench = {
     console.log(
       `${clients} clients, ${seconds} s a run, ${runs} runs, think time ${thinkMs} ms; mix: bounds search 60%, property 27%, sign-in 1%, saved-calculation write 12%; versions: ${kindsOf.map((k) => k.label).join(', ')} (taking turns)`,
     );
-    const databases: Array<'pglite' | 'postgres'> = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+    const databases = BENCH_DATABASES.map((d) => d.name);
     for (const name of databases) {
       const running: Running[] = [];
       try {
