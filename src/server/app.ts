@@ -12,14 +12,18 @@ import {
   DEFAULT_MAIL_FROM,
   DEFAULT_PG_POOL_SIZE,
   DEFAULT_RATE_LIMITS,
+  DEFAULT_READ_MAX_LAG_MS,
   PACKAGE_ROOT,
   type AppConfig,
   type RateLimits,
   type TrustProxy,
 } from './config';
 import type { AppContext } from './context';
-import { createDatabase, migrateToLatest, type Database } from './db/database';
-import { seed, type SeedResult } from './db/seed';
+import { createClusterLocks } from './db/cluster-lock';
+import { createDatabase, type Database } from './db/database';
+import { createReadRouter, primaryOnly } from './db/read-replicas';
+import { migrateAndSeed } from './db/prepare';
+import type { SeedResult } from './db/seed';
 import { createAuthenticate } from './http/auth-guard';
 import { registerCompression } from './http/compression';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler';
@@ -34,10 +38,16 @@ import { registerClient } from './http/static-client';
 import { addCustomFormats, schemaErrorFormatter } from './http/validation';
 import { adminRoutes, countsRoutes, createAdminSections } from './modules/admin';
 import { createAuthRepository } from './modules/auth/repository';
+import { postgresRateLimitStore } from './modules/auth/rate-limit-store';
 import { authRoutes } from './modules/auth/routes';
 import { DEFAULT_SCRYPT_COST, hashPassword, setHashWaitLimit, type ScryptCost } from './modules/auth/passwords';
 import { createAuthService } from './modules/auth/service';
-import { createSessionCache, forgetOnAuthWrites, type SessionCache } from './modules/auth/session-cache';
+import {
+  createSessionCache,
+  forgetOnAuthWrites,
+  forgetOnOtherServersWrites,
+  type SessionCache,
+} from './modules/auth/session-cache';
 import { healthRoutes } from './modules/health/routes';
 import { notesRoutes } from './modules/notes/routes';
 import { teamChatRoutes } from './modules/team-chat/routes';
@@ -120,6 +130,8 @@ export function resolveConfig(partial: Partial<AppConfig> = {}): AppConfig {
     host: partial.host ?? '0.0.0.0',
     dataDir: path.resolve(partial.dataDir ?? './data'),
     databaseUrl: partial.databaseUrl,
+    databaseReadUrls: partial.databaseReadUrls ?? [],
+    databaseReadMaxLagMs: partial.databaseReadMaxLagMs ?? DEFAULT_READ_MAX_LAG_MS,
     jwtSecret: partial.jwtSecret ?? randomBytes(64).toString('hex'),
     smtpUrl: partial.smtpUrl,
     mailFrom: partial.mailFrom ?? DEFAULT_MAIL_FROM,
@@ -135,6 +147,7 @@ export function resolveConfig(partial: Partial<AppConfig> = {}): AppConfig {
     pgPoolSize: partial.pgPoolSize ?? DEFAULT_PG_POOL_SIZE,
     dbWaitLimitMs: partial.dbWaitLimitMs ?? DEFAULT_DB_WAIT_LIMIT_MS,
     hashWaitLimitMs: partial.hashWaitLimitMs ?? DEFAULT_HASH_WAIT_LIMIT_MS,
+    workers: partial.workers ?? 1,
     authCacheTtlMs: partial.authCacheTtlMs ?? DEFAULT_AUTH_CACHE_TTL_MS,
     refreshReuseGraceMs: partial.refreshReuseGraceMs ?? DEFAULT_REFRESH_REUSE_GRACE_MS,
     apiDocs: partial.apiDocs ?? false,
@@ -171,8 +184,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       waitLimitMs: config.dbWaitLimitMs,
     });
     try {
-      await migrateToLatest(database);
-      seedResult = await seed(database.db, {
+      seedResult = await migrateAndSeed(database, {
         admin: {
           email: config.adminEmail,
           password: config.adminPassword,
@@ -218,9 +230,29 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       refreshReuseGraceMs: config.refreshReuseGraceMs,
       log: app.log,
     });
+    const reads =
+      database.kind === 'postgres' && config.databaseReadUrls.length
+        ? createReadRouter({
+            primary: db,
+            replicaUrls: config.databaseReadUrls,
+            schema: database.schema,
+            poolSize: config.pgPoolSize,
+            waitLimitMs: config.dbWaitLimitMs,
+            maxLagMs: config.databaseReadMaxLagMs,
+            onStateChange: (replica) =>
+              replica.usable
+                ? app.log.info(`Read replica ${replica.url} in use`)
+                : app.log.warn(
+                    `Read replica ${replica.url} not used: ${replica.lastError ?? 'not checked yet'}; reading from the primary`,
+                  ),
+          })
+        : primaryOnly(db);
+    app.addHook('onClose', async () => reads.close());
     const ctx: AppContext = {
       config,
       db,
+      reads,
+      cluster: createClusterLocks(database),
       authenticate: createAuthenticate(auth),
       startup: options.startup ?? READY,
       services: { auth, users, mail, lookups: createLookupsService(createLookupsRepository(db)) },
@@ -231,6 +263,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     });
     app.decorate('dealmap', { ctx, routes, database, mailer, scryptCost, sessionCache, seedResult });
     app.decorateRequest('auth', null);
+    const authNotices = forgetOnOtherServersWrites(database, sessionCache, app.log);
+    if (authNotices) app.addHook('onClose', async () => authNotices.close());
     if (ownsDatabase) app.addHook('onClose', async () => database.close());
     const { startup } = options;
     if (startup?.stop) app.addHook('preClose', async () => startup.stop?.());
@@ -248,7 +282,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       contentSecurityPolicy: { useDefaults: true, directives: CONTENT_SECURITY_POLICY },
       strictTransportSecurity: false,
     });
-    await app.register(fastifyRateLimit, { global: false });
+    // Several servers on one PostgreSQL count the same attempts; PGlite (one process) counts in memory.
+    await app.register(fastifyRateLimit, {
+      global: false,
+      ...(database.kind === 'postgres' ? { store: postgresRateLimitStore(database.db) } : {}),
+    });
     await registerCompression(app);
 
     await app.register(healthRoutes, { ctx });

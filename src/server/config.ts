@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ensurePrivateDir, PRIVATE_FILE_MODE, writePrivateFileSync } from './private-files';
 
@@ -29,6 +30,10 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** Streaming replicas the searches read from (DATABASE_READ_URL, comma-separated; PostgreSQL only). */
+  databaseReadUrls: string[];
+  /** A replica further behind the primary than this is not read from, ms (DATABASE_READ_MAX_LAG_MS). */
+  databaseReadMaxLagMs: number;
   jwtSecret: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -48,6 +53,8 @@ export interface AppConfig {
   dbWaitLimitMs: number;
   /** How long a request waits for its turn at the password hasher before 503 (HASH_WAIT_LIMIT_MS; 0 = no limit). */
   hashWaitLimitMs: number;
+  /** Server processes behind the port (WORKERS; node:cluster): the cores with PostgreSQL, 1 with PGlite. */
+  workers: number;
   /** How long a checked access token's session and role are remembered in-process, ms (AUTH_CACHE_TTL_MS; 0 = off). */
   authCacheTtlMs: number;
   /** How long a rotated refresh token still answers with the session's current tokens, ms (REFRESH_REUSE_GRACE_MS, 0–30,000). */
@@ -225,6 +232,45 @@ export function resolveJwtSecret(dataDir: string, fromEnv?: string): string {
   }
 }
 
+/** A replica more than this behind its primary is not read from (DATABASE_READ_MAX_LAG_MS). */
+export const DEFAULT_READ_MAX_LAG_MS = 2000;
+
+/** DATABASE_READ_URL: PostgreSQL addresses, comma-separated, beside a DATABASE_URL. */
+function readUrls(env: NodeJS.ProcessEnv): string[] {
+  const raw = text(env.DATABASE_READ_URL);
+  if (raw === undefined) return [];
+  if (text(env.DATABASE_URL) === undefined) {
+    throw new Error('DATABASE_READ_URL needs DATABASE_URL: read replicas are replicas of a PostgreSQL primary');
+  }
+  const urls = raw
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
+  for (const url of urls) {
+    if (!/^postgres(ql)?:\/\//.test(url)) {
+      throw new Error(
+        `DATABASE_READ_URL must be postgres:// addresses separated by commas; "${url.replace(/:[^:@/]*@/, ':***@')}" is not one`,
+      );
+    }
+  }
+  return urls;
+}
+
+/**
+ * WORKERS: how many server processes share the port. Defaults to the machine's cores with
+ * DATABASE_URL; PGlite is one process (its data directory is locked), so more is refused there.
+ */
+function workers(env: NodeJS.ProcessEnv): number {
+  const onPostgres = text(env.DATABASE_URL) !== undefined;
+  const count = positiveInt(env, 'WORKERS', onPostgres ? os.availableParallelism() : 1);
+  if (count > 1 && !onPostgres) {
+    throw new Error(
+      `WORKERS=${count} needs DATABASE_URL: the embedded PGlite database serves one process. Set DATABASE_URL to a PostgreSQL database to run several server processes, or unset WORKERS.`,
+    );
+  }
+  return count;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = positiveInt(env, 'PORT', 3000);
   const dataDir = path.resolve(text(env.DATA_DIR) ?? './data');
@@ -237,6 +283,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: text(env.HOST) ?? '0.0.0.0',
     dataDir,
     databaseUrl: text(env.DATABASE_URL),
+    databaseReadUrls: readUrls(env),
+    databaseReadMaxLagMs: positiveInt(env, 'DATABASE_READ_MAX_LAG_MS', DEFAULT_READ_MAX_LAG_MS),
     jwtSecret: resolveJwtSecret(dataDir, text(env.JWT_SECRET)),
     smtpUrl: text(env.SMTP_URL),
     mailFrom: text(env.MAIL_FROM) ?? DEFAULT_MAIL_FROM,
@@ -252,6 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pgPoolSize: positiveInt(env, 'PG_POOL_SIZE', DEFAULT_PG_POOL_SIZE),
     dbWaitLimitMs: nonNegativeInt(env, 'DB_WAIT_LIMIT_MS', DEFAULT_DB_WAIT_LIMIT_MS),
     hashWaitLimitMs: nonNegativeInt(env, 'HASH_WAIT_LIMIT_MS', DEFAULT_HASH_WAIT_LIMIT_MS),
+    workers: workers(env),
     authCacheTtlMs: nonNegativeInt(env, 'AUTH_CACHE_TTL_MS', DEFAULT_AUTH_CACHE_TTL_MS),
     refreshReuseGraceMs: refreshReuseGrace(env),
     apiDocs: text(env.API_DOCS) === '1' || text(env.NODE_ENV) === 'development',

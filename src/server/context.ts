@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppConfig } from './config';
+import type { ClusterLocks } from './db/cluster-lock';
 import type { Db } from './db/database';
+import type { ReadRouter } from './db/read-replicas';
 import type { PreHandler } from './http/auth-guard';
 import type { AuthService } from './modules/auth/service';
 import type { LookupsService } from './modules/lookups/service';
@@ -12,6 +14,10 @@ import type { StartupStatus } from './modules/startup/startup-work';
 export interface AppContext {
   config: AppConfig;
   db: Db;
+  /** Reads that may be a moment behind (searches, geocoding, comps): a read replica when one is set and current. */
+  reads: ReadRouter;
+  /** Work one server does for all on one database (re-pricing, the rates feed). */
+  cluster: ClusterLocks;
   authenticate: PreHandler;
   /** The start's background work (demo load, recompute after a crash): what /healthz reports. */
   startup: StartupStatus;

@@ -1,12 +1,16 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app';
 import path from 'node:path';
 import { loadConfig, type AppConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
-import { createDatabase, migrateToLatest, type Database } from './db/database';
-import { seed, type SeedResult } from './db/seed';
+import { createDatabase, type Database } from './db/database';
+import { createClusterLocks } from './db/cluster-lock';
+import { migrateAndSeed } from './db/prepare';
+import type { SeedResult } from './db/seed';
 import { hashPassword } from './modules/auth/passwords';
 import { demoListingsFromEnv } from './modules/demo-data/demo-data';
 import { StartupWork, type StartupPlan } from './modules/startup/startup-work';
+import { runWorkers, workerNumber } from './workers';
 
 /** What a person starting the server needs to know, in a few plain lines (the logs stay quiet). */
 function printSummary(config: AppConfig, database: Database, seedResult: SeedResult, plan: StartupPlan): void {
@@ -22,6 +26,7 @@ function printSummary(config: AppConfig, database: Database, seedResult: SeedRes
     '',
     `Dealmap is running at http://${host}:${config.port}`,
     `  database:  ${where}`,
+    ...(config.workers > 1 ? [`  processes: ${config.workers} (WORKERS), sharing the port`] : []),
     `  admin:     ${admin}`,
     `  maps:      ${config.googleMapsApiKey ? 'Google Maps key set' : 'no GOOGLE_MAPS_API_KEY: the search page lists properties with our own place search, without a map'}`,
     `  data dir:  ${config.dataDir}`,
@@ -61,8 +66,7 @@ function redactUrl(url: string): string {
   }
 }
 
-async function main(): Promise<void> {
-  const config = loadConfig();
+async function main(config: AppConfig): Promise<void> {
   let database: Database;
   try {
     database = await createDatabase({
@@ -81,17 +85,25 @@ async function main(): Promise<void> {
 
   let app;
   try {
-    await migrateToLatest(database);
-    const seedResult = await seed(database.db, {
+    const seedResult = await migrateAndSeed(database, {
       admin: { email: config.adminEmail, password: config.adminPassword, hashPassword: (p) => hashPassword(p) },
     });
     // The server answers at once; the demo load of a first start (or the rest of one a crash
     // interrupted) runs in the background after it listens, its progress on /healthz.
-    const startup = new StartupWork(database.db, { demoListings: demoListingsFromEnv(), batchSize: 500 });
+    const startup = new StartupWork(database.db, {
+      demoListings: demoListingsFromEnv(),
+      batchSize: 500,
+      exclusive: (work) => createClusterLocks(database).tryRun('demo-load', work),
+    });
     app = await buildApp({ config, database, closeDatabase: true, startup });
     startup.setLog(app.log);
     await app.listen({ port: config.port, host: config.host });
-    printSummary(config, database, seedResult, await startup.plan());
+    // With several processes the first says where the server is; the one that created the first
+    // admin (whichever took the start lock first) also shows its password, which is shown only once.
+    const worker = workerNumber();
+    if (worker === null || worker === 1 || seedResult.adminCreated) {
+      printSummary(config, database, seedResult, await startup.plan());
+    }
     void startup.run();
   } catch (error) {
     await (app ? app.close() : database.close()).catch(() => undefined);
@@ -120,7 +132,16 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
-main().catch((error: unknown) => {
+function start(): Promise<void> {
+  const config = loadConfig();
+  if (config.workers > 1 && cluster.isPrimary) {
+    runWorkers(config.workers);
+    return Promise.resolve();
+  }
+  return main(config);
+}
+
+start().catch((error: unknown) => {
   console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   process.exit(1);
 });

@@ -58,6 +58,9 @@ describe('loadConfig', () => {
       DB_WAIT_LIMIT_MS: '2500',
       HASH_WAIT_LIMIT_MS: '1500',
       TRUST_PROXY: '2',
+      WORKERS: '3',
+      DATABASE_READ_URL: 'postgres://r1/z, postgres://r2/z',
+      DATABASE_READ_MAX_LAG_MS: '750',
       RATE_LIMIT_LOGIN_PER_MINUTE: '100',
       RATE_LIMIT_LOGIN_PER_MINUTE_PER_ADDRESS: '200',
       RATE_LIMIT_SIGNUP_PER_HOUR: '300',
@@ -69,6 +72,9 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       dataDir: dir,
       databaseUrl: 'postgres://x@y/z',
+      databaseReadUrls: ['postgres://r1/z', 'postgres://r2/z'],
+      databaseReadMaxLagMs: 750,
+      workers: 3,
       jwtSecret: 'secret',
       smtpUrl: 'smtp://mail:25',
       mailFrom: 'Ops <ops@x.test>',
@@ -119,6 +125,27 @@ describe('loadConfig', () => {
         `GOOGLE_MAPS_CHANNEL must be a whole number from 0 to 999 (a Maps usage-reporting channel), got "${bad}"`,
       );
     }
+  });
+
+  it('runs a process per core on PostgreSQL, one on PGlite, and refuses more on PGlite with a way out', () => {
+    expect(loadConfig({ DATA_DIR: dir }).workers).toBe(1);
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://x@y/z' }).workers).toBe(os.availableParallelism());
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://x@y/z', WORKERS: '1' }).workers).toBe(1);
+    expect(loadConfig({ DATA_DIR: dir, WORKERS: '1' }).workers).toBe(1);
+    expect(() => loadConfig({ DATA_DIR: dir, WORKERS: '2' })).toThrow(
+      'WORKERS=2 needs DATABASE_URL: the embedded PGlite database serves one process. Set DATABASE_URL to a PostgreSQL database to run several server processes, or unset WORKERS.',
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, WORKERS: '0' })).toThrow('WORKERS must be a positive integer, got "0"');
+  });
+
+  it('reads replicas only beside a primary, and only postgres:// addresses (their passwords not repeated)', () => {
+    expect(loadConfig({ DATA_DIR: dir }).databaseReadUrls).toEqual([]);
+    expect(() => loadConfig({ DATA_DIR: dir, DATABASE_READ_URL: 'postgres://r/z' })).toThrow(
+      'DATABASE_READ_URL needs DATABASE_URL: read replicas are replicas of a PostgreSQL primary',
+    );
+    expect(() =>
+      loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://x@y/z', DATABASE_READ_URL: 'mysql://u:secret@r/z' }),
+    ).toThrow('DATABASE_READ_URL must be postgres:// addresses separated by commas; "mysql://u:***@r/z" is not one');
   });
 
   it('rejects a bad number', () => {

@@ -97,7 +97,7 @@ describe.each(DATABASES)('market assumption overrides on $name', (database) => {
     expect(response.statusCode).toBe(200);
     expect(json(response).data.assumptions).toEqual({ operating: { propertyTaxPercent: 2.5, insurancePercent: 0.9 } });
     expect(json(response).data.listingsToRecompute).toBe(before.length);
-    await rateRecomputerFor(t.app.dealmap.ctx, t.db).idle();
+    await rateRecomputerFor(t.app.dealmap.ctx, t.db, t.app.dealmap.ctx.cluster).idle();
 
     const after = await expenses();
     for (let i = 0; i < before.length; i++) expect(after[i].e).toBeGreaterThan(before[i].e);
@@ -127,7 +127,7 @@ describe.each(DATABASES)('market assumption overrides on $name', (database) => {
 
     // Clearing the overrides brings the defaults' figures back.
     expect((await put({})).statusCode).toBe(200);
-    await rateRecomputerFor(t.app.dealmap.ctx, t.db).idle();
+    await rateRecomputerFor(t.app.dealmap.ctx, t.db, t.app.dealmap.ctx.cluster).idle();
     expect(await expenses()).toEqual(before);
   });
 });

@@ -26,7 +26,7 @@ describe.each(DATABASES)('admin Rates section on $name', (database) => {
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers = admin, payload?: object) =>
     t.app.inject({ method, url: `/api/v1/admin${url}`, headers, ...(payload ? { payload } : {}) });
-  const idle = () => rateRecomputerFor(t.app.dealmap.ctx, t.db).idle();
+  const idle = () => rateRecomputerFor(t.app.dealmap.ctx, t.db, t.app.dealmap.ctx.cluster).idle();
 
   it('every Rates route is Admin only: 401 signed out, 403 for an Investor', async () => {
     const id = '00000000-0000-4000-8000-000000000000';
@@ -318,7 +318,7 @@ describe.each(DATABASES)('GET /rates/pricing on $name', (database) => {
         });
         expect(added.statusCode).toBe(201);
         expect(await pricing()).toEqual({ rate: 5.75, repricing: true, version: 0 });
-        await rateRecomputerFor(t.app.dealmap.ctx, t.db).idle();
+        await rateRecomputerFor(t.app.dealmap.ctx, t.db, t.app.dealmap.ctx.cluster).idle();
         expect(await pricing()).toEqual({ rate: 5.75, repricing: false, version: 1 });
       } finally {
         await t.close();

@@ -67,7 +67,7 @@ describe.each(DATABASES)('rates and config on $name', (database) => {
     const latest = json(await t.app.inject({ method: 'GET', url: '/api/v1/rates/latest' })).data;
     expect(latest[0]).toMatchObject({ product: '30-Year Fixed', rate: 7.5 });
 
-    await rateRecomputerFor(t.app.dealmap.ctx, t.db).idle();
+    await rateRecomputerFor(t.app.dealmap.ctx, t.db, t.app.dealmap.ctx.cluster).idle();
     const after = await sql<{ id: string; m: number; r: number }>`
       select id, (short_term->>'monthlyMortgage')::float8 as m, results_rate as r from properties order by id limit 5`.execute(
       t.db,
@@ -83,6 +83,6 @@ describe.each(DATABASES)('rates and config on $name', (database) => {
 
     // The same product and week again replaces it (200).
     expect((await post({ product: '30-Year Fixed', rate: 7.4, asOf: '2025-12-04' }, adminToken)).statusCode).toBe(200);
-    await rateRecomputerFor(t.app.dealmap.ctx, t.db).idle();
+    await rateRecomputerFor(t.app.dealmap.ctx, t.db, t.app.dealmap.ctx.cluster).idle();
   });
 });

@@ -21,6 +21,21 @@ describe('session cache', () => {
     expect(cache.get('s1', 'u1')).toBeUndefined();
   });
 
+  it("off (other servers' notices not coming): remembers nothing, and forgets all", () => {
+    const cache = createSessionCache({ ttlMs: 5000, now });
+    cache.remember(context('s1'), cache.epoch());
+    cache.setOn(false);
+    expect(cache.on).toBe(false);
+    expect(cache.get('s1', 'u1')).toBeUndefined();
+    clock += QUIET_MS;
+    cache.remember(context('s2'), cache.epoch());
+    expect(cache.size).toBe(0);
+    cache.setOn(true);
+    clock += QUIET_MS;
+    cache.remember(context('s2'), cache.epoch());
+    expect(cache.get('s2', 'u1')).toEqual(context('s2'));
+  });
+
   it('forgets everything on a write, and remembers nothing read before it or just after it', () => {
     const cache = createSessionCache({ ttlMs: 5000, now });
     const before = cache.epoch();

@@ -6,6 +6,7 @@ import { Pool } from 'pg';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import { PGliteThread } from './pglite-thread';
 import { migrationProvider } from './migrations';
+import { listenForNotices, type NoticeHandlers, type NoticeSubscription } from './notices';
 import type { DB } from './schema';
 import { withWaitLimit } from './wait-limit';
 import { ensurePrivateDir } from '../private-files';
@@ -29,6 +30,11 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   schema?: string;
+  /**
+   * PostgreSQL only: LISTEN to a channel's notices from this schema (notices.ts), on a connection of
+   * its own. PGlite is one process: its writes are seen where they are made.
+   */
+  listen?(channel: string, handlers: NoticeHandlers): NoticeSubscription;
   close(): Promise<void>;
 }
 
@@ -52,7 +58,10 @@ async function createPostgres(
   if (schema) {
     const setup = new Pool({ connectionString, max: 1 });
     try {
-      await setup.query(`create schema if not exists "${schema}"`);
+      await setup.query(`create schema if not exists "${schema}"`).catch((error: { code?: string }) => {
+        // Two servers creating it at the same moment: "if not exists" does not cover the race.
+        if (error.code !== '23505' && error.code !== '42P06') throw error;
+      });
     } finally {
       await setup.end();
     }
@@ -62,8 +71,18 @@ async function createPostgres(
     max: poolSize,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
+  // A connection that breaks (PostgreSQL restarts) fails the query it carries; the error event it
+  // also emits, idle or in use, must not end the process.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<DB>({ dialect: withWaitLimit(new PostgresDialect({ pool }), waitLimitMs) });
-  return { db, kind: 'postgres', schema, close: () => db.destroy() };
+  return {
+    db,
+    kind: 'postgres',
+    schema,
+    listen: (channel, handlers) => listenForNotices({ connectionString, schema }, channel, handlers),
+    close: () => db.destroy(),
+  };
 }
 
 async function createPglite(dataDir: string | null, waitLimitMs: number): Promise<Database> {

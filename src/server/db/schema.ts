@@ -130,6 +130,13 @@ export interface StartupTasksTable {
   finished_at: NullableTimestamp;
 }
 
+/** A rate limit's window for one key (sign-in per account, sign-up per address, …); PostgreSQL only. */
+export interface RateLimitHitsTable {
+  key: string;
+  hits: number;
+  resets_at: Timestamp;
+}
+
 export interface PasswordResetTokensTable {
   token_hash: string;
   user_id: string;
@@ -231,6 +238,17 @@ export interface RatesTable {
 }
 
 /** The PMMS feed's one row (id 1): its last fetch and how it went. */
+/** The one row of the cluster's re-pricing state (migration 0026). */
+export interface PricingStateTable {
+  id: Generated<boolean>;
+  version: Generated<number>;
+  requested_at: NullableTimestamp;
+  running_since: NullableTimestamp;
+  heartbeat_at: NullableTimestamp;
+  done: Generated<number>;
+  total: Generated<number>;
+}
+
 export interface RatesFeedTable {
   id: Generated<number>;
   url: string;
@@ -317,6 +335,7 @@ export interface DB {
   refresh_tokens: RefreshTokensTable;
   password_reset_tokens: PasswordResetTokensTable;
   startup_tasks: StartupTasksTable;
+  rate_limit_hits: RateLimitHitsTable;
   notes: NotesTable;
   audit_log: AuditLogTable;
   admin_import_jobs: AdminImportJobsTable;
@@ -324,6 +343,7 @@ export interface DB {
   sold_comps: SoldCompsTable;
   rates: RatesTable;
   rates_feed: RatesFeedTable;
+  pricing_state: PricingStateTable;
   recent_searches: RecentSearchesTable;
   saved_calculations: SavedCalculationsTable;
   contacts: ContactsTable;

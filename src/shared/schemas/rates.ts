@@ -125,8 +125,8 @@ export const PricingStatus = Type.Object({
   rate: Nullable(Type.Number()),
   repricing: Type.Boolean(),
   /**
-   * Re-prices this server process has finished since it started: a page whose results were fetched
-   * at another version fetches them again once no re-price is running.
+   * Re-pricing passes finished on this database (the same from every server): a page whose results
+   * were fetched at another version fetches them again once no re-price is running.
    */
   version: Type.Integer(),
 });

@@ -19,6 +19,9 @@ import * as m0020 from './0020-offer-targets';
 import * as m0021 from './0021-rates-feed';
 import * as m0022 from './0022-properties-json-results';
 import * as m0023 from './0023-drop-unused-gist';
+import * as m0024 from './0024-rate-limit-hits';
+import * as m0025 from './0025-auth-change-notices';
+import * as m0026 from './0026-pricing-state';
 
 /** Every migration, in order. Add new ones here; names sort by their numeric prefix. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -41,6 +44,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021-rates-feed': m0021,
   '0022-properties-json-results': m0022,
   '0023-drop-unused-gist': m0023,
+  '0024-rate-limit-hits': m0024,
+  '0025-auth-change-notices': m0025,
+  '0026-pricing-state': m0026,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -104,7 +104,7 @@ export const marketAssumptionsRoutes: RoutePlugin = async (app, { ctx }) => {
         ]);
         return markMarketStale(trx, before.city, before.state);
       });
-      rateRecomputerFor(ctx, ctx.db, app.log).kick();
+      rateRecomputerFor(ctx, ctx.db, ctx.cluster, app.log).kick();
       return { data: { ...(await load(id)), listingsToRecompute: marked } };
     },
   );

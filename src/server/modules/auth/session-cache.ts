@@ -11,6 +11,9 @@ import {
   type RootOperationNode,
   type UnknownRow,
 } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database';
+import type { NoticeSubscription } from '../../db/notices';
 import type { AuthContext } from './service';
 
 /**
@@ -22,8 +25,11 @@ import type { AuthContext } from './service';
  * change or reset, deletes, imports), so those take effect on the very next request. A check read
  * while such a write was in flight could see the old rows; so nothing is remembered from a read that
  * began before the latest write, nor during QUIET_MS after it (the writing transaction commits
- * within that). Entries live `ttlMs` at most; with several server processes each has its own
- * memory and a write on one is not seen by the others: run them with AUTH_CACHE_TTL_MS=0.
+ * within that). Entries live `ttlMs` at most.
+ *
+ * With several servers on one PostgreSQL database a write made by another server comes as a notice
+ * (migration 0025's triggers, LISTEN in app.ts) and makes this memory forget too; while the notice
+ * connection is down the memory is off (`setOn(false)`), so nothing is ever older than the TTL.
  */
 export const QUIET_MS = 1000;
 export const MAX_ENTRIES = 10_000;
@@ -44,6 +50,10 @@ export interface SessionCache {
   remember(context: AuthContext, startedAt: number): void;
   /** Forget every check (a write to users, sessions or roles). */
   forget(): void;
+  /** Off: remember nothing and forget all (the notices of other servers' writes are not coming). */
+  setOn(on: boolean): void;
+  /** False while the notices of other servers' writes are not coming. */
+  readonly on: boolean;
   readonly size: number;
 }
 
@@ -51,6 +61,7 @@ export function createSessionCache({ ttlMs, now = () => Date.now() }: { ttlMs: n
   const entries = new Map<string, Entry>();
   let epoch = 0;
   let lastWrite = -Infinity;
+  let on = true;
   return {
     get(sessionId, userId) {
       const e = entries.get(sessionId);
@@ -63,7 +74,7 @@ export function createSessionCache({ ttlMs, now = () => Date.now() }: { ttlMs: n
     },
     epoch: () => epoch,
     remember(context, startedAt) {
-      if (ttlMs <= 0 || startedAt !== epoch || now() - lastWrite < QUIET_MS) return;
+      if (!on || ttlMs <= 0 || startedAt !== epoch || now() - lastWrite < QUIET_MS) return;
       if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
       entries.set(context.sessionId, { userId: context.userId, context, epoch, expiresAt: now() + ttlMs });
     },
@@ -71,6 +82,13 @@ export function createSessionCache({ ttlMs, now = () => Date.now() }: { ttlMs: n
       epoch += 1;
       lastWrite = now();
       entries.clear();
+    },
+    setOn(value) {
+      on = value;
+      this.forget();
+    },
+    get on() {
+      return on;
     },
     get size() {
       return entries.size;
@@ -115,4 +133,34 @@ export function forgetOnAuthWrites(cache: SessionCache): KyselyPlugin {
       return result;
     },
   };
+}
+
+/** The channel migration 0025's triggers notify on a write to users, sessions or roles. */
+export const AUTH_CHANNEL = 'dealmap_auth';
+
+/**
+ * Several servers on one PostgreSQL database: the cache forgets on every other server's write to the
+ * auth tables (their notices), and is off until the notices come (at start, and after the notice
+ * connection drops, until it is back). PGlite: nothing to listen to (one process).
+ */
+export function forgetOnOtherServersWrites(
+  database: Pick<Database, 'listen'>,
+  cache: SessionCache,
+  log?: Pick<FastifyBaseLogger, 'warn' | 'info'>,
+): NoticeSubscription | null {
+  if (!database.listen) return null;
+  cache.setOn(false);
+  let lostOnce = false;
+  return database.listen(AUTH_CHANNEL, {
+    onNotice: () => cache.forget(),
+    onListening: () => {
+      cache.setOn(true);
+      if (lostOnce) log?.info('Session checks are remembered again (the auth notices are back)');
+    },
+    onLost: (error) => {
+      cache.setOn(false);
+      if (!lostOnce) log?.warn({ err: error }, 'Auth notices lost: session checks are not remembered until they are back');
+      lostOnce = true;
+    },
+  });
 }

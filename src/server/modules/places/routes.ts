@@ -16,7 +16,7 @@ export const placesRoutes: RoutePlugin = async (app, { ctx }) => {
     async (request) => {
       const query = parsePlaceQuery(request.query.q);
       if ('problem' in query) throw badRequest(query.problem, { q: query.problem });
-      const places = await findPlaces(ctx.db, query);
+      const places = await ctx.reads.run((db) => findPlaces(db, query));
       if (places.length === 0) throw notFound(PLACE_MESSAGES.notFound(request.query.q.trim()));
       return { data: { places } };
     },

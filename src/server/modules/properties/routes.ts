@@ -81,7 +81,7 @@ export const propertiesRoutes: RoutePlugin = async (app, { ctx }) => {
       const bad = ids.find((id) => !isUuid(id));
       if (bad !== undefined) throw badRequest(PROPERTY_MESSAGES.badCompId(bad), { ids: PROPERTY_MESSAGES.badCompId(bad) });
       const lower = ids.map((id) => id.toLowerCase());
-      const byId = new Map((await findComps(ctx.db, lower)).map((c) => [c._id, c]));
+      const byId = new Map((await ctx.reads.run((db) => findComps(db, lower))).map((c) => [c._id, c]));
       const missing = lower.filter((id) => !byId.has(id));
       if (missing.length) throw notFound(PROPERTY_MESSAGES.compsNotFound(missing));
       return { data: lower.map((id) => byId.get(id)!) };
@@ -136,7 +136,7 @@ export const propertiesRoutes: RoutePlugin = async (app, { ctx }) => {
           const message = PROPERTY_MESSAGES.tooManyCells(cells, zoom);
           throw badRequest(message, { bounds: message });
         }
-        const data = await searchClusters(ctx.db, bounds, filters, zoom);
+        const data = await ctx.reads.run((db) => searchClusters(db, bounds, filters, zoom));
         reply.serializer(reply.compileSerializationSchema(clustersAnswer, '200'));
         return { data };
       }
@@ -148,12 +148,9 @@ export const propertiesRoutes: RoutePlugin = async (app, { ctx }) => {
           throw badRequest(SORT_MESSAGES.cocNeedsStrategy, { sort: SORT_MESSAGES.cocNeedsStrategy });
         }
         const limit = Math.min(TOP_LIMIT, q.limit ?? TOP_LIMIT);
-        const data: SearchTopAnswer = await searchTop(ctx.db, bounds, filters, {
-          sort,
-          order: q.order ?? 'asc',
-          strategy: filters.strategy,
-          limit,
-        });
+        const data: SearchTopAnswer = await ctx.reads.run((db) =>
+          searchTop(db, bounds, filters, { sort, order: q.order ?? 'asc', strategy: filters.strategy, limit }),
+        );
         // Written here, not by fast-json-stringify, which refuses a union inside a tuple's items.
         return sendJson(reply, JSON.stringify({ data }));
       }
@@ -166,12 +163,8 @@ export const propertiesRoutes: RoutePlugin = async (app, { ctx }) => {
         reply.serializer(reply.compileSerializationSchema(pageAnswer, '200'));
         return { data: { properties: [], next: 'done' } };
       }
-      const page = await searchBoundsJson(
-        ctx.db,
-        bounds,
-        filters,
-        after,
-        Math.min(SEARCH_PAGE_SIZE, q.limit ?? SEARCH_PAGE_SIZE),
+      const page = await ctx.reads.run((db) =>
+        searchBoundsJson(db, bounds, filters, after, Math.min(SEARCH_PAGE_SIZE, q.limit ?? SEARCH_PAGE_SIZE)),
       );
       // The database wrote the properties' JSON (searchBoundsJson); a string goes out as it is.
       const next = JSON.stringify(page.next ? encodeCursor(page.next) : 'done');

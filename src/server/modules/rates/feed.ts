@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RatesFeedStatus } from '../../../shared/schemas/rates';
 import { IMPORT_MAX_BYTES } from '../../../shared/admin-constants';
+import type { ClusterLocks } from '../../db/cluster-lock';
 import type { Db } from '../../db/database';
 import { inBackground } from '../../http/busy';
 import { latestRate } from '../listings';
@@ -14,6 +15,8 @@ export const FEED_TIMEOUT_MS = 60_000;
 
 export interface RatesFeedOptions {
   db: Db;
+  /** One fetch at a time in the whole cluster. */
+  locks: ClusterLocks;
   url: string;
   /** Called after a fetch changed the latest 30-year rate (the app re-prices every listing). */
   onNewLatestRate: () => void;
@@ -59,21 +62,37 @@ export class RatesFeed {
     const interval = this.options.intervalMs ?? FEED_INTERVAL_MS;
     this.timer = setInterval(() => {
       this.nextAt = new Date(Date.now() + interval);
-      void this.fetchNow();
+      void this.fetchNow({ ifDue: true });
     }, interval);
     // The schedule alone does not keep the process alive.
     this.timer.unref();
     this.nextAt = new Date(Date.now() + interval);
-    void this.fetchNow();
+    void this.fetchNow({ ifDue: true });
   }
 
-  /** One fetch (a second call while one runs joins it); never rejects: failures are recorded. */
-  fetchNow(): Promise<void> {
+  /**
+   * One fetch (a second call while one runs joins it); never rejects: failures are recorded. With
+   * several servers only one fetches at a time, and a scheduled fetch (`ifDue`) is skipped when the
+   * feed was fetched successfully less than an interval ago (by this server or another).
+   */
+  fetchNow({ ifDue = false }: { ifDue?: boolean } = {}): Promise<void> {
     if (this.stopped) return Promise.resolve();
-    this.running ??= inBackground(() => this.fetchOnce()).finally(() => {
+    this.running ??= inBackground(async () => {
+      await this.options.locks.tryRun('rates-feed', async () => {
+        if (!ifDue || (await this.due())) await this.fetchOnce();
+      });
+    }).finally(() => {
       this.running = null;
     });
     return this.running;
+  }
+
+  /** No successful fetch of this feed within the last interval (a minute's slack for the timers). */
+  private async due(): Promise<boolean> {
+    const record = await readFeedRecord(this.options.db);
+    if (!record || record.url !== this.options.url || !record.lastSuccessAt) return true;
+    const interval = this.options.intervalMs ?? FEED_INTERVAL_MS;
+    return Date.now() - record.lastSuccessAt.getTime() >= interval - Math.min(60_000, interval / 10);
   }
 
   /** Resolves when no fetch is running. */

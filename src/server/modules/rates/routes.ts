@@ -38,9 +38,15 @@ import { checkPmmsFile, createRate, editRate, importPmmsFile, latestRates, rateV
 const IMPORT_BODY_LIMIT = 2 * IMPORT_MAX_BYTES + 64 * 1024;
 
 export const ratesRoutes: RoutePlugin = async (app, { ctx }) => {
-  const recomputer = rateRecomputerFor(ctx, ctx.db, app.log);
+  const recomputer = rateRecomputerFor(ctx, ctx.db, ctx.cluster, app.log);
   const feed = ctx.config.ratesFeedUrl
-    ? new RatesFeed({ db: ctx.db, url: ctx.config.ratesFeedUrl, onNewLatestRate: () => recomputer.kick(), log: app.log })
+    ? new RatesFeed({
+        db: ctx.db,
+        locks: ctx.cluster,
+        url: ctx.config.ratesFeedUrl,
+        onNewLatestRate: () => recomputer.kick(),
+        log: app.log,
+      })
     : null;
   if (feed) registerRatesFeed(ctx, feed);
   app.addHook('onReady', async () => {
@@ -64,9 +70,10 @@ export const ratesRoutes: RoutePlugin = async (app, { ctx }) => {
   app.get(
     '/rates/pricing',
     { schema: { querystring: NoQuery, response: { 200: Envelope(PricingStatus) } }, logLevel: 'warn' },
-    async () => ({
-      data: { rate: await latestRate(ctx.db), repricing: recomputer.status().running, version: recomputer.finishedPasses },
-    }),
+    async () => {
+      const [rate, status] = await Promise.all([latestRate(ctx.db), recomputer.status()]);
+      return { data: { rate, repricing: status.running, version: status.version } };
+    },
   );
 
   app.get('/rates/latest', { schema: { querystring: NoQuery, response: { 200: Envelope(Type.Array(Rate)) } } }, async () => ({
@@ -89,7 +96,7 @@ export const ratesRoutes: RoutePlugin = async (app, { ctx }) => {
 
       admin.get('/rates/status', { schema: { querystring: NoQuery, response: { 200: Envelope(RatesStatus) } } }, async () => ({
         data: {
-          reprice: recomputer.status(),
+          reprice: await recomputer.status(),
           feed: feed ? await feed.status() : NO_FEED,
         },
       }));

@@ -27,7 +27,15 @@ export interface StartupWorkOptions {
   /** Rows per insert and per recompute batch (a smaller one reports progress more often). */
   batchSize?: number;
   log?: Pick<FastifyBaseLogger, 'info' | 'error'>;
+  /**
+   * Several servers on one database: runs the work only where no other server is running it
+   * (cluster-lock.ts); the others wait and look again (ANOTHER_SERVER_POLL_MS).
+   */
+  exclusive?: (work: () => Promise<void>) => Promise<{ ran: boolean }>;
 }
+
+/** How often a server whose start-up work another server is doing looks whether it is done. */
+export const ANOTHER_SERVER_POLL_MS = 2000;
 
 /**
  * The first start's long work, run in the background after the server listens, and finished after
@@ -59,7 +67,7 @@ export class StartupWork implements StartupStatus {
 
   /** Starts the work once; resolves when it is done (or stopped, or failed: the error is logged). */
   run(): Promise<void> {
-    this.running ??= this.work().catch((error: unknown) => {
+    this.running ??= this.workHere().catch((error: unknown) => {
       if (!this.stopped) this.options.log?.error({ err: error }, 'Start-up work failed; it resumes at the next start');
     });
     return this.running;
@@ -80,6 +88,25 @@ export class StartupWork implements StartupStatus {
       return dirty > 0 ? { kind: 'recompute', listings: dirty } : { kind: 'none' };
     })();
     return this.planned;
+  }
+
+  /** The work, here or — with several servers — by whichever server holds the lock. */
+  private async workHere(): Promise<void> {
+    const { exclusive } = this.options;
+    if (!exclusive) return this.work();
+    for (;;) {
+      // Planned again under the lock: another server may have done it since this one looked.
+      const { ran } = await exclusive(() => {
+        this.planned = null;
+        return this.work();
+      });
+      if (ran || this.stopped) return;
+      // Another server is loading or computing; once it is done there is nothing left to plan.
+      const plan = await this.plan();
+      this.state = plan.kind === 'demo' ? 'seeding' : plan.kind === 'recompute' ? 'computing' : 'starting';
+      await new Promise((resolve) => setTimeout(resolve, ANOTHER_SERVER_POLL_MS));
+      if (this.stopped) return;
+    }
   }
 
   private async work(): Promise<void> {

@@ -1,0 +1,66 @@
+import cluster, { type Worker } from 'node:cluster';
+
+/** How long the workers get to finish their requests at shutdown before they are killed. */
+export const WORKERS_STOP_MS = 15_000;
+/** A worker that dies sooner than this after it started counts as failing to start. */
+const QUICK_DEATH_MS = 10_000;
+/** Workers failing to start this many times in a row stop the server (a bad setting, not bad luck). */
+const QUICK_DEATHS_TO_GIVE_UP = 5;
+
+/**
+ * The primary process of WORKERS=N (N > 1): runs N server processes (node:cluster) that share the
+ * port, restarts one that dies, and on SIGTERM or SIGINT stops them all (each closes cleanly: it
+ * stops taking connections, finishes its requests, and closes its database pool), then exits.
+ * Several servers on one PostgreSQL database behave as one (the database holds what they share:
+ * rate limits, re-pricing, the start's seed; docs/deploy.md).
+ */
+export function runWorkers(count: number): void {
+  let stopping = false;
+  let exitCode = 0;
+  let quickDeaths = 0;
+  const startedAt = new Map<Worker, number>();
+
+  const fork = () => {
+    const worker = cluster.fork();
+    startedAt.set(worker, Date.now());
+  };
+
+  cluster.on('exit', (worker, code, signal) => {
+    const lived = Date.now() - (startedAt.get(worker) ?? 0);
+    startedAt.delete(worker);
+    if (stopping) {
+      if (startedAt.size === 0) process.exit(exitCode);
+      return;
+    }
+    quickDeaths = lived < QUICK_DEATH_MS ? quickDeaths + 1 : 0;
+    if (quickDeaths >= QUICK_DEATHS_TO_GIVE_UP) {
+      console.error(`Server processes keep failing at start (${quickDeaths} in a row); stopping. See the errors above.`);
+      stop('failure', 1);
+      return;
+    }
+    console.error(`A server process (pid ${worker.process.pid}) ended (${signal ?? `exit code ${code}`}); starting another`);
+    fork();
+  });
+
+  const stop = (reason: string, code = 0) => {
+    if (stopping) return;
+    stopping = true;
+    exitCode = code;
+    if (reason !== 'failure') console.log(`${reason} received, stopping ${startedAt.size} server processes`);
+    if (startedAt.size === 0) process.exit(exitCode);
+    for (const worker of startedAt.keys()) worker.process.kill('SIGTERM');
+    const force = setTimeout(() => {
+      console.error('Server processes took too long to stop; killing them');
+      for (const worker of startedAt.keys()) worker.process.kill('SIGKILL');
+      process.exit(1);
+    }, WORKERS_STOP_MS);
+    force.unref();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+
+  for (let i = 0; i < count; i++) fork();
+}
+
+/** In a worker of WORKERS=N: its number (1…N at first start; a restarted worker gets the next). */
+export const workerNumber = (): number | null => (cluster.isWorker ? cluster.worker!.id : null);
