@@ -1,0 +1,204 @@
+/**
+ * Real server processes for the cluster tests: `src/server/index.ts` under ts-node on a port of its
+ * own, on one PostgreSQL database made for the test, and nginx in front with the shipped
+ * deploy/nginx.conf.
+ */
+import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Pool } from 'pg';
+
+export const ROOT = path.join(__dirname, '..', '..');
+export const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A database of its own on the DATABASE_URL server, dropped at the end. */
+export async function createScratchDatabase(baseUrl: string): Promise<{ url: string; pool: Pool; drop(): Promise<void> }> {
+  const name = `dealmap_cluster_${randomBytes(5).toString('hex')}`;
+  const admin = new Pool({ connectionString: baseUrl, max: 1 });
+  await admin.query(`create database ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const pool = new Pool({ connectionString: url.toString(), max: 2 });
+  return {
+    url: url.toString(),
+    pool,
+    async drop() {
+      await pool.end();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+export interface ServerProcess {
+  name: string;
+  port: number;
+  url: string;
+  child: ChildProcess;
+  /** Everything it printed (stdout and stderr). */
+  output(): string;
+  waitReady(timeoutMs?: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Starts `src/server/index.ts` (ts-node) with the env given on top of a quiet default. */
+export async function startServerProcess(name: string, env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `dealmap-${name}-`));
+  const url = `http://127.0.0.1:${port}`;
+  const child = fork(path.join(ROOT, 'src', 'server', 'index.ts'), [], {
+    execArgv: ['-r', 'ts-node/register/transpile-only'],
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'info',
+      WORKERS: '1',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const server: ServerProcess = {
+    name,
+    port,
+    url,
+    child,
+    output: () => output,
+    async waitReady(timeoutMs = 90_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        if (child.exitCode !== null || child.signalCode !== null) {
+          throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}):\n${output}`);
+        }
+        try {
+          if ((await fetch(`${url}/readyz`)).ok) return;
+        } catch {
+          /* not listening yet */
+        }
+        await sleep(200);
+      }
+      throw new Error(`${name} was not ready within ${timeoutMs} ms:\n${output}`);
+    },
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await Promise.race([exited, sleep(15_000)]);
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return server;
+}
+
+export interface RunningNginx {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** nginx with deploy/nginx.conf, its upstreams and port replaced, its files in a temporary directory. */
+export async function startNginx(upstreamPorts: number[]): Promise<RunningNginx> {
+  if (!NGINX) throw new Error('nginx is not installed (apt-get install nginx)');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'dealmap-nginx-'));
+  const port = await freePort();
+  const shipped = readFileSync(path.join(ROOT, 'deploy', 'nginx.conf'), 'utf8');
+  const upstreams = upstreamPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=10s;`).join('\n');
+  const conf = shipped
+    .replace(
+      /# dealmap-upstreams-begin\n[\s\S]*?# dealmap-upstreams-end/,
+      `# dealmap-upstreams-begin\n${upstreams}\n    # dealmap-upstreams-end`,
+    )
+    .replace(/# dealmap-listen\n(\s*)listen \d+;/, `# dealmap-listen\n$1listen 127.0.0.1:${port};`)
+    .replaceAll('/tmp/dealmap-nginx', path.join(dir, 'nginx'));
+  if (!conf.includes(`127.0.0.1:${port}`) || !conf.includes(`127.0.0.1:${upstreamPorts[0]}`)) {
+    throw new Error('deploy/nginx.conf lost its dealmap-upstreams / dealmap-listen markers');
+  }
+  mkdirSync(path.join(dir, 'logs'));
+  // nginx's workers run as an unprivileged user when it is started as root: they write its temp files.
+  chmodSync(dir, 0o755);
+  const file = path.join(dir, 'nginx.conf');
+  writeFileSync(file, conf);
+  execFileSync(NGINX, ['-t', '-q', '-e', 'stderr', '-p', dir, '-c', file], { stdio: 'pipe' });
+  const child = spawn(NGINX, ['-e', 'stderr', '-p', dir, '-c', file, '-g', 'daemon off;'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    if (child.exitCode !== null) throw new Error(`nginx exited: ${stderr}`);
+    try {
+      await fetch(`${url}/healthz`);
+      break;
+    } catch {
+      await sleep(100);
+    }
+  }
+  return {
+    url,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGQUIT');
+        await Promise.race([exited, sleep(5000)]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Answer<T = unknown> {
+  status: number;
+  body: { data?: T; error?: { message: string } };
+}
+
+/** One JSON call; `token` as a bearer. */
+export async function call<T = unknown>(
+  base: string,
+  method: string,
+  pathname: string,
+  options: { body?: unknown; token?: string } = {},
+): Promise<Answer<T>> {
+  const response = await fetch(`${base}${pathname}`, {
+    method,
+    headers: {
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+  });
+  const text = await response.text();
+  let body: Answer<T>['body'] = {};
+  try {
+    body = text ? (JSON.parse(text) as Answer<T>['body']) : {};
+  } catch {
+    body = { error: { message: text.slice(0, 200) } };
+  }
+  return { status: response.status, body };
+}
