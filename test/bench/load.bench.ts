@@ -4,6 +4,7 @@
  * BENCH_LOAD_WARMUP runs, default 1, printed as "warm-up"; BENCH_LOAD_THINK_MS, a caller's mean
  * pause between requests, default 0). The built server on a fresh data directory with the default
  * demo data (20,000 listings): PGlite, and PostgreSQL too (a fresh database) when DATABASE_URL is set.
+ * BENCH_WORKERS=1,2 runs this build with each number of server processes (PostgreSQL), taking turns.
  * BENCH_BASELINE=<another built checkout> runs that version's server beside this one's, the two
  * taking turns run by run (each with its own fresh database). Each run also says how many answers
  * took a second or more (in its first 5 s, when every client asks at once, and later) and the
@@ -58,10 +59,16 @@ interface RunResult extends Phase {
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] : NaN;
 
-/** Resident memory of a process, MB. */
+/** Resident memory of a process and its children (the workers of WORKERS=N), MB. */
 function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  let kb = 0;
+  try {
+    kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+    for (const child of children ? children.split(/\s+/) : []) kb += rssMb(Number(child)) * 1024;
+  } catch {
+    /* the process has just ended */
+  }
   return kb / 1024;
 }
 
@@ -196,14 +203,23 @@ async function freshDatabase(name: 'pglite' | 'postgres'): Promise<{ env: NodeJS
   };
 }
 
-/** This build, and before it the one BENCH_BASELINE names (a checkout with its own `npm run build`). */
-function versions(): Array<{ label: string; root: string | undefined }> {
+/**
+ * This build, and before it the one BENCH_BASELINE names (a checkout with its own `npm run build`);
+ * or, with BENCH_WORKERS=1,2 (PostgreSQL), this build with each number of server processes. One
+ * process otherwise (WORKERS=1), so a run on PostgreSQL compares like with like.
+ */
+function versions(): Array<{ label: string; root: string | undefined; env: NodeJS.ProcessEnv }> {
+  const workers = process.env.BENCH_WORKERS;
+  if (workers) {
+    return workers.split(',').map((n) => ({ label: `WORKERS=${n.trim()}`, root: undefined, env: { WORKERS: n.trim() } }));
+  }
+  const one = { WORKERS: '1' };
   const baseline = process.env.BENCH_BASELINE;
-  if (!baseline) return [{ label: 'this', root: undefined }];
+  if (!baseline) return [{ label: 'this', root: undefined, env: one }];
   const root = path.resolve(baseline);
   return [
-    { label: `baseline (${path.basename(root)})`, root },
-    { label: 'this change', root: undefined },
+    { label: `baseline (${path.basename(root)})`, root, env: one },
+    { label: 'this change', root: undefined, env: one },
   ];
 }
 
@@ -238,6 +254,7 @@ export const bench: Bench = {
           const server = await startServer(
             {
               ...database.env,
+              ...kind.env,
               NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${path.join(__dirname, 'event-loop-probe.cjs')}`.trim(),
               EVENT_LOOP_PROBE_FILE: probe,
               RATE_LIMIT_SIGNUP_PER_HOUR: '100000',

@@ -4,6 +4,8 @@
  * BENCH_BASELINE=<a checkout of another version, e.g. a git worktree> runs that version's server and
  * SQL beside this one's in the same run, on the same generated listings: every measure is taken
  * BENCH_RUNS times (default 3), the two versions taking turns, and printed as min / median.
+ * BENCH_WORKERS=1,2 (PostgreSQL) instead compares the built server (`npm run build`) run with each
+ * number of server processes (WORKERS) on the same listings (compareWorkers).
  * On generated listings around the demo cities, the first page of city boxes (0.1°):
  *  - the API's p95 against the same SQL's p95, both at 32 concurrent clients (the API adds the token
  *    check, serialisation and compression; its callers run in a worker thread, off the server's);
@@ -31,6 +33,7 @@ import type { MapBounds } from '../../src/shared/geo/bounds';
 import { markerColorFor } from '../../src/shared/deal-status';
 import { httpLoad, type LoadResult, type MapSearchJob } from './http-load';
 import { BENCH_DATABASES, openBenchApp, printTable, type Bench, type BenchApp } from './bench-utils';
+import { BENCH_USER, startServer, type RunningServer } from './built-server';
 
 function listingsArg(): number {
   const i = process.argv.indexOf('--listings');
@@ -301,10 +304,58 @@ function summarise(
 const push = (results: Map<string, Array<Record<string, number>>>, version: string, figures: Record<string, number>) =>
   results.set(version, [...(results.get(version) ?? []), figures]);
 
+/**
+ * BENCH_WORKERS=1,2 (PostgreSQL): the built server (dist/) with each number of server processes
+ * (WORKERS), on the same generated listings, taking turns: searches a second and p95 at 8 and 32
+ * clients. Instead of the version comparison.
+ */
+async function compareWorkers(counts: number[], n: number): Promise<void> {
+  const database = BENCH_DATABASES.find((d) => d.name === 'postgres');
+  if (!database) throw new Error('BENCH_WORKERS needs DATABASE_URL: several server processes share a PostgreSQL database');
+  const app = await openBenchApp(database);
+  const servers: Array<{ count: number; server: RunningServer; token: string }> = [];
+  try {
+    const genMs = await generate(app, n);
+    console.log(`\n[postgres] generated ${n.toLocaleString('en-US')} listings in ${(genMs / 1000).toFixed(1)} s`);
+    const url = new URL(database.url!);
+    url.searchParams.set('options', `-c search_path=${app.app.dealmap.database.schema}`);
+    for (const count of counts) {
+      const server = await startServer({ DATABASE_URL: url.toString(), WORKERS: String(count), DEMO_LISTINGS: '0' });
+      const login = await fetch(`${server.url}/api/v1/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: BENCH_USER.email, password: BENCH_USER.password }),
+      });
+      const token = ((await login.json()) as { data: { token: string } }).data.token;
+      servers.push({ count, server, token });
+    }
+    const list = boxes(0.1, REQUESTS_PER_BOX, 1);
+    for (const s of servers) await httpLatencies(s.server.url, s.token, list.slice(0, 80), 8);
+    const results = new Map<string, Array<Record<string, number>>>();
+    for (let run = 0; run < runs(); run++) {
+      for (const s of run % 2 ? [...servers].reverse() : servers) {
+        const figures: Record<string, number> = {};
+        for (const clients of [8, 32]) {
+          const r = await httpLatencies(s.server.url, s.token, list, clients);
+          figures[`searches/s at ${clients}`] = r.times.length / r.seconds;
+          figures[`p95 at ${clients} (ms)`] = percentile(r.times, 0.95);
+        }
+        push(results, `WORKERS=${s.count}`, figures);
+      }
+    }
+    summarise('[postgres] the built server with WORKERS processes, first page of a city box', results);
+  } finally {
+    for (const s of servers) await s.server.stop();
+    await app.close();
+  }
+}
+
 export const bench: Bench = {
   name: 'search: API against SQL, throughput, bytes on the wire, clusters; engine',
   async run() {
     const n = listingsArg();
+    const workers = process.env.BENCH_WORKERS;
+    if (workers) return compareWorkers(workers.split(',').map(Number), n);
     const kinds = versions();
     console.log(
       `${n.toLocaleString('en-US')} generated listings around ${DEMO_CITIES.length} city centres; ${REQUESTS_PER_BOX} city boxes (0.1°) per measure; page size 1,000; versions: ${kinds.map((k) => k.label).join(', ')}; ${runs()} runs of each measure, taking turns`,
