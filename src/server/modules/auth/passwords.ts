@@ -1,6 +1,4 @@
-import { randomBytes, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { Semaphore } from 'async-mutex';
 import { ServerBusyError, waitAtMost } from '../../http/busy';
 
@@ -18,13 +16,11 @@ const SALT_LENGTH = 16;
 const MAX_MEMORY = 256 * 1024 * 1024;
 
 /**
- * Hashes at once. Each runs on a hasher thread of its own (hash-worker.mjs) at the lowest CPU
- * priority: a hash takes a core for ~0.3–0.5 s, and two of them at the normal priority took both
- * cores of a small server, so every other request waited behind them (the load bench's p99 of
- * ~700 ms for every kind of request; docs/performance.md). On libuv's thread pool, which compression
- * and file reads share, 150 sign-ins at once had taken all four threads. A request waiting longer than
- * the hasher's wait limit for its turn gets 503 with a Retry-After that says when the queue ahead of
- * it will have drained.
+ * Hashes at once. scrypt runs on libuv's thread pool (4 threads), which compression and file reads
+ * share: 150 sign-ins at once used to take all four threads (and 128 MiB each) for tens of seconds,
+ * stalling every answer behind them. Two hashes at a time leave the pool to everything else; a
+ * request waiting longer than the hasher's wait limit for its turn gets 503 with a Retry-After that
+ * says when the queue ahead of it will have drained.
  */
 export const HASH_CONCURRENCY = 2;
 const hashing = new Semaphore(HASH_CONCURRENCY);
@@ -45,45 +41,6 @@ export function hashingRetryAfterSeconds(queued: number, hashMs: number): number
   return Math.min(60, Math.max(1, Math.ceil((queued * hashMs) / HASH_CONCURRENCY / 1000)));
 }
 
-/** The hasher threads: one per hash running (HASH_CONCURRENCY at most), kept for the next; an idle one keeps no process alive. */
-class Hashers {
-  private readonly idle: Worker[] = [];
-  private nextId = 0;
-
-  run(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-    const worker = this.idle.pop() ?? new Worker(path.join(__dirname, 'hash-worker.mjs'));
-    const id = this.nextId++;
-    worker.ref();
-    return new Promise<Buffer>((resolve, reject) => {
-      const stopListening = () => {
-        worker.off('message', answered);
-        worker.off('error', failed);
-        worker.off('exit', exited);
-      };
-      const answered = (message: { id: number; key?: Uint8Array; error?: string }) => {
-        if (message.id !== id) return;
-        stopListening();
-        worker.unref();
-        this.idle.push(worker);
-        if (message.key) resolve(Buffer.from(message.key));
-        else reject(new Error(message.error ?? 'the password hasher failed'));
-      };
-      // A thread that died is not used again; the next hash starts another.
-      const failed = (error: Error) => {
-        stopListening();
-        reject(error);
-      };
-      const exited = (code: number) => failed(new Error(`the password hasher stopped (exit code ${code})`));
-      worker.on('message', answered);
-      worker.on('error', failed);
-      worker.on('exit', exited);
-      worker.postMessage({ id, password, salt, keyLength: KEY_LENGTH, options });
-    });
-  }
-}
-
-const hashers = new Hashers();
-
 async function derive(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
   const options: ScryptOptions = { N: cost.N, r: cost.r, p: cost.p, maxmem: MAX_MEMORY };
   waiting++;
@@ -100,7 +57,9 @@ async function derive(password: string, salt: Buffer, cost: ScryptCost): Promise
   }
   const started = performance.now();
   try {
-    return await hashers.run(password.normalize('NFKC'), salt, options);
+    return await new Promise((resolve, reject) => {
+      scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key)));
+    });
   } finally {
     meanHashMs = 0.8 * meanHashMs + 0.2 * (performance.now() - started);
     release();
