@@ -15,6 +15,7 @@
  *  - the investment engine's throughput.
  * Prints figures; never fails on speed.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -305,6 +306,30 @@ const push = (results: Map<string, Array<Record<string, number>>>, version: stri
   results.set(version, [...(results.get(version) ?? []), figures]);
 
 /**
+ * CPU time (user + system, ms): of the server (a process and its children), of this bench process
+ * (its callers' thread included), and of the whole machine (/proc/stat). PostgreSQL's is the machine's
+ * less the two: its backends come and go, so they cannot be summed one by one.
+ */
+function cpuMs(rootPid: number): { server: number; bench: number; machine: number } {
+  const tick = 1000 / 100; // USER_HZ
+  let server = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      if (Number(pid) === rootPid || Number(fields[1]) === rootPid) server += (Number(fields[11]) + Number(fields[12])) * tick;
+    } catch {
+      /* ended meanwhile */
+    }
+  }
+  const usage = process.cpuUsage();
+  const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1).map(Number);
+  // user, nice, system, idle, iowait, irq, softirq, steal: busy is all but idle and iowait.
+  const machine = (cpu[0] + cpu[1] + cpu[2] + cpu[5] + cpu[6] + (cpu[7] ?? 0)) * tick;
+  return { server, bench: (usage.user + usage.system) / 1000, machine };
+}
+
+/**
  * BENCH_WORKERS=1,2 (PostgreSQL): the built server (dist/) with each number of server processes
  * (WORKERS), on the same generated listings, taking turns: searches a second and p95 at 8 and 32
  * clients. Instead of the version comparison.
@@ -336,9 +361,18 @@ async function compareWorkers(counts: number[], n: number): Promise<void> {
       for (const s of run % 2 ? [...servers].reverse() : servers) {
         const figures: Record<string, number> = {};
         for (const clients of [8, 32]) {
+          const cpuBefore = cpuMs(s.server.pid);
           const r = await httpLatencies(s.server.url, s.token, list, clients);
+          const cpuAfter = cpuMs(s.server.pid);
           figures[`searches/s at ${clients}`] = r.times.length / r.seconds;
           figures[`p95 at ${clients} (ms)`] = percentile(r.times, 0.95);
+          if (clients === 32) {
+            // Where a search's CPU goes: the server's processes, and the machine's less the server and the callers.
+            const server = cpuAfter.server - cpuBefore.server;
+            const rest = cpuAfter.machine - cpuBefore.machine - server - (cpuAfter.bench - cpuBefore.bench);
+            figures['server CPU ms a search at 32'] = server / r.times.length;
+            figures['PostgreSQL (and the rest) CPU ms a search at 32'] = rest / r.times.length;
+          }
         }
         push(results, `WORKERS=${s.count}`, figures);
       }
