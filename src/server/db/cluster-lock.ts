@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Database } from './database';
 
 /** The work that one server of a cluster does for all of them (each its own advisory lock). */
@@ -18,38 +17,43 @@ export interface ClusterLocks {
 }
 
 /**
- * The lock's key: the task in the connection's schema, so two databases (or two test schemas) on one
+ * The lock's key: the task in the session's schema, so two databases (or two test schemas) on one
  * PostgreSQL server never wait on each other.
  */
-const lockKey = (task: ClusterTask) => sql`hashtext(current_schema() || ':dealmap:' || ${task})`;
+const LOCK_KEY = "hashtext(current_schema() || ':dealmap:' || $1)";
 
-export function createClusterLocks(database: Pick<Database, 'db' | 'kind'>): ClusterLocks {
-  if (database.kind === 'pglite') {
+export function createClusterLocks(database: Pick<Database, 'kind' | 'openSession'>): ClusterLocks {
+  const { openSession } = database;
+  if (database.kind === 'pglite' || !openSession) {
     return {
       run: (_task, work) => work(),
       tryRun: async (_task, work) => ({ ran: true, value: await work() }),
     };
   }
-  const { db } = database;
+  /** Holds the lock on a session of its own (never one of the pool's, which `work` needs) while `work` runs. */
+  const holding = async <T>(task: ClusterTask, wait: boolean, work: () => Promise<T>) => {
+    const session = await openSession();
+    try {
+      if (wait) await session.query(`select pg_advisory_lock(${LOCK_KEY})`, [task]);
+      else {
+        const { rows } = await session.query<{ locked: boolean }>(`select pg_try_advisory_lock(${LOCK_KEY}) as locked`, [task]);
+        if (!rows[0].locked) return { ran: false } as const;
+      }
+      try {
+        return { ran: true, value: await work() } as const;
+      } finally {
+        await session.query(`select pg_advisory_unlock(${LOCK_KEY})`, [task]).catch(() => undefined);
+      }
+    } finally {
+      await session.end().catch(() => undefined);
+    }
+  };
   return {
-    run: (task, work) =>
-      db.connection().execute(async (connection) => {
-        await sql`select pg_advisory_lock(${lockKey(task)})`.execute(connection);
-        try {
-          return await work();
-        } finally {
-          await sql`select pg_advisory_unlock(${lockKey(task)})`.execute(connection);
-        }
-      }),
-    tryRun: (task, work) =>
-      db.connection().execute(async (connection) => {
-        const got = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${lockKey(task)}) as locked`.execute(connection);
-        if (!got.rows[0].locked) return { ran: false } as const;
-        try {
-          return { ran: true, value: await work() } as const;
-        } finally {
-          await sql`select pg_advisory_unlock(${lockKey(task)})`.execute(connection);
-        }
-      }),
+    async run(task, work) {
+      const held = await holding(task, true, work);
+      if (!held.ran) throw new Error(`the ${task} lock was not taken`);
+      return held.value;
+    },
+    tryRun: (task, work) => holding(task, false, work),
   };
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { DEFAULT_DB_WAIT_LIMIT_MS, DEFAULT_PG_POOL_SIZE } from '../config';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import { Pool } from 'pg';
+import { Client, Pool } from 'pg';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import { PGliteThread } from './pglite-thread';
 import { migrationProvider } from './migrations';
@@ -35,6 +35,11 @@ export interface Database {
    * its own. PGlite is one process: its writes are seen where they are made.
    */
   listen?(channel: string, handlers: NoticeHandlers): NoticeSubscription;
+  /**
+   * PostgreSQL only: a connection of its own, outside the pool (an advisory lock held for a long
+   * work must not take one of the pool's, which that work itself needs). The caller ends it.
+   */
+  openSession?(): Promise<Client>;
   close(): Promise<void>;
 }
 
@@ -81,6 +86,12 @@ async function createPostgres(
     kind: 'postgres',
     schema,
     listen: (channel, handlers) => listenForNotices({ connectionString, schema }, channel, handlers),
+    async openSession() {
+      const client = new Client({ connectionString, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
+      client.on('error', () => undefined);
+      await client.connect();
+      return client;
+    },
     close: () => db.destroy(),
   };
 }
