@@ -69,7 +69,9 @@ function isConnectionError(error: unknown): boolean {
   // Node's socket errors; PostgreSQL's class 08 (connection), 57P0x (shutdown, cannot connect now).
   if (/^(ECONN|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EAI_AGAIN)/.test(code) || /^08/.test(code) || /^57P0/.test(code))
     return true;
-  return /Connection terminated|connection timeout|Client has encountered a connection error/i.test(e?.message ?? '');
+  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+    e?.message ?? '',
+  );
 }
 
 export const redactUrl = (url: string): string => {
