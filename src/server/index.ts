@@ -6,6 +6,7 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { createDatabase, type Database } from './db/database';
 import { createClusterLocks } from './db/cluster-lock';
 import { migrateAndSeed } from './db/prepare';
+import { redactUrl } from './db/read-replicas';
 import type { SeedResult } from './db/seed';
 import { hashPassword } from './modules/auth/passwords';
 import { demoListingsFromEnv } from './modules/demo-data/demo-data';
@@ -17,7 +18,7 @@ function printSummary(config: AppConfig, database: Database, seedResult: SeedRes
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const where =
     database.kind === 'postgres'
-      ? `PostgreSQL ${redactUrl(config.databaseUrl ?? '')}`
+      ? `PostgreSQL ${redactUrl(config.databaseUrl ?? '', '(DATABASE_URL)')}`
       : `embedded PGlite in ${path.join(config.dataDir, 'pglite')}`;
   const admin = seedResult.adminCreated
     ? `${seedResult.adminCreated.email} (created now${seedResult.adminCreated.generatedPassword ? '' : ', password from ADMIN_PASSWORD'})`
@@ -53,17 +54,6 @@ function printSummary(config: AppConfig, database: Database, seedResult: SeedRes
     lines.push('', `No Admin exists and ${seedResult.adminSkipped} belongs to another user; set ADMIN_EMAIL to a free address.`);
   }
   console.log(`${lines.join('\n')}\n`);
-}
-
-/** A connection string without its password. */
-function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '(DATABASE_URL)';
-  }
 }
 
 async function main(config: AppConfig): Promise<void> {

@@ -74,13 +74,14 @@ function isConnectionError(error: unknown): boolean {
   );
 }
 
-export const redactUrl = (url: string): string => {
+/** A connection string without its password (for logs and the start-up summary). */
+export const redactUrl = (url: string, fallback = '(DATABASE_READ_URL)'): string => {
   try {
     const parsed = new URL(url);
     if (parsed.password) parsed.password = '***';
     return parsed.toString();
   } catch {
-    return '(DATABASE_READ_URL)';
+    return fallback;
   }
 };
 
