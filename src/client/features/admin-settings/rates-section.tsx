@@ -39,7 +39,7 @@ import {
   type RatesStatus,
 } from './rates-api';
 import { RatesImportDialog } from './rates-import-dialog';
-import { listPagination, SEARCH_DEBOUNCE_MS, sortOrderOf, useListTable } from './section-list';
+import { listPagination, SEARCH_DEBOUNCE_MS, sortOrderOf, useListTable } from './table-helpers';
 
 /** The products the form suggests (the PMMS ones); any other name may be typed. */
 export const PRODUCT_SUGGESTIONS = ['30-Year Fixed', '15-Year Fixed', '5/1 ARM', '30-Year Jumbo'];

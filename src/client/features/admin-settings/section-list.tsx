@@ -1,7 +1,6 @@
 import { Button, Input, Space, Tag, Tooltip, Typography } from 'antd';
 import { AccessibleTable } from '../../components/accessible-table';
-import type { ColumnsType, ColumnType, TablePaginationConfig } from 'antd/es/table';
-import type { SorterResult } from 'antd/es/table/interface';
+import type { ColumnsType, ColumnType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { Suspense, useEffect, useMemo, useState, type Key, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
@@ -33,26 +32,8 @@ import { useDebouncedValue } from '../../components/use-debounced-value';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DeleteDialog } from './confirm-dialogs';
 import { CsvImportDialog } from './csv-import-dialog';
-
-export const SEARCH_DEBOUNCE_MS = 300;
-export const DEFAULT_PAGE_SIZE = 20;
-
-/** Active / Inactive tag of the Status and Active columns. */
-export function ActiveTag({ active }: { active: boolean }) {
-  return active ? <Tag color="success">Active</Tag> : <Tag>Inactive</Tag>;
-}
-
-/** Saves text as a file through a Blob (the export needs the bearer token, so no bare link). */
-export function downloadText(text: string, fileName: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+import { downloadText } from './download-text';
+import { listPagination, SEARCH_DEBOUNCE_MS, sortOrderOf, useListTable } from './table-helpers';
 
 interface SectionListProps<S extends SectionKey> {
   section: S;
@@ -66,55 +47,6 @@ interface SectionListProps<S extends SectionKey> {
   minWidth?: number;
   /** Row actions of this section only, shown before Edit (markets: Assumptions). */
   extraActions?: (item: SectionItemTypes[S], name: string) => ReactNode;
-}
-
-/** The pagination of every admin list: sizes 10–200, '1–20 of 57'. */
-export function listPagination(page: number, pageSize: number, total: number): TablePaginationConfig {
-  return {
-    current: page,
-    pageSize,
-    total,
-    showSizeChanger: true,
-    pageSizeOptions: [10, 20, 50, 100, 200],
-    showTotal: (all, [from, to]) => `${from}–${to} of ${all}`,
-  };
-}
-
-/**
- * The page, page size and sort of an admin list, changed by the table: a new sort or page size
- * starts at page 1; `sort` is 'key' ascending or '-key' descending (a column's `key`).
- */
-export function useListTable<Item>() {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const [sort, setSort] = useState<string | undefined>(undefined);
-  const onTableChange = (
-    pagination: TablePaginationConfig,
-    _filters: unknown,
-    sorter: SorterResult<Item> | SorterResult<Item>[],
-  ) => {
-    const one = Array.isArray(sorter) ? sorter[0] : sorter;
-    const key = one?.columnKey ? String(one.columnKey) : undefined;
-    const nextSort = key && one.order ? `${one.order === 'descend' ? '-' : ''}${key}` : undefined;
-    if (nextSort !== sort) {
-      setSort(nextSort);
-      setPage(1);
-    } else {
-      setPage(pagination.current ?? 1);
-    }
-    if (pagination.pageSize && pagination.pageSize !== pageSize) {
-      setPageSize(pagination.pageSize);
-      setPage(1);
-    }
-  };
-  return { page, setPage, pageSize, sort, onTableChange };
-}
-
-/** A sortable column's order under `sort` ('key' ascending, '-key' descending). */
-export function sortOrderOf(sort: string | undefined, key: string): 'ascend' | 'descend' | null {
-  if (sort === key) return 'ascend';
-  if (sort === `-${key}`) return 'descend';
-  return null;
 }
 
 const BULK_ACTIONS: Array<{ action: BulkAction; text: string; danger?: boolean }> = [

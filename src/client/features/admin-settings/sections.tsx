@@ -6,7 +6,8 @@ import type { Market, User } from '../../../shared/api-types';
 import type { AdminAccount, NamedItem } from './admin-settings-api';
 import { CalculatorIcon } from '../../components/icons';
 import { ItemDialog } from './item-dialogs';
-import { ActiveTag, SectionList } from './section-list';
+import { ActiveTag } from './active-tag';
+import { SectionList } from './section-list';
 import { UserDialog } from './user-dialog';
 import { useNavigate } from 'react-router-dom';
 
