@@ -1,24 +1,11 @@
-import {
-  Alert,
-  AutoComplete,
-  Button,
-  Descriptions,
-  Form,
-  Input,
-  InputNumber,
-  Progress,
-  Space,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { AutoComplete, Button, Form, Input, InputNumber, Space, Tag, Tooltip, Typography } from 'antd';
 import { AccessibleTable } from '../../components/accessible-table';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Outlet, useNavigate, useParams } from 'react-router-dom';
-import { formatDate, formatInteger, formatRoi } from '../../../shared/format';
+import { formatDate, formatRoi } from '../../../shared/format';
 import { validateRateForm, type RateFormValues } from '../../../shared/validation';
 import { EditIcon, PlusIcon, TrashIcon, UploadIcon } from '../../components/icons';
 import { PageLoading } from '../../components/page-loading';
@@ -36,9 +23,9 @@ import {
   useRatesStatusQuery,
   useUpdateRateMutation,
   type Rate,
-  type RatesStatus,
 } from './rates-api';
 import { RatesImportDialog } from './rates-import-dialog';
+import { FeedStatus, RepriceProgress } from './rates-status';
 import { listPagination, SEARCH_DEBOUNCE_MS, sortOrderOf, useListTable } from './table-helpers';
 
 /** The products the form suggests (the PMMS ones); any other name may be typed. */
@@ -47,89 +34,12 @@ export const PRODUCT_SUGGESTIONS = ['30-Year Fixed', '15-Year Fixed', '5/1 ARM',
 /** '30-Year Fixed, Nov 20, 2025': how a rate is named in buttons and confirmations. */
 export const rateName = (r: Pick<Rate, 'product' | 'asOf'>) => `${r.product}, ${formatDate(r.asOf)}`;
 
-/** A date-time of the status as the screen shows it: 'Nov 25, 2026 2:05 PM'. */
-const formatInstant = (iso: string | null) => (iso ? dayjs(iso).format('MMM D, YYYY h:mm A') : 'Never');
-
 const COLUMNS: ColumnsType<Rate> = [
   { title: 'Product', dataIndex: 'product', key: 'product', sorter: true },
   { title: 'Rate', dataIndex: 'rate', key: 'rate', sorter: true, render: (rate: number) => formatRoi(rate) },
   { title: 'Survey week', dataIndex: 'asOf', key: 'asOf', sorter: true, render: (asOf: string) => formatDate(asOf) },
   { title: 'Source', dataIndex: 'source', key: 'source', ellipsis: true, render: (source: string) => source || '—' },
 ];
-
-/** The re-pricing after a new latest 30-year rate: a progress bar while it runs, then how many it re-priced. */
-function RepriceProgress({ status }: { status: RatesStatus['reprice'] }) {
-  if (status.running) {
-    const percent = status.total > 0 ? Math.floor((status.done / status.total) * 100) : 0;
-    return (
-      <div className="dm-rates-reprice" role="status" aria-label="Re-pricing progress">
-        <Typography.Text>
-          Re-pricing listings at the new 30-year rate: {formatInteger(status.done)} of {formatInteger(status.total)}
-        </Typography.Text>
-        <Progress percent={percent} status="active" />
-      </div>
-    );
-  }
-  // Nothing re-priced since the server started: nothing to say.
-  if (status.total === 0) return null;
-  return (
-    <Alert
-      type="success"
-      showIcon
-      role="status"
-      className="dm-rates-reprice"
-      title={`Every listing is priced at the latest 30-year rate (${formatInteger(status.done)} re-priced).`}
-    />
-  );
-}
-
-/** The RATES_FEED_URL feed: where it reads, its last fetch and how it went, the next one. */
-function FeedStatus({ feed }: { feed: RatesStatus['feed'] }) {
-  if (!feed.configured) {
-    return (
-      <Typography.Paragraph type="secondary" className="dm-rates-feed">
-        No rates feed is set. Set <Typography.Text code>RATES_FEED_URL</Typography.Text> to Freddie Mac&apos;s PMMS history CSV
-        and the server fetches it every week; until then add rates here or import a PMMS file.
-      </Typography.Paragraph>
-    );
-  }
-  return (
-    <div className="dm-rates-feed">
-      <Descriptions
-        size="small"
-        column={{ xs: 1, md: 2 }}
-        title="Rates feed"
-        items={[
-          { key: 'url', label: 'Address', children: <span className="dm-rates-feed-url">{feed.url}</span> },
-          {
-            key: 'last',
-            label: 'Last fetch',
-            children: feed.fetching ? 'Fetching now...' : formatInstant(feed.lastFetchAt),
-          },
-          {
-            key: 'result',
-            label: 'Result',
-            children: feed.lastError
-              ? 'Failed (below)'
-              : feed.lastWritten === null
-                ? '—'
-                : `${formatInteger(feed.lastWritten)} rate${feed.lastWritten === 1 ? '' : 's'} added or changed`,
-          },
-          { key: 'next', label: 'Next fetch', children: formatInstant(feed.nextFetchAt) },
-        ]}
-      />
-      {feed.lastError ? (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          title={`The last fetch failed: ${feed.lastError}`}
-          description={feed.lastSuccessAt ? `Last successful fetch: ${formatInstant(feed.lastSuccessAt)}.` : undefined}
-        />
-      ) : null}
-    </div>
-  );
-}
 
 /**
  * The admin Rates section: mortgage rates by product and survey week (newest first), searched by
