@@ -6,7 +6,6 @@ import type { InitialCamera } from './camera-params';
 import { FALLBACK_MAP_ID, MAP_TEXT } from './map-constants';
 import { LoadingStatusWatcher, MapMessage, useGmAuthFailure } from './map-error-screens';
 import { MapOverlays } from './map-overlays';
-import type { PropertyCluster } from './map-types';
 import { useSideControlsOnPhone } from './phone-map-controls';
 import { PropertyMarkers } from './property-markers';
 import { SelectedPropertyWindow } from './selected-property-window';
@@ -27,8 +26,6 @@ export interface DealMapProps {
   channel?: number | null;
   camera: InitialCamera;
   placeQuery: string;
-  /** The wide view's server cells, or null to draw the known properties (useBoundsSearch). */
-  serverCells: PropertyCluster[] | null;
   filters: SearchFilters;
   /** The property whose row the pointer is on in the list: its marker stands out. */
   highlightedId: string | null;
@@ -49,7 +46,6 @@ export function DealMap({
   controlsSlot,
   camera,
   placeQuery,
-  serverCells,
   filters,
   highlightedId,
   onMarkerHover,
@@ -102,7 +98,7 @@ export function DealMap({
           onIdle={onIdle}
           className="dm-deal-map-canvas"
         >
-          <PropertyMarkers serverCells={serverCells} filters={filters} highlightedId={highlightedId} onHover={onMarkerHover} />
+          <PropertyMarkers filters={filters} highlightedId={highlightedId} onHover={onMarkerHover} />
           <SelectedPropertyWindow />
           <CameraFollower camera={camera} />
         </Map>

@@ -1,14 +1,15 @@
 /**
  * Map state (docs/map-search.md): the viewport written when the camera settles, the known
- * properties in an entity adapter keyed by `_id` (bounds-search pages merged with upsertMany), and
- * the selected property. Property details and comps stay in RTK Query.
+ * properties in an entity adapter keyed by `_id` (bounds-search pages merged with upsertMany), the
+ * wide view's cluster request, and the selected property. Property details, comps and the cluster
+ * answers stay in RTK Query (map-selectors.ts reads the answers).
  */
 import { createEntityAdapter, createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
 import type { LatLng, MapBounds } from '../../../shared/geo/bounds';
 import { sessionCleared } from '../session';
 import { nearestIds } from './eviction';
 import { DEFAULT_CENTER, DEFAULT_ZOOM, MAX_KNOWN_PROPERTIES } from './map-constants';
-import type { MapProperty } from './map-types';
+import type { MapProperty, SearchClustersArgs } from './map-types';
 
 export interface MapViewport {
   center: LatLng;
@@ -16,17 +17,29 @@ export interface MapViewport {
   bounds: MapBounds | null;
 }
 
+/**
+ * The wide view's server clusters: the request (view, zoom and filters) whose answer the map draws,
+ * or null while it draws the known properties; and the last request whose answer was in hand, which
+ * stays drawn while a newer one loads. Only the requests: the answers are RTK Query's.
+ */
+export interface ClusterView {
+  requested: SearchClustersArgs | null;
+  answered: SearchClustersArgs | null;
+}
+
 export const propertiesAdapter = createEntityAdapter<MapProperty, string>({ selectId: (p) => p._id });
 
 export interface MapState {
   viewport: MapViewport;
   properties: ReturnType<typeof propertiesAdapter.getInitialState>;
+  clusters: ClusterView;
   selectedId: string | null;
 }
 
 export const initialMapState: MapState = {
   viewport: { center: DEFAULT_CENTER, zoom: DEFAULT_ZOOM, bounds: null },
   properties: propertiesAdapter.getInitialState(),
+  clusters: { requested: null, answered: null },
   selectedId: null,
 };
 
@@ -67,6 +80,16 @@ const mapSlice = createSlice({
       Object.freeze(entities);
       return { ...base, properties: { ids: keptIds, entities } };
     },
+    /** The bounds search's cluster request, and whether its answer is in hand (it becomes the one drawn meanwhile). */
+    clusterViewChanged(state, action: PayloadAction<{ requested: SearchClustersArgs | null; answered: boolean }>) {
+      const { requested, answered } = action.payload;
+      state.clusters.requested = requested;
+      if (requested && answered) state.clusters.answered = requested;
+    },
+    /** The bounds search has stopped (the page closed): nothing of its clusters is drawn. */
+    clusterViewCleared(state) {
+      state.clusters = initialMapState.clusters;
+    },
     propertiesCleared(state) {
       propertiesAdapter.removeAll(state.properties);
       state.selectedId = null;
@@ -82,16 +105,25 @@ const mapSlice = createSlice({
   extraReducers: (builder) => builder.addCase(sessionCleared, () => initialMapState),
 });
 
-export const { viewportChanged, propertiesMerged, propertiesCleared, propertySelected, selectionCleared } = mapSlice.actions;
+export const {
+  viewportChanged,
+  propertiesMerged,
+  clusterViewChanged,
+  clusterViewCleared,
+  propertiesCleared,
+  propertySelected,
+  selectionCleared,
+} = mapSlice.actions;
 export const mapReducer = mapSlice.reducer;
 
-type WithMap = { map: MapState };
+export type WithMap = { map: MapState };
 const adapterSelectors = propertiesAdapter.getSelectors((state: WithMap) => state.map.properties);
 export const selectAllProperties = adapterSelectors.selectAll;
 export const selectPropertyEntities = adapterSelectors.selectEntities;
 export const selectPropertyById = adapterSelectors.selectById;
 export const selectPropertyCount = adapterSelectors.selectTotal;
 export const selectViewport = (state: WithMap) => state.map.viewport;
+export const selectClusterView = (state: WithMap) => state.map.clusters;
 export const selectSelectedId = (state: WithMap) => state.map.selectedId;
 export const selectSelectedProperty = (state: WithMap) =>
   state.map.selectedId ? (state.map.properties.entities[state.map.selectedId] ?? null) : null;

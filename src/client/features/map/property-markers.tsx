@@ -2,21 +2,21 @@ import { useMap, useMapsLibrary } from '@vis.gl/react-google-maps';
 import { useEffect, useMemo, useRef } from 'react';
 import { hasFilters, matchesFilters, type SearchFilters } from '../../../shared/search-filters';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { propertySelected } from './map-slice';
-import type { MapProperty, PropertyCluster } from './map-types';
+import { selectServerCells } from './map-selectors';
+import { propertySelected, selectPropertyCount, selectPropertyEntities } from './map-slice';
+import type { MapProperty } from './map-types';
 import { MarkerLayerController } from './marker-layer';
 
 /**
  * Creates the marker layer once the map and the marker library are in, and keeps it in line with
- * the slice's known properties, or with the server's cells in a wide view.
+ * the slice's known properties, or with the server's cells in a wide view (both read from the
+ * store: map-selectors.ts).
  */
 export function PropertyMarkers({
-  serverCells,
   filters,
   highlightedId,
   onHover,
 }: {
-  serverCells: PropertyCluster[] | null;
   filters: SearchFilters;
   highlightedId: string | null;
   onHover: (id: string | null) => void;
@@ -26,8 +26,9 @@ export function PropertyMarkers({
   const dispatch = useAppDispatch();
   // The layer lives outside React (it draws on the map); nothing renders from it.
   const controllerRef = useRef<MarkerLayerController | null>(null);
-  const all = useAppSelector((s) => s.map.properties.entities);
-  const known = useAppSelector((s) => s.map.properties.ids.length);
+  const all = useAppSelector(selectPropertyEntities);
+  const known = useAppSelector(selectPropertyCount);
+  const serverCells = useAppSelector(selectServerCells);
   // The markers show what passes the filters (the same rules as the list and the server).
   const entities = useMemo(() => {
     if (!hasFilters(filters)) return all;

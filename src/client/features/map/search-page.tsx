@@ -149,9 +149,9 @@ export function SearchPage() {
   const placeQuery = placeFromParams(params);
 
   const pricing = usePricingRefresh();
-  const search = useBoundsSearch(settings.filters, pricing.key);
+  useBoundsSearch(settings.filters, pricing.key);
   const [zip, setZip] = useState<string | null>(null);
-  const list = useViewList(settings, search, keylessZip(config, zip));
+  const list = useViewList(settings, keylessZip(config, zip));
   const keyless = !!config && !config.googleMapsApiKey;
 
   // The settled camera goes into the URL (shareable; Back returns to it). Not without a map: there
@@ -191,7 +191,6 @@ export function SearchPage() {
         controlsSlot={controlsSlot}
         camera={followed}
         placeQuery={placeQuery}
-        serverCells={search.cells}
         filters={settings.filters}
         highlightedId={highlightedId}
         onMarkerHover={prefetchOnHover}

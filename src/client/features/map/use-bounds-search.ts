@@ -5,8 +5,8 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { boundsSearchArgs, clusterSearchArgs, runBoundsSearch } from './bounds-search';
 import { mapApi, useSearchClustersQuery } from './map-api';
 import { BOUNDS_DEBOUNCE_MS, MAX_PROPERTIES_PER_VIEW, SERVER_CLUSTER_MAX_ZOOM } from './map-constants';
-import { propertiesMerged, selectViewport } from './map-slice';
-import type { MapProperty, PropertyCluster, SearchClustersArgs, SearchPropertiesArgs } from './map-types';
+import { clusterViewChanged, clusterViewCleared, propertiesMerged, selectViewport } from './map-slice';
+import type { MapProperty, SearchClustersArgs, SearchPropertiesArgs } from './map-types';
 
 /** A performance mark at each merge of search pages into the slice (the data in hand). */
 export const MERGE_MARK = 'dealmap:properties-merged';
@@ -25,8 +25,10 @@ const MERGE_BATCH = 10_000;
  * Bounds pages are not filtered (the list counts what matches among all of them, and the map
  * filters its markers); the cluster request carries the filters, so the cells count what matches.
  * Failures are logged only. A new `pricingKey` (a re-price finished) runs the view's search again.
+ * What it finds goes to the store only (the pages into the slice, the cluster request into the slice
+ * and its answer into RTK Query's cache); the map and the list read it through map-selectors.ts.
  */
-export function useBoundsSearch(filters: SearchFilters, pricingKey = 0): ViewSearch {
+export function useBoundsSearch(filters: SearchFilters, pricingKey = 0): void {
   const dispatch = useAppDispatch();
   const { bounds, zoom } = useAppSelector(selectViewport);
   const [area, setArea] = useState<SearchClustersArgs | null>(null);
@@ -129,29 +131,19 @@ export function useBoundsSearch(filters: SearchFilters, pricingKey = 0): ViewSea
     () => () => {
       generation.current += 1;
       inflight.current?.abort();
+      dispatch(clusterViewCleared());
     },
-    [],
+    [dispatch],
   );
 
-  // The previous answer stays drawn while the next view's loads.
   const clusterArgs = useMemo(() => (area ? { ...area, ...filterParams } : null), [area, filterParams]);
-  const { data, error } = useSearchClustersQuery(clusterArgs ?? skipToken);
+  const { currentData, error } = useSearchClustersQuery(clusterArgs ?? skipToken);
+  // An answer in hand becomes the one drawn while a later request loads (map-selectors.ts).
+  const answered = currentData !== undefined;
+  useEffect(() => {
+    dispatch(clusterViewChanged({ requested: clusterArgs, answered }));
+  }, [dispatch, clusterArgs, answered]);
   useEffect(() => {
     if (error) console.error('Cluster search failed', error);
   }, [error]);
-  return {
-    cells: clusterArgs ? (data?.clusters ?? null) : null,
-    clusterArgs,
-    matching: clusterArgs ? (data?.total ?? null) : null,
-  };
-}
-
-/** What the view shows: known properties (cells null), or the server's cells of a wide view. */
-export interface ViewSearch {
-  /** The cells to draw, or null to draw the known properties. */
-  cells: PropertyCluster[] | null;
-  /** The wide view's cluster request (with the filters), or null. */
-  clusterArgs: SearchClustersArgs | null;
-  /** In a wide view, how many properties of the view pass the filters (null while unknown). */
-  matching: number | null;
 }

@@ -3,10 +3,10 @@ import { useMemo } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { compareBy, hasFilters, matchesFilters, searchFilterParams } from '../../../shared/search-filters';
 import { useSearchClustersQuery, useSearchTopQuery } from './map-api';
-import { selectViewport } from './map-slice';
+import { selectClusterMatching } from './map-selectors';
+import { selectClusterView, selectPropertyEntities, selectViewport } from './map-slice';
 import type { MapBounds, MapProperty, SearchTopArgs } from './map-types';
 import type { SearchSettings } from './search-settings';
-import type { ViewSearch } from './use-bounds-search';
 
 export interface ViewList {
   /** 'view': every known property in view; 'top': the server's best of a wide view by the sort. */
@@ -34,10 +34,11 @@ const inBounds = (p: MapProperty, b: MapBounds): boolean => {
  * browser; or, when the view shows server clusters, the view's best by the sort from the server
  * (`type=top`, filtered there), with the counts of the filtered and the unfiltered cluster answers.
  * `zip`: a ZIP searched without a map lists that ZIP's properties only (its box holds neighbours').
+ * What the view holds comes from the store, as the map's markers and clusters do (map-selectors.ts).
  */
-export function useViewList(settings: SearchSettings, search: ViewSearch, zip: string | null = null): ViewList {
+export function useViewList(settings: SearchSettings, zip: string | null = null): ViewList {
   const { bounds } = useAppSelector(selectViewport);
-  const entities = useAppSelector((s) => s.map.properties.entities);
+  const entities = useAppSelector(selectPropertyEntities);
   const ids = useAppSelector((s) => s.map.properties.ids);
   const { filters, sort, order } = settings;
 
@@ -56,7 +57,8 @@ export function useViewList(settings: SearchSettings, search: ViewSearch, zip: s
     [inView, filters, sort, order],
   );
 
-  const area = search.clusterArgs;
+  const area = useAppSelector(selectClusterView).requested;
+  const clusterMatching = useAppSelector(selectClusterMatching);
   const topArgs = useMemo<SearchTopArgs | null>(
     () =>
       area
@@ -80,8 +82,8 @@ export function useViewList(settings: SearchSettings, search: ViewSearch, zip: s
     return {
       mode: 'top',
       rows: top.data?.properties ?? [],
-      matching: top.data?.total ?? search.matching,
-      total: hasFilters(filters) ? (unfiltered.data?.total ?? null) : (top.data?.total ?? search.matching),
+      matching: top.data?.total ?? clusterMatching,
+      total: hasFilters(filters) ? (unfiltered.data?.total ?? null) : (top.data?.total ?? clusterMatching),
       loading: top.isFetching && !top.data,
     };
   }
