@@ -70,7 +70,7 @@ test('the quick-actions button covers neither the search box, the legend nor the
   await page.goto('/app/search?lat=30.2672&lng=-97.7431&zoom=13');
   const toggle = page.getByRole('button', { name: 'Open quick actions' });
   await expect(toggle).toBeVisible();
-  // (Google's zoom and camera controls move to the map's right centre on a phone: deal-map.tsx.)
+  // (Google's zoom and camera controls move to the map's right centre on a phone: phone-map-controls.ts.)
   const others = [
     page.getByRole('region', { name: 'Property Value Indicators' }),
     page.getByRole('combobox', { name: /Search/ }).first(),
