@@ -2,8 +2,8 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useAppSelector } from '../app/hooks';
-import { selectThemeMode } from '../features/theme/theme-slice';
 import { antdTheme } from './antd-theme';
+import { selectThemeMode } from './theme-mode';
 
 /**
  * Ant Design's theme (light or dark, the brand colour) and its App context around the pages that
