@@ -22,7 +22,7 @@ import {
   viewportChanged,
 } from '../../src/client/features/map/map-slice';
 import type { MapProperty } from '../../src/client/features/map/map-types';
-import { compsSummary, topComps, visibleStrategyTabs } from '../../src/client/features/map/popup-rules';
+import { compsSummary, topComps, visibleStrategyTabs } from '../../src/client/features/deal/popup-rules';
 import { makeSummary } from './fixtures';
 
 const AUSTIN = { ne: { lat: 30.28, lng: -97.73 }, sw: { lat: 30.26, lng: -97.76 } };

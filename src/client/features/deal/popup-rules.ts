@@ -1,8 +1,12 @@
-/** Pure rules of the map popup: tabs, comps summary (the price position is src/shared/price-position.ts). */
+/**
+ * Pure rules of a deal's views (the map popup, the property page): strategy tabs, comps summary (the
+ * price position is src/shared/price-position.ts).
+ */
 import type { Strategy } from '../../../shared/api-types';
 import type { StrategyKey } from '../../../shared/investor-types';
-import { TOP_COMPS_COUNT } from './map-constants';
-import type { Comp, MapProperty } from './map-types';
+import type { Comp } from '../../../shared/schemas/property';
+import type { PropertySummary } from '../../../shared/search-summary';
+import { TOP_COMPS_COUNT } from './deal-constants';
 
 export type StrategyTabKey = StrategyKey;
 
@@ -40,7 +44,7 @@ export function normalizeStrategyName(name: string): string {
 export function visibleStrategyTabs(
   profileStrategyIds: readonly string[] | null | undefined,
   catalogue: readonly Pick<Strategy, '_id' | 'name'>[] | null | undefined,
-  property: Pick<MapProperty, 'cashOnCash'> | null | undefined,
+  property: Pick<PropertySummary, 'cashOnCash'> | null | undefined,
 ): StrategyTabDef[] {
   if (!property || !profileStrategyIds?.length || !catalogue?.length) return [];
   const chosen = new Set(profileStrategyIds);
