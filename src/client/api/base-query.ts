@@ -24,7 +24,7 @@ export type AppBaseQuery = BaseQueryFn<string | FetchArgs, unknown, ApiError>;
 
 /**
  * What the base query needs from the session, injected by the store's module (app/store.ts calls
- * configureReauth with features/session's wiring), so that api/ imports no feature.
+ * configureReauth with the session feature's wiring), so that api/ imports no feature.
  */
 export interface ReauthSession {
   /** The access token the store holds, or null when signed out. */

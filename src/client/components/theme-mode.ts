@@ -1,6 +1,6 @@
 /**
  * Which theme the app shows, for the shared UI below the features (the theme slice itself is
- * features/theme, which re-exports these).
+ * the theme feature, which re-exports these).
  */
 export type ThemeMode = 'light' | 'dark';
 
