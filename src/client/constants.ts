@@ -57,3 +57,10 @@ export const THEME_STORAGE_KEY = 'dealmap.theme';
 export const NOTES_STORAGE_PREFIX = 'dealmap.notes.';
 
 export const IS_DEVELOPMENT = process.env.NODE_ENV !== 'production';
+
+/**
+ * Map zooms other pages quote: the zoom a link to one place opens the search at, and the zoom past
+ * which every property has its own marker (features/map, help).
+ */
+export const SEARCH_ZOOM = 18;
+export const CLUSTER_MAX_ZOOM = 16;

@@ -2,12 +2,14 @@ import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/to
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import { authCall, baseQuery } from '../../src/client/api/base-api';
 import {
+  configureReauth,
   createRawBaseQuery,
   publicBaseQuery,
   resetReauthState,
   withReauth,
   type AppBaseQuery,
 } from '../../src/client/api/base-query';
+import { sessionReauth } from '../../src/client/features/session/session-reauth';
 import { sessionReducer, sessionStored } from '../../src/client/features/session/session-slice';
 import type { SessionResponse, User } from '../../src/shared/api-types';
 import { HttpResponse } from 'msw';
@@ -65,6 +67,8 @@ function server(validToken: () => string, refresh: () => Response) {
 /** The app's base query in the auth scope (/api/v1/auth, 8 s, bearer token, re-auth). */
 const protectedQuery = (): AppBaseQuery => (args, api, extraOptions) => baseQuery(authCall(args), api, extraOptions);
 
+// What app/store.ts wires in: this test builds its own store.
+beforeAll(() => configureReauth(sessionReauth));
 beforeEach(() => resetReauthState());
 
 describe('base query: unwrapping and errors', () => {

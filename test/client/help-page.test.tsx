@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { HelpPage } from '../../src/client/features/help/help-page';
 import { STRATEGY_GUIDES } from '../../src/client/features/help/strategy-guide';
-import type { PropertyResults } from '../../src/client/features/map/strategy-results';
-import { strategyRows } from '../../src/client/features/map/strategy-results';
+import type { PropertyResults } from '../../src/client/features/deal/strategy-results';
+import { strategyRows } from '../../src/client/features/deal/strategy-results';
 import { renderSignedIn, withFastComputedStyle } from './api-mock';
 
 withFastComputedStyle();

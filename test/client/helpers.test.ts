@@ -1,7 +1,7 @@
 import { breakpointFor } from '../../src/client/constants';
 import { returnTarget, searchTarget, loginWithReturn } from '../../src/client/features/session/return-target';
-import { mailtoLink } from '../../src/client/layout/radial-menu/radial-actions';
-import { ENTRY_SIZE, radialOffset } from '../../src/client/layout/radial-menu/radial-geometry';
+import { mailtoLink } from '../../src/client/app/shell/radial-menu/radial-actions';
+import { ENTRY_SIZE, radialOffset } from '../../src/client/app/shell/radial-menu/radial-geometry';
 import { monthlyPayment, roundCents } from '../../src/shared/invest/mortgage';
 
 describe('mortgage', () => {

@@ -22,13 +22,7 @@ import {
   viewportChanged,
 } from '../../src/client/features/map/map-slice';
 import type { MapProperty } from '../../src/client/features/map/map-types';
-import {
-  compsSummary,
-  pricePercent,
-  pricePosition,
-  topComps,
-  visibleStrategyTabs,
-} from '../../src/client/features/map/popup-rules';
+import { compsSummary, topComps, visibleStrategyTabs } from '../../src/client/features/deal/popup-rules';
 import { makeSummary } from './fixtures';
 
 const AUSTIN = { ne: { lat: 30.28, lng: -97.73 }, sw: { lat: 30.26, lng: -97.76 } };
@@ -271,22 +265,7 @@ describe('strategy tab visibility', () => {
   });
 });
 
-describe('price position', () => {
-  it('is above all comps, below all comps, or within', () => {
-    expect(pricePosition(500, [100, 200, 300])).toBe('above');
-    expect(pricePosition(50, [100, 200, 300])).toBe('below');
-    expect(pricePosition(200, [100, 200, 300])).toBe('within');
-    expect(pricePosition(300, [100, 200, 300])).toBe('within');
-    expect(pricePosition(150, [])).toBeNull();
-  });
-
-  it('places the marker along the min..max bar', () => {
-    expect(pricePercent(150, 100, 200)).toBe(50);
-    expect(pricePercent(500, 100, 200)).toBe(100);
-    expect(pricePercent(50, 100, 200)).toBe(0);
-    expect(pricePercent(100, 100, 100)).toBe(50);
-  });
-
+describe('comps', () => {
   it('summarises comps and lists the top 5 by sold price, descending', () => {
     const comps = [1, 7, 3, 9, 5, 2].map((n) => ({ _id: `c${n}`, MLSSoldPrice: n * 100 }));
     expect(compsSummary(comps)).toEqual({ total: 6, average: (27 * 100) / 6, min: 100, max: 900, marketData: 'Available' });

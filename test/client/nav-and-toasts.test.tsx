@@ -5,7 +5,7 @@ import { Provider } from 'react-redux';
 import { App as AntApp } from 'antd';
 import { makeStore } from '../../src/client/app/store';
 import { useToastLimit } from '../../src/client/components/app-toaster';
-import { AppHeader } from '../../src/client/layout/app-header';
+import { AppHeader } from '../../src/client/app/shell/app-header';
 import type { User } from '../../src/shared/api-types';
 
 const userWith = (role: string) =>

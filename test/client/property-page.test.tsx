@@ -6,7 +6,7 @@ import { PropertyPage } from '../../src/client/features/property/property-page';
 import { savedChanges } from '../../src/shared/saved-changes';
 import { latestFinancingRate } from '../../src/shared/invest/starting-what-if';
 import { bestFit, rankStrategies, strategyLoses } from '../../src/shared/invest/ranking';
-import { maxOfferText } from '../../src/client/features/map/max-offer';
+import { maxOfferText } from '../../src/client/features/deal/max-offer';
 import { COMPARISON_TEXT } from '../../src/client/features/property/strategy-comparison';
 import { changedInputCount, initialWhatIfState, whatIfReducer } from '../../src/client/features/property/what-if-state';
 import { formatCurrency, formatRoi } from '../../src/shared/format';

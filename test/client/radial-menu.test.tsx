@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { RadialMenu } from '../../src/client/layout/radial-menu/radial-menu';
+import { RadialMenu } from '../../src/client/app/shell/radial-menu/radial-menu';
 import { NOTES_TEXT, NOTE_SAVE_DELAY_MS } from '../../src/client/features/notes/notes-dialog';
 import { TEAM_CHAT_TEXT } from '../../src/client/features/team-chat/team-chat-dialog';
 import { callsTo, makeUser, mockApi, renderSignedIn, withFastComputedStyle } from './api-mock';

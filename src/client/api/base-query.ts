@@ -1,3 +1,4 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
 import {
   fetchBaseQuery,
   type BaseQueryApi,
@@ -8,10 +9,6 @@ import {
 import { Mutex } from 'async-mutex';
 import type { SessionResponse } from '../../shared/api-types';
 import { API_SCOPES, REFRESH_CACHE_MS, type ApiScope } from '../constants';
-// The slice file itself, not features/session/index.ts: the session's public surface holds its
-// endpoints, which are built on this base query.
-import { sessionCleared, tokensRefreshed, type SessionState } from '../features/session/session-slice';
-import { isNewerSession, readStoredSession, storeSessionNow, withRefreshLock } from '../features/session/session-sync';
 
 /** The error every endpoint returns: the server's error.code / error.message surfaced. */
 export interface ApiError {
@@ -25,7 +22,37 @@ export const DEFAULT_ERROR_MESSAGE = 'An error occurred';
 
 export type AppBaseQuery = BaseQueryFn<string | FetchArgs, unknown, ApiError>;
 
-type SessionHolder = { session: SessionState };
+/**
+ * What the base query needs from the session, injected by the store's module (app/store.ts calls
+ * configureReauth with the session feature's wiring), so that api/ imports no feature.
+ */
+export interface ReauthSession {
+  /** The access token the store holds, or null when signed out. */
+  selectToken: (state: unknown) => string | null;
+  selectRefreshToken: (state: unknown) => string | null;
+  /** The action that stores a refreshed (or adopted) pair. */
+  tokensRefreshed: (session: SessionResponse) => UnknownAction;
+  /** The action that signs this tab out. */
+  sessionCleared: () => UnknownAction;
+  /** The pair another tab stored when it replaces the one in `state`, else null. */
+  newerStoredSession: (state: unknown) => SessionResponse | null;
+  /** Runs `work` holding the tabs' refresh lock. */
+  withRefreshLock: <T>(work: () => Promise<T>) => Promise<T>;
+  /** Writes the session to storage now, so the next tab to take the lock reads the new pair. */
+  storeSessionNow: () => Promise<unknown>;
+}
+
+let reauthSession: ReauthSession | null = null;
+
+/** Called once by app/store.ts (and by tests that build their own store). */
+export function configureReauth(session: ReauthSession): void {
+  reauthSession = session;
+}
+
+function sessionHooks(): ReauthSession {
+  if (!reauthSession) throw new Error('The base query has no session: app/store.ts calls configureReauth first');
+  return reauthSession;
+}
 
 interface ErrorBodyShape {
   error?: { code?: unknown; message?: unknown; fields?: unknown } | string;
@@ -65,7 +92,7 @@ export function createRawBaseQuery(baseUrl: string, timeout: number, withToken: 
     fetchFn: (input, init) => fetch(input, init),
     prepareHeaders: (headers, { getState }) => {
       if (withToken) {
-        const token = (getState() as SessionHolder).session?.token;
+        const token = sessionHooks().selectToken(getState());
         if (token) headers.set('authorization', `Bearer ${token}`);
       }
       return headers;
@@ -93,8 +120,8 @@ export function resetReauthState(): void {
   lastRefresh = null;
 }
 
-const tokenOf = (api: BaseQueryApi): string | null => (api.getState() as SessionHolder).session?.token ?? null;
-const refreshTokenOf = (api: BaseQueryApi): string | null => (api.getState() as SessionHolder).session?.refreshToken ?? null;
+const tokenOf = (api: BaseQueryApi): string | null => sessionHooks().selectToken(api.getState());
+const refreshTokenOf = (api: BaseQueryApi): string | null => sessionHooks().selectRefreshToken(api.getState());
 
 export interface ReauthOptions {
   /** Runs POST /refresh-token (default: the public base, which is never re-authenticated). */
@@ -108,9 +135,10 @@ export interface ReauthOptions {
 /**
  * Wraps a protected base query. On a 401: take the mutex; if another caller refreshed within
  * REFRESH_CACHE_MS and the token changed since this request was sent, retry with the new token;
- * otherwise, holding the tabs' refresh lock (session-sync.ts), adopt a newer pair another tab stored,
- * or POST /refresh-token once and store the new pair, then retry the request once. A failed
- * refresh clears the session (once) and calls onSessionLost; the /app guard then goes to `/`.
+ * otherwise, holding the tabs' refresh lock (the session's, given to configureReauth), adopt a newer
+ * pair another tab stored, or POST /refresh-token once and store the new pair, then retry the request
+ * once. A failed refresh clears the session (once) and calls onSessionLost; the /app guard then goes
+ * to `/`.
  */
 export function withReauth(
   baseQuery: AppBaseQuery,
@@ -124,6 +152,7 @@ export function withReauth(
 
     const release = await mutex.acquire();
     try {
+      const { tokensRefreshed, sessionCleared, newerStoredSession, withRefreshLock, storeSessionNow } = sessionHooks();
       const current = tokenOf(api);
       if (!current) return result; // the session was cleared meanwhile: nothing to retry with
       const refreshedRecently = lastRefresh !== null && now() - lastRefresh.at < REFRESH_CACHE_MS;
@@ -133,8 +162,8 @@ export function withReauth(
       return await withRefreshLock(async () => {
         // Another tab may have refreshed while this one waited for the lock: adopt its stored pair
         // rather than present a refresh token it has rotated.
-        const stored = readStoredSession();
-        if (isNewerSession(stored, (api.getState() as SessionHolder).session) && stored.token !== sentWith) {
+        const stored = newerStoredSession(api.getState());
+        if (stored && stored.token !== sentWith) {
           api.dispatch(tokensRefreshed(stored));
           lastRefresh = { at: now(), token: stored.token };
           return await baseQuery(args, api, extraOptions);

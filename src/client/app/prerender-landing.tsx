@@ -13,7 +13,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { LandingPage } from '../features/landing/landing-page';
 import { sessionReducer } from '../features/session/session-slice';
 import { themeReducer, type ThemeState } from '../features/theme/theme-slice';
-import { PublicShell } from '../layout/public-shell';
+import { PublicShell } from './shell/public-shell';
 
 /** A signed-out visitor's first look: the light theme (the theme slice's own start reads the browser). */
 const PRERENDER_THEME: ThemeState = { mode: 'light', followSystem: true };

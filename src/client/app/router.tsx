@@ -4,14 +4,14 @@ import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-do
 import { LandingPage } from '../features/landing/landing-page';
 import { ErrorPage } from '../layout/error-page';
 import { NotFoundPage } from '../layout/not-found-page';
-import { PublicShell } from '../layout/public-shell';
+import { PublicShell } from './shell/public-shell';
 
 /*
  * The landing page and the public shell ship in the main chunk, without Ant Design, for a fast first
  * paint; every other page is lazy, inside the Ant Design scope (docs/client.md, "First load").
  */
 const AntdOutlet = lazy(() => import(/* webpackChunkName: "antd-scope" */ '../components/antd-scope'));
-const AppShell = lazy(() => import(/* webpackChunkName: "app-shell" */ '../layout/app-shell'));
+const AppShell = lazy(() => import(/* webpackChunkName: "app-shell" */ './shell/app-shell'));
 const AboutPage = lazy(() => import(/* webpackChunkName: "about" */ '../features/about/about-page'));
 const DetailsPage = lazy(() => import(/* webpackChunkName: "details" */ '../features/details/details-page'));
 const LoginPage = lazy(() => import(/* webpackChunkName: "login" */ '../features/auth/login-page'));

@@ -3,8 +3,10 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, persistStore } from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
 import { api } from '../api/base-api';
+import { configureReauth } from '../api/base-query';
 import { IS_DEVELOPMENT, SESSION_STORAGE_KEY } from '../constants';
 import { mapReducer, propertiesMerged } from '../features/map/map-slice';
+import { sessionReauth } from '../features/session/session-reauth';
 import { sessionReducer } from '../features/session/session-slice';
 import { setSessionFlush, syncSessionAcrossTabs } from '../features/session/session-sync';
 import { themeReducer } from '../features/theme/theme-slice';
@@ -45,6 +47,9 @@ export function makeStore(preloadedState?: Partial<ReturnType<typeof rootReducer
       }).concat(api.middleware),
   });
 }
+
+// The base query re-authenticates with the session's slice and tab sync (api/ imports no feature).
+configureReauth(sessionReauth);
 
 export const store = makeStore();
 export const persistor = persistStore(store);

@@ -1,9 +1,9 @@
 import { App as AntApp, ConfigProvider } from 'antd';
 import { useMemo, type ReactNode } from 'react';
+import { useSelector } from 'react-redux';
 import { Outlet } from 'react-router-dom';
-import { useAppSelector } from '../app/hooks';
-import { selectThemeMode } from '../features/theme/theme-slice';
 import { antdTheme } from './antd-theme';
+import { selectThemeMode } from './theme-mode';
 
 /**
  * Ant Design's theme (light or dark, the brand colour) and its App context around the pages that
@@ -11,7 +11,8 @@ import { antdTheme } from './antd-theme';
  * (docs/client.md, "First load").
  */
 export function AntdScope({ children }: { children: ReactNode }) {
-  const mode = useAppSelector(selectThemeMode);
+  // react-redux's own hook (selectThemeMode types the state): components/ imports nothing from app/.
+  const mode = useSelector(selectThemeMode);
   // One theme object per mode: a new one on every render of the shell made Ant Design recompute its
   // styles, and dialogs never settled (their buttons were "not stable" for Playwright).
   const theme = useMemo(() => antdTheme(mode), [mode]);

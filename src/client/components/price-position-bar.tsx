@@ -1,5 +1,5 @@
 import { formatCurrency } from '../../shared/format';
-import { PRICE_POSITION_COLORS, PRICE_POSITION_TEXT_COLORS, pricePercent, pricePosition } from '../features/map/popup-rules';
+import { PRICE_POSITION_COLORS, PRICE_POSITION_TEXT_COLORS, pricePercent, pricePosition } from '../../shared/price-position';
 
 export const PRICE_POSITION_MESSAGES = {
   above: 'Consider negotiating the price',

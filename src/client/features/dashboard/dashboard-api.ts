@@ -1,6 +1,11 @@
 import { api, authCall } from '../../api/base-api';
+import type { RecentSearch } from '../../../shared/schemas/recent-searches';
 
-/** The Admin's counts on the dashboard (others never call them). Admin changes invalidate the `Count` tags. */
+/**
+ * The dashboard's reads: the Admin's counts (others never call them; admin changes invalidate the
+ * `Count` tags) and the recent searches, which the map saves (its addRecentSearch invalidates the
+ * `RecentSearch` tag).
+ */
 export const dashboardApi = api.injectEndpoints({
   endpoints: (build) => ({
     userCount: build.query<number, void>({
@@ -11,7 +16,11 @@ export const dashboardApi = api.injectEndpoints({
       query: () => authCall('/marketCount'),
       providesTags: [{ type: 'Count', id: 'markets' }],
     }),
+    recentSearches: build.query<RecentSearch[], void>({
+      query: () => authCall('/recentSearches'),
+      providesTags: ['RecentSearch'],
+    }),
   }),
 });
 
-export const { useUserCountQuery, useMarketCountQuery } = dashboardApi;
+export const { useUserCountQuery, useMarketCountQuery, useRecentSearchesQuery } = dashboardApi;

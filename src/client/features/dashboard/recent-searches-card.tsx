@@ -1,9 +1,9 @@
 import { Empty, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router-dom';
-import { useRecentSearchesQuery } from '../map';
 import { HistoryIcon } from '../../components/icons';
 import { DashboardCard } from './dashboard-card';
+import { useRecentSearchesQuery } from './dashboard-api';
 import { searchUrlFor } from './search-link';
 
 /** GET /recentSearches: each one opens the map where that search left it. */

@@ -7,7 +7,7 @@ import type { SavedCalculation, StrategyKey } from '../../../shared/investor-typ
 import { savedChanges } from '../../../shared/saved-changes';
 import { RESULTS_FIELD } from '../../../shared/search-summary';
 import { CalculatorIcon } from '../../components/icons';
-import { STRATEGY_TABS } from '../map';
+import { STRATEGY_TABS } from '../deal';
 import { SavedCalculationActions, useSavedCalculationsQuery } from '../saved-calculations';
 import { DashboardCard } from './dashboard-card';
 

@@ -1,7 +1,8 @@
 import { Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { PageTitle } from '../../components/page-title';
-import { CLUSTER_MAX_ZOOM, LEGEND_ENTRIES, MAP_TEXT } from '../map';
+import { CLUSTER_MAX_ZOOM } from '../../constants';
+import { DEAL_TEXT, LEGEND_ENTRIES } from '../deal';
 import './help.css';
 import { StrategyFigures } from './strategy-figures';
 
@@ -21,7 +22,7 @@ function MapHelp() {
         its own marker.
       </Paragraph>
       <Paragraph>
-        Click a marker to open its popup: the address, the deal label and an <strong>{MAP_TEXT.exploreProperty}</strong> link to
+        Click a marker to open its popup: the address, the deal label and an <strong>{DEAL_TEXT.exploreProperty}</strong> link to
         the property&apos;s page. Its tabs are <strong>Property</strong> (price, beds, baths, size, description),{' '}
         <strong>Comps</strong> (the comparable sold properties: how many, their average price and range, where this price sits
         between the lowest and the highest, and the top five by sold price) and one tab per strategy on your{' '}
@@ -35,7 +36,7 @@ function DealColours() {
   return (
     <>
       <Paragraph>
-        The legend at the top-right of the map, <strong>{MAP_TEXT.legendTitle}</strong>, colours each marker by how the asking
+        The legend at the top-right of the map, <strong>{DEAL_TEXT.legendTitle}</strong>, colours each marker by how the asking
         price sits against its comparable sold properties (comps):
       </Paragraph>
       <ul className="dm-legend-list">
@@ -47,8 +48,8 @@ function DealColours() {
         ))}
       </ul>
       <Paragraph>
-        A Good Deal is priced below every comp&apos;s sold price (the Comps tab says “{MAP_TEXT.below}”); an Overpriced property
-        is priced above every one (“{MAP_TEXT.above}”). Anything in between, and a property without comps, is at Market Price.
+        A Good Deal is priced below every comp&apos;s sold price (the Comps tab says “{DEAL_TEXT.below}”); an Overpriced property
+        is priced above every one (“{DEAL_TEXT.above}”). Anything in between, and a property without comps, is at Market Price.
       </Paragraph>
     </>
   );

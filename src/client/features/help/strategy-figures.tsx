@@ -1,6 +1,6 @@
 import { Typography } from 'antd';
 import { AccessibleTable } from '../../components/accessible-table';
-import { MAP_TEXT } from '../map';
+import { DEAL_TEXT } from '../deal';
 import { MORTGAGE_PAYMENT, OPERATING_EXPENSES, STRATEGY_GUIDES, type FigureGuide } from './strategy-guide';
 
 const COLUMNS = [
@@ -34,7 +34,7 @@ export function StrategyFigures() {
         Each strategy tab in a property&apos;s popup and on its page shows the figures below, worked out from the list price, the
         listing&apos;s rent, rehab, after-repair value and nightly-rate estimates, and the default assumptions (a market can set
         its own; the property page lets you change any of them). Money is in US dollars, returns have 2 decimals, occupancy and
-        months 1 decimal. {MAP_TEXT.disclaimer}
+        months 1 decimal. {DEAL_TEXT.disclaimer}
       </Typography.Paragraph>
       <Typography.Title level={4}>Two building blocks</Typography.Title>
       <ul>

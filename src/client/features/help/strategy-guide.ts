@@ -1,5 +1,5 @@
 import { DEFAULT_ASSUMPTIONS as D } from '../../../shared/invest';
-import type { StrategyTabKey } from '../map';
+import type { StrategyTabKey } from '../deal';
 
 /**
  * What each strategy figure means and how it is worked out, in words (docs/investment-math.md).

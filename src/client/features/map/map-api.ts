@@ -3,10 +3,7 @@ import type { GeocodeAnswer } from '../../../shared/schemas/places';
 import type { PricingStatus } from '../../../shared/schemas/rates';
 import type { SearchPropertiesPage as SummaryPage, SearchTopAnswer as SummaryTop } from '../../../shared/schemas/property';
 import { summaryFromRow } from '../../../shared/search-summary';
-import { PROPERTY_CACHE_SECONDS } from './map-constants';
 import type {
-  Comp,
-  Property,
   MapConfig,
   NewRecentSearch,
   RecentSearch,
@@ -18,7 +15,10 @@ import type {
   SearchTopArgs,
 } from './map-types';
 
-/** The map's calls: its config (public), the bounds search, comps and recent searches (auth). */
+/**
+ * The map's calls: its config (public), the bounds search and saving a recent search (auth). The whole
+ * property and its comps are features/deal's; the dashboard reads the recent searches.
+ */
 export const mapApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/v1/config: the Maps key and map id come from the server, never from the bundle. */
@@ -52,16 +52,6 @@ export const mapApi = api.injectEndpoints({
       }),
       providesTags: ['Pricing'],
     }),
-    /**
-     * GET /property/{id}: the whole property (results, comp ids, remarks, engine inputs) that a search
-     * summary leaves out: the popup's tabs and the property page. Prefetched when a row or a marker is
-     * hovered; an entry nobody reads is kept PROPERTY_CACHE_SECONDS (map-constants.ts).
-     */
-    property: build.query<Property, string>({
-      query: (id) => authCall(`/property/${encodeURIComponent(id)}`),
-      keepUnusedDataFor: PROPERTY_CACHE_SECONDS,
-      providesTags: ['Pricing'],
-    }),
     /** GET /rates/pricing: the rate results are priced at and whether a re-price runs (pricing-refresh.ts). */
     pricing: build.query<PricingStatus, void>({
       query: () => publicCall('/rates/pricing'),
@@ -70,14 +60,6 @@ export const mapApi = api.injectEndpoints({
     /** Our own geocoding of a city, a ZIP or "City, ST" among the listings' places (no Maps key needed). */
     geocode: build.query<GeocodeAnswer, string>({
       query: (q) => authCall({ url: '/geocode', params: { q } }),
-    }),
-    /** Comps of a property, by its compIDs (comma-separated): the popup's Comps tab and the property page. */
-    propertyComps: build.query<Comp[], string[]>({
-      query: (ids) => authCall({ url: '/property/comps', params: { ids: ids.join(',') } }),
-    }),
-    recentSearches: build.query<RecentSearch[], void>({
-      query: () => authCall('/recentSearches'),
-      providesTags: ['RecentSearch'],
     }),
     addRecentSearch: build.mutation<RecentSearch, NewRecentSearch>({
       query: (body) => authCall({ url: '/recentSearches', method: 'POST', body }),
@@ -88,9 +70,6 @@ export const mapApi = api.injectEndpoints({
 
 export const {
   useMapConfigQuery,
-  usePropertyQuery,
-  usePropertyCompsQuery,
-  useRecentSearchesQuery,
   useAddRecentSearchMutation,
   useSearchClustersQuery,
   useSearchTopQuery,

@@ -1,10 +1,11 @@
 /** The map's constants (debounces, zoom, cluster radius) and its texts (docs/map-search.md). */
 import type { LatLng } from '../../../shared/geo/bounds';
 
+export { CLUSTER_MAX_ZOOM, SEARCH_ZOOM } from '../../constants';
+
 /** Downtown Austin, TX (the demo data set covers Austin). */
 export const DEFAULT_CENTER: LatLng = { lat: 30.2672, lng: -97.7431 };
 export const DEFAULT_ZOOM = 18;
-export const SEARCH_ZOOM = 18;
 /** Google's documented demo map id, used only when the server has no GOOGLE_MAPS_MAP_ID (advanced markers need one). */
 export const FALLBACK_MAP_ID = 'DEMO_MAP_ID';
 
@@ -12,17 +13,12 @@ export const BOUNDS_DEBOUNCE_MS = 600;
 export const PLACE_INPUT_DEBOUNCE_MS = 300;
 export const AUTOCOMPLETE_DEBOUNCE_MS = 400;
 export const COMPS_DELAY_MS = 300;
-/** A row or a marker under the pointer (or focused) this long prefetches its whole property. */
-export const PREFETCH_HOVER_MS = 150;
 /**
- * How long a whole property nobody reads stays in RTK Query's cache. A prefetch takes
- * PREFETCH_HOVER_MS of hovering, so at most 30 s / 150 ms = 200 unread ones are held at a time
- * (the summaries of the known properties are what the store holds by the thousand).
+ * A row or a marker under the pointer (or focused) this long prefetches its whole property (kept
+ * PROPERTY_CACHE_SECONDS unread: features/deal/deal-constants.ts).
  */
-export const PROPERTY_CACHE_SECONDS = 30;
-export const TOP_COMPS_COUNT = 5;
+export const PREFETCH_HOVER_MS = 150;
 export const CLUSTER_RADIUS = 60;
-export const CLUSTER_MAX_ZOOM = 16;
 export const POPUP_WIDTH = 600;
 export const POPUP_HEIGHT = 350;
 export const AUTOCOMPLETE_WIDTH = 325;
@@ -61,13 +57,5 @@ export const MAP_TEXT = {
   placeholder: 'Search city, address or ZIP',
   placeAriaLabel: 'Search places',
   noResults: 'No results',
-  legendTitle: 'Property Value Indicators',
-  exploreProperty: 'Explore Property',
-  noComps: 'No comparable properties found',
-  noCompsHint: 'Try adjusting your search criteria or location',
-  above: 'Consider negotiating the price',
-  below: 'This could be a good investment opportunity',
-  disclaimer: 'These results are best estimates and are not guaranteed.',
   noPhotos: 'No photos available',
-  propertyLoadFailed: 'Failed to load property details',
 } as const;

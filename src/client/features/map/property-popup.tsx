@@ -8,15 +8,19 @@ import { useAppSelector } from '../../app/hooks';
 import { dealStatusFromMarker, type DealStatus } from '../../../shared/deal-status';
 import { formatAddress, formatBaths, formatCurrency, formatInteger, formatSquareFeet } from '../../../shared/format';
 import { selectUser } from '../session';
+import {
+  CompsTab,
+  DEAL_TEXT,
+  DealLabel,
+  StrategyResults,
+  usePropertyCompsQuery,
+  usePropertyQuery,
+  visibleStrategyTabs,
+} from '../deal';
 import { selectThemeMode } from '../theme';
-import { CompsTab } from './comps-tab';
-import { DealLabel } from './deal-label';
 import { errorMessage } from '../../api/base-query';
-import { usePropertyCompsQuery, usePropertyQuery } from './map-api';
 import { COMPS_DELAY_MS, MAP_TEXT, POPUP_HEIGHT, POPUP_WIDTH } from './map-constants';
 import type { MapProperty } from './map-types';
-import { visibleStrategyTabs } from './popup-rules';
-import { StrategyResults } from './strategy-results';
 
 /** The info window is always white: the popup keeps Ant Design's light algorithm in dark mode too. */
 const POPUP_THEME = antdTheme('light');
@@ -166,7 +170,7 @@ export function PropertyPopup({
   );
   const whole = usePropertyQuery(property._id);
   const full = whole.data;
-  const failed = whole.error && !full ? errorMessage(whole.error, MAP_TEXT.propertyLoadFailed) : undefined;
+  const failed = whole.error && !full ? errorMessage(whole.error, DEAL_TEXT.propertyLoadFailed) : undefined;
   const comps = useDelayedComps(property._id, full?.compIDs);
 
   const popup = (
@@ -190,7 +194,7 @@ export function PropertyPopup({
         </div>
         <div className="dm-popup-actions">
           <Link to={`/app/property/${encodeURIComponent(property._id)}`} className="dm-explore-link">
-            {MAP_TEXT.exploreProperty}
+            {DEAL_TEXT.exploreProperty}
           </Link>
           <Button type="text" size="small" aria-label="Close" onClick={onClose} className="dm-popup-close">
             ×

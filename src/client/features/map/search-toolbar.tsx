@@ -2,6 +2,7 @@ import { Alert, Button, Checkbox, Drawer, Grid, InputNumber, Segmented, Select }
 import { useState } from 'react';
 import type { DealStatus } from '../../../shared/deal-status';
 import type { StrategyKey } from '../../../shared/investor-types';
+import { STRATEGY_TABS } from '../deal';
 import {
   hasFilters,
   parseSearchFilters,
@@ -10,7 +11,6 @@ import {
   type SearchSort,
   type SortOrder,
 } from '../../../shared/search-filters';
-import { STRATEGY_TABS } from './popup-rules';
 import { DEFAULT_ORDER, DEFAULT_SORT, type SearchSettings } from './search-settings';
 import './search-toolbar.css';
 

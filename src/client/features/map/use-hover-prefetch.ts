@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { mapApi } from './map-api';
+import { dealApi } from '../deal';
 import { PREFETCH_HOVER_MS } from './map-constants';
 
 /**
@@ -8,7 +8,7 @@ import { PREFETCH_HOVER_MS } from './map-constants';
  * with the id under the pointer, or null when it leaves; a property already cached is not asked again.
  */
 export function useHoverPrefetch(): (id: string | null) => void {
-  const prefetch = mapApi.usePrefetch('property');
+  const prefetch = dealApi.usePrefetch('property');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   return useCallback(

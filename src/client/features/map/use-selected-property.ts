@@ -4,8 +4,7 @@ import toast from 'react-hot-toast';
 import { summaryOf } from '../../../shared/search-summary';
 import { errorMessage } from '../../api/base-query';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { usePropertyQuery } from './map-api';
-import { MAP_TEXT } from './map-constants';
+import { DEAL_TEXT, usePropertyQuery } from '../deal';
 import { propertiesMerged, selectionCleared, selectSelectedId, selectSelectedProperty } from './map-slice';
 import type { MapProperty } from './map-types';
 
@@ -27,7 +26,7 @@ export function useSelectedProperty(): MapProperty | null {
   const failed = !known && selectedId && whole.error && whole.originalArgs === selectedId ? whole.error : null;
   useEffect(() => {
     if (!failed) return;
-    toast.error(errorMessage(failed, MAP_TEXT.propertyLoadFailed));
+    toast.error(errorMessage(failed, DEAL_TEXT.propertyLoadFailed));
     dispatch(selectionCleared());
   }, [failed, dispatch]);
   return known;

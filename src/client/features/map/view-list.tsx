@@ -4,9 +4,8 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { dealStatusFromMarker } from '../../../shared/deal-status';
 import { formatAddress, formatBaths, formatCashOnCash, formatCurrency, formatInteger } from '../../../shared/format';
 import type { StrategyKey } from '../../../shared/investor-types';
-import { DealLabel } from './deal-label';
+import { DealLabel, STRATEGY_TABS } from '../deal';
 import type { MapProperty } from './map-types';
-import { STRATEGY_TABS } from './popup-rules';
 import './view-list.css';
 
 /** Every row is this tall, so the list can place thousands of them without measuring any. */

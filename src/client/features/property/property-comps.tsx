@@ -1,7 +1,8 @@
 import { Card } from 'antd';
 import { AccessibleTable } from '../../components/accessible-table';
 import { formatAddress, formatBaths, formatCurrency, formatInteger, formatRoi } from '../../../shared/format';
-import { type Comp, CompsTab } from '../map';
+import type { Comp } from '../../../shared/schemas/property';
+import { CompsTab } from '../deal';
 
 /** This listing's price against a comp's sold price, in percent (positive: the listing asks more). */
 const priceGap = (price: number, sold: number) => (sold > 0 ? ((price - sold) / sold) * 100 : null);

@@ -2,7 +2,7 @@ import { Card, Descriptions, Typography } from 'antd';
 import type { DealConfidence, DealStatus } from '../../../shared/deal-status';
 import { formatBaths, formatCurrency, formatInteger, formatOccupancy, formatSquareFeet } from '../../../shared/format';
 import type { Property } from '../../../shared/schemas/property';
-import { DealLabel } from '../map';
+import { DealLabel } from '../deal';
 
 /** The stored deal confidence in words: how many comps, how far apart, how recent. */
 export function confidenceText(c: DealConfidence | null | undefined): string {

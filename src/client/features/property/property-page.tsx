@@ -13,7 +13,8 @@ import { useAppSelector } from '../../app/hooks';
 import { PageLoading } from '../../components/page-loading';
 import { PageTitle } from '../../components/page-title';
 import type { Property } from '../../../shared/schemas/property';
-import { DealLabel, MAP_TEXT, SEARCH_ZOOM, useOfferTargets, usePropertyCompsQuery, usePropertyQuery } from '../map';
+import { SEARCH_ZOOM } from '../../constants';
+import { DEAL_TEXT, DealLabel, useOfferTargets, usePropertyCompsQuery, usePropertyQuery } from '../deal';
 import { useSavedCalculationQuery } from '../saved-calculations';
 import { selectUser } from '../session';
 import { BreakEvenCard } from './break-even-card';
@@ -30,7 +31,7 @@ import { WhatIfInputs } from './what-if-inputs';
 import { useWhatIfState } from './what-if-state';
 import './property.css';
 
-export const PROPERTY_LOAD_FAILED = MAP_TEXT.propertyLoadFailed;
+export const PROPERTY_LOAD_FAILED = DEAL_TEXT.propertyLoadFailed;
 
 const isRental = (s: StrategyKey): s is ProjectedStrategy => s === 'buyHold' || s === 'brrrr';
 

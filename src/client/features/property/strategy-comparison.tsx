@@ -4,7 +4,7 @@ import type { Strategy } from '../../../shared/api-types';
 import { formatCurrency, formatRoi, MISSING } from '../../../shared/format';
 import { formatTarget, type MaxOffer, type OfferTargets, type WhatIf, type WhatIfAnalysis } from '../../../shared/invest';
 import type { StrategyKey } from '../../../shared/investor-types';
-import { MAP_TEXT, MaxOfferLine, normalizeStrategyName, strategyRows, type PropertyResults } from '../map';
+import { DEAL_TEXT, MaxOfferLine, normalizeStrategyName, strategyRows, type PropertyResults } from '../deal';
 import {
   bestFit,
   formatMetric,
@@ -180,7 +180,7 @@ export function StrategyComparison(props: StrategyComparisonProps) {
         })}
       </Row>
       <Typography.Paragraph type="secondary" className="dm-disclaimer">
-        {MAP_TEXT.disclaimer}
+        {DEAL_TEXT.disclaimer}
       </Typography.Paragraph>
     </Card>
   );

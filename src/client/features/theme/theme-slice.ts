@@ -1,6 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { readSavedTheme, systemTheme, type ThemeMode } from './theme-storage';
 
+export { selectThemeMode } from '../../components/theme-mode';
+
 export interface ThemeState {
   mode: ThemeMode;
   /** True while the theme follows the operating system; cleared by an explicit choice. */
@@ -31,5 +33,4 @@ const themeSlice = createSlice({
 
 export const { themeSet, themeToggled, followSystemEnabled, systemThemeChanged } = themeSlice.actions;
 export const themeReducer = themeSlice.reducer;
-export const selectThemeMode = (state: { theme: ThemeState }): ThemeMode => state.theme.mode;
 export const selectTheme = (state: { theme: ThemeState }): ThemeState => state.theme;

@@ -1,6 +1,7 @@
+import type { ThemeMode } from '../../components/theme-mode';
 import { THEME_STORAGE_KEY } from '../../constants';
 
-export type ThemeMode = 'light' | 'dark';
+export type { ThemeMode };
 
 export interface SavedTheme {
   mode: ThemeMode;

@@ -1,7 +1,6 @@
 import { Tag } from 'antd';
 import { DEAL_COLORS, type DealStatus } from '../../../shared/deal-status';
-// The popup's styles: the property page shows this piece too.
-import './map.css';
+import './deal.css';
 
 export const DEAL_LABEL_COLORS: Record<DealStatus, string> = {
   'Good Deal': DEAL_COLORS.goodDeal,
@@ -23,3 +22,10 @@ export function DealLabel({ status }: { status: DealStatus }) {
     </Tag>
   );
 }
+
+/** The map legend's entries (features/map/map-legend.tsx), which the help page quotes too. */
+export const LEGEND_ENTRIES = [
+  { label: 'Good Deal', color: DEAL_COLORS.goodDeal, meaning: 'priced below comps' },
+  { label: 'Overpriced', color: DEAL_COLORS.overpriced, meaning: 'priced above comps' },
+  { label: 'Market Price', color: DEAL_COLORS.marketPrice, meaning: 'priced within the comp range' },
+] as const;

@@ -1,11 +1,10 @@
 import { Card, Col, Empty, List, Row, Spin, Statistic } from 'antd';
 import { PricePositionBar } from '../../components/price-position-bar';
 import { formatAddress, formatBaths, formatCurrency } from '../../../shared/format';
-import { MAP_TEXT } from './map-constants';
-import type { Comp } from './map-types';
+import type { Comp } from '../../../shared/schemas/property';
+import { DEAL_TEXT } from './deal-constants';
 import { compsSummary, topComps } from './popup-rules';
-// The popup's styles: the property page shows this piece too.
-import './map.css';
+import './deal.css';
 
 /** The Comps tab: summary cards, the price-position bar and the top 5 comps by sold price. */
 export function CompsTab({ price, comps, loading }: { price: number; comps: Comp[] | undefined; loading: boolean }) {
@@ -23,9 +22,9 @@ export function CompsTab({ price, comps, loading }: { price: number; comps: Comp
         className="dm-comps-empty"
         description={
           <>
-            <strong>{MAP_TEXT.noComps}</strong>
+            <strong>{DEAL_TEXT.noComps}</strong>
             <br />
-            <span>{MAP_TEXT.noCompsHint}</span>
+            <span>{DEAL_TEXT.noCompsHint}</span>
           </>
         }
       />

@@ -7,8 +7,9 @@ import { latestFinancingRate, startingWhatIf } from '../../../shared/invest/star
 import type { StrategyKey } from '../../../shared/investor-types';
 import { useLatestRatesQuery } from '../../api/lookups-api';
 import { useAppSelector } from '../../app/hooks';
-import { usePropertyQuery } from './map-api';
 import { selectUser } from '../session';
+import { usePropertyQuery } from './deal-api';
+import './deal.css';
 
 /**
  * What the max offer says, e.g. "Pays 8% at $212,000 or less" (a rental's cash-on-cash target) or

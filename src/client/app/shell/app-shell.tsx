@@ -1,13 +1,13 @@
 import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { loginWithReturn, selectToken, selectUser, useGetUserQuery, userLoaded } from '../features/session';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { AntdScope } from '../components/antd-scope';
-import { PageLoading } from '../components/page-loading';
-import { RouteProgress } from '../components/route-progress';
-import { StartupGate } from '../components/startup-progress';
+import { loginWithReturn, selectToken, selectUser, useGetUserQuery, userLoaded } from '../../features/session';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { AntdScope } from '../../components/antd-scope';
+import { PageLoading } from '../../components/page-loading';
+import { RouteProgress } from '../../components/route-progress';
+import { StartupGate } from '../../components/startup-progress';
 import { AppHeader } from './app-header';
-import { BreakpointOverlay } from './breakpoint-overlay';
+import { BreakpointOverlay } from '../../layout/breakpoint-overlay';
 import { RadialMenu } from './radial-menu/radial-menu';
 
 /** Whether this page has shown the signed-in shell: a session that ends (sign-out) goes to `/`. */

@@ -1,8 +1,12 @@
-/** Pure rules of the map popup: tabs, price position, comps summary. */
+/**
+ * Pure rules of a deal's views (the map popup, the property page): strategy tabs, comps summary (the
+ * price position is src/shared/price-position.ts).
+ */
 import type { Strategy } from '../../../shared/api-types';
 import type { StrategyKey } from '../../../shared/investor-types';
-import { TOP_COMPS_COUNT } from './map-constants';
-import type { Comp, MapProperty } from './map-types';
+import type { Comp } from '../../../shared/schemas/property';
+import type { PropertySummary } from '../../../shared/search-summary';
+import { TOP_COMPS_COUNT } from './deal-constants';
 
 export type StrategyTabKey = StrategyKey;
 
@@ -40,42 +44,12 @@ export function normalizeStrategyName(name: string): string {
 export function visibleStrategyTabs(
   profileStrategyIds: readonly string[] | null | undefined,
   catalogue: readonly Pick<Strategy, '_id' | 'name'>[] | null | undefined,
-  property: Pick<MapProperty, 'cashOnCash'> | null | undefined,
+  property: Pick<PropertySummary, 'cashOnCash'> | null | undefined,
 ): StrategyTabDef[] {
   if (!property || !profileStrategyIds?.length || !catalogue?.length) return [];
   const chosen = new Set(profileStrategyIds);
   const names = new Set(catalogue.filter((s) => chosen.has(s._id)).map((s) => normalizeStrategyName(s.name)));
   return STRATEGY_TABS.filter((tab) => names.has(normalizeStrategyName(tab.strategyName)) && !!property.cashOnCash[tab.key]);
-}
-
-export type PricePosition = 'above' | 'below' | 'within';
-
-/** Above every comp's sold price, below every one, or within the range; null without comps. */
-export function pricePosition(price: number | null | undefined, soldPrices: readonly number[]): PricePosition | null {
-  const sold = soldPrices.filter((p) => Number.isFinite(p));
-  if (!sold.length || typeof price !== 'number' || !Number.isFinite(price)) return null;
-  if (sold.every((p) => price > p)) return 'above';
-  if (sold.every((p) => price < p)) return 'below';
-  return 'within';
-}
-
-export const PRICE_POSITION_COLORS: Record<PricePosition, string> = {
-  above: '#ef4444',
-  below: '#10b981',
-  within: '#8b5cf6',
-};
-
-/** The same colours as text: darker shades that meet 4.5:1 (CSS variables of the theme). */
-export const PRICE_POSITION_TEXT_COLORS: Record<PricePosition, string> = {
-  above: 'var(--dm-over-text)',
-  below: 'var(--dm-good-text)',
-  within: 'var(--dm-within-text)',
-};
-
-/** Where the marker sits along the min..max bar, in percent (clamped; 50 when all comps sold at one price). */
-export function pricePercent(price: number, min: number, max: number): number {
-  if (!(max > min)) return price > max ? 100 : price < min ? 0 : 50;
-  return Math.min(100, Math.max(0, ((price - min) / (max - min)) * 100));
 }
 
 export interface CompsSummary {

@@ -2,19 +2,28 @@ import { App as AntApp, Button, Tooltip } from 'antd';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { useMatch, useNavigate } from 'react-router-dom';
-import { normalizeRole } from '../../../shared/roles';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { CalculatorIcon, ChatIcon, GlobeIcon, MailIcon, NewsIcon, NoteIcon, PlusIcon, TrashIcon } from '../../components/icons';
-import { RADIAL_CLOSE_MS } from '../../constants';
-import { MortgageCalculatorDialog } from '../../features/calculator/mortgage-calculator-dialog';
-import { NewsDialog } from '../../features/news/news-dialog';
-import { NotesDialog } from '../../features/notes/notes-dialog';
-import { TeamChatDialog } from '../../features/team-chat/team-chat-dialog';
-import { clearDealmapStorage } from '../../app/browser-storage';
-import { SESSION_STORAGE_KEY } from '../../constants';
-import { selectUser } from '../../features/session/session-slice';
-import { followSystemEnabled } from '../../features/theme/theme-slice';
-import { clearSavedTheme, systemTheme } from '../../features/theme/theme-storage';
+import { normalizeRole } from '../../../../shared/roles';
+import { useAppDispatch, useAppSelector } from '../../hooks';
+import {
+  CalculatorIcon,
+  ChatIcon,
+  GlobeIcon,
+  MailIcon,
+  NewsIcon,
+  NoteIcon,
+  PlusIcon,
+  TrashIcon,
+} from '../../../components/icons';
+import { RADIAL_CLOSE_MS } from '../../../constants';
+import { MortgageCalculatorDialog } from '../../../features/calculator/mortgage-calculator-dialog';
+import { NewsDialog } from '../../../features/news/news-dialog';
+import { NotesDialog } from '../../../features/notes/notes-dialog';
+import { TeamChatDialog } from '../../../features/team-chat/team-chat-dialog';
+import { clearDealmapStorage } from '../../browser-storage';
+import { SESSION_STORAGE_KEY } from '../../../constants';
+import { selectUser } from '../../../features/session/session-slice';
+import { followSystemEnabled } from '../../../features/theme/theme-slice';
+import { clearSavedTheme, systemTheme } from '../../../features/theme/theme-storage';
 import { openInNewTab, openMailClient } from './radial-actions';
 import { radialOffset } from './radial-geometry';
 

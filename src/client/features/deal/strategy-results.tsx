@@ -2,9 +2,10 @@ import { Descriptions, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { formatCashOnCash, formatCurrency, formatMonths, formatOccupancy, formatRoi } from '../../../shared/format';
 import type { Property } from '../../../shared/schemas/property';
-import { MAP_TEXT } from './map-constants';
+import { DEAL_TEXT } from './deal-constants';
 import { PopupMaxOffer } from './max-offer';
 import type { StrategyTabKey } from './popup-rules';
+import './deal.css';
 
 interface Row {
   label: string;
@@ -145,7 +146,7 @@ export function StrategyResults({
         items={rows.map((row) => ({ key: row.label, label: row.label, children: row.value }))}
       />
       <Typography.Paragraph type="secondary" className="dm-disclaimer">
-        {MAP_TEXT.disclaimer}
+        {DEAL_TEXT.disclaimer}
       </Typography.Paragraph>
     </div>
   );

@@ -1,8 +1,8 @@
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import type { User } from '../../shared/api-types';
-import { normalizeRole } from '../../shared/roles';
-import { useLogout } from '../features/session/use-logout';
+import type { User } from '../../../shared/api-types';
+import { normalizeRole } from '../../../shared/roles';
+import { useLogout } from '../../features/session/use-logout';
 
 export function displayName(user: User): string {
   const name = `${user.firstName ?? ''} ${user.lastName ?? ''}`.trim();

@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
-import { PageLoading } from '../components/page-loading';
-import { RouteProgress } from '../components/route-progress';
-import { ThemeToggle } from '../features/theme/theme-toggle';
-import { Logo } from './logo';
+import { PageLoading } from '../../components/page-loading';
+import { RouteProgress } from '../../components/route-progress';
+import { ThemeToggle } from '../../features/theme/theme-toggle';
+import { Logo } from '../../layout/logo';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'dm-nav-link active' : 'dm-nav-link');
 

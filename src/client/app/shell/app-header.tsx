@@ -1,8 +1,8 @@
-import type { User } from '../../shared/api-types';
-import { ThemeToggle } from '../features/theme/theme-toggle';
-import { AppNavLeft, NavLinks, RIGHT_LINKS } from './app-nav';
-import { Logo } from './logo';
-import { PhoneNavMenu } from './phone-nav-menu';
+import type { User } from '../../../shared/api-types';
+import { ThemeToggle } from '../../features/theme/theme-toggle';
+import { AppNavLeft, NavLinks, RIGHT_LINKS } from '../../layout/app-nav';
+import { Logo } from '../../layout/logo';
+import { PhoneNavMenu } from '../../layout/phone-nav-menu';
 import { UserMenu } from './user-menu';
 
 /** Sticky header: left links, centred logo, right links, theme toggle and user menu. */
