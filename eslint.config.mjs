@@ -33,6 +33,37 @@ function folderBoundaries(dir) {
   );
 }
 
+/**
+ * The client's features, bottom layer first. A feature may import features of the layers before its
+ * own and none of its own layer or above, so every arrow between features points down.
+ */
+const FEATURE_LAYERS = [
+  // The signed-in user and the look: every screen uses them.
+  ['session', 'theme'],
+  // Building blocks of several screens: a deal's figures (results, max offer, comps, label), saved
+  // calculations, the agent's contacts and the quick-action dialogs.
+  ['deal', 'saved-calculations', 'contacts', 'calculator', 'news', 'notes', 'team-chat'],
+  // Screens: each a route (or a set of routes), composed by app/.
+  ['map', 'property', 'dashboard', 'help', 'profile', 'account', 'auth', 'admin-settings', 'landing', 'about', 'details'],
+];
+
+/** Zones that refuse an import of a feature of the same layer or above. */
+function featureOrder(dir) {
+  const listed = FEATURE_LAYERS.flat();
+  const unlisted = foldersOf(dir).filter((folder) => !listed.includes(folder));
+  if (unlisted.length > 0) throw new Error(`eslint.config.mjs: add ${unlisted.join(', ')} to FEATURE_LAYERS`);
+  return FEATURE_LAYERS.flatMap((layer, level) =>
+    layer.map((feature) => ({
+      target: `./${dir}/${feature}`,
+      from: FEATURE_LAYERS.slice(level)
+        .flat()
+        .filter((other) => other !== feature)
+        .map((other) => `./${dir}/${other}`),
+      message: `features are ordered in FEATURE_LAYERS (eslint.config.mjs): ${feature} may import only features of the layers below its own`,
+    })),
+  );
+}
+
 export default tseslint.config(
   {
     ignores: ['node_modules/', 'dist/', 'data/', '.e2e-data/', 'test-results/', 'playwright-report/', 'public/'],
@@ -67,6 +98,13 @@ export default tseslint.config(
             },
             { target: './src/client', from: './src/server', message: 'the client talks to the server over HTTP only' },
             { target: './src/server', from: './src/client', message: 'the server does not use client code' },
+            {
+              target: ['./src/client/components', './src/client/api', './src/client/layout'],
+              from: ['./src/client/features', './src/client/app'],
+              message:
+                'components/, api/ and layout/ sit below the features and app/: they get what they need by props or injection',
+            },
+            ...featureOrder('src/client/features'),
             ...folderBoundaries('src/client/features'),
             ...folderBoundaries('src/server/modules'),
           ],
