@@ -26,7 +26,8 @@ import {
   strategyResults,
   type EngineInputs,
 } from '../../src/server/modules/listings/analysis';
-import { DEMO_CITIES, demoCities, mulberry32 } from '../../src/server/modules/demo-data/demo-data';
+import { DEMO_CITIES, demoCities } from '../../src/server/modules/demo-data/cities';
+import { mulberry32 } from '../../src/server/modules/demo-data/random';
 import * as repository from '../../src/server/modules/properties/repository';
 import type { SearchCursor } from '../../src/server/modules/properties/repository';
 import { MAX_PROPERTIES_PER_VIEW } from '../../src/client/features/map/map-constants';

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { DATABASES, SETUP_TIMEOUT, bearer, createTestApp, json, signup, type TestApp } from './helpers';
 import { sql } from 'kysely';
-import { loadDemoData } from '../../src/server/modules/demo-data/demo-data';
+import { loadDemoData } from '../../src/server/modules/demo-data';
 import { BOUNDS_MESSAGES } from '../../src/shared/geo/bounds';
 import { cellKey, cellX, cellY } from '../../src/shared/geo/cluster-grid';
 import { FormatRegistry } from '@sinclair/typebox';
