@@ -9,7 +9,7 @@ import { migrateAndSeed } from './db/prepare';
 import { redactUrl } from './db/read-replicas';
 import type { SeedResult } from './db/seed';
 import { hashPassword } from './modules/auth/passwords';
-import { demoListingsFromEnv } from './modules/demo-data/demo-data';
+import { demoListingsFromEnv } from './modules/demo-data';
 import { StartupWork, type StartupPlan } from './modules/startup/startup-work';
 import { runWorkers, workerNumber } from './workers';
 

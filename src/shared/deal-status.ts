@@ -9,9 +9,9 @@
  * Deal, red is Overpriced, anything else or missing is Market Price.
  */
 import type { MarkerColor } from './schemas/property';
+import type { DealStatus } from './vocabulary';
 
-export const DEAL_STATUSES = ['Good Deal', 'Overpriced', 'Market Price'] as const;
-export type DealStatus = (typeof DEAL_STATUSES)[number];
+export { DEAL_STATUSES, type DealStatus } from './vocabulary';
 
 export type { MarkerColor, DealConfidence } from './schemas/property';
 

@@ -12,9 +12,7 @@ export type {
   SavedResults,
 } from './schemas/saved-calculations';
 
-/** The four strategies, as a saved calculation names the one it was opened on. */
-export const STRATEGY_KEYS = ['buyHold', 'brrrr', 'fixFlip', 'shortTerm'] as const;
-export type StrategyKey = (typeof STRATEGY_KEYS)[number];
+export { STRATEGY_KEYS, type StrategyKey } from './vocabulary';
 
 /** PATCH /profile/experience: one of EXPERIENCE_LEVELS' ids, or null to clear it. */
 export interface ExperienceBody {

@@ -3,10 +3,11 @@
  * clusters and the top of the view), the client (markers of known properties, the list) and the
  * URL. Every filter is optional; none set is the spec's plain bounds search.
  */
-import { DEAL_STATUSES, dealStatusFromMarker, type DealStatus } from './deal-status';
-import type { StrategyKey } from './investor-types';
-import { STRATEGY_KEYS } from './investor-types';
+import { dealStatusFromMarker } from './deal-status';
 import type { CashOnCashFigure } from './search-summary';
+import { DEAL_STATUSES, STRATEGY_KEYS, type DealStatus, type SearchSort, type SortOrder, type StrategyKey } from './vocabulary';
+
+export { SEARCH_SORTS, SORT_ORDERS, type SearchSort, type SortOrder } from './vocabulary';
 
 /** The deal statuses as URL/query words. */
 export const DEAL_FILTER_WORDS = ['good', 'market', 'over'] as const;
@@ -158,12 +159,6 @@ export function matchesFilters(property: FilterableProperty, filters: SearchFilt
   }
   return true;
 }
-
-/** How the list and the top of a view are ordered. */
-export const SEARCH_SORTS = ['price', 'pricePerSqft', 'deal', 'coc'] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
-export const SORT_ORDERS = ['asc', 'desc'] as const;
-export type SortOrder = (typeof SORT_ORDERS)[number];
 
 export const SORT_MESSAGES = {
   cocNeedsStrategy: 'sort=coc needs a strategy: add strategy=buyHold, brrrr, fixFlip or shortTerm',

@@ -5,8 +5,8 @@
  * (the server's Node mapping), and `summaryOf` makes one of a whole property (GET /property/:id).
  */
 import { dealStatusFromMarker, markerColorFor, type MarkerColor } from './deal-status';
-import { STRATEGY_KEYS, type StrategyKey } from './investor-types';
 import { RESULTS_BITS, type Property, type PropertySummaryRow, type SummaryCashOnCash } from './schemas/property';
+import { STRATEGY_KEYS, type StrategyKey } from './vocabulary';
 
 /** One strategy's cash-on-cash as the results say it: a percentage, or null with whether it is infinite. */
 export interface CashOnCashFigure {

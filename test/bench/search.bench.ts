@@ -20,15 +20,20 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { buildApp } from '../../src/server/app';
+import type { Db } from '../../src/server/db/database';
 import {
   assumptionsFor,
   strategyCalculator,
   strategyResults,
   type EngineInputs,
 } from '../../src/server/modules/listings/analysis';
-import { DEMO_CITIES, demoCities, mulberry32 } from '../../src/server/modules/demo-data/demo-data';
-import * as repository from '../../src/server/modules/properties/repository';
-import type { SearchCursor } from '../../src/server/modules/properties/repository';
+import { DEMO_CITIES, demoCities } from '../../src/server/modules/demo-data/cities';
+import { mulberry32 } from '../../src/server/modules/demo-data/random';
+import {
+  createPropertiesRepository,
+  type PropertiesRepository,
+  type SearchCursor,
+} from '../../src/server/modules/properties/repository';
 import { MAX_PROPERTIES_PER_VIEW } from '../../src/client/features/map/map-constants';
 import type { MapBounds } from '../../src/shared/geo/bounds';
 import { markerColorFor } from '../../src/shared/deal-status';
@@ -147,7 +152,7 @@ function mapSearchLoad(base: string, token: string, list: MapBounds[], clients: 
 
 /** The same map searches through the repository's functions (the SQL and the row mapping, no HTTP). */
 async function sqlMapSearchLatencies(t: Version, list: MapBounds[], clients: number): Promise<number[]> {
-  const { searchClusters, searchTop, searchBoundsJson } = t.repo;
+  const { searchClusters, searchTop, searchBoundsJson } = t.repo(t.db);
   const times: number[] = [];
   let next = 0;
   await Promise.all(
@@ -156,12 +161,12 @@ async function sqlMapSearchLatencies(t: Version, list: MapBounds[], clients: num
         const i = next++;
         if (i >= list.length) return;
         const t0 = process.hrtime.bigint();
-        const { total } = await searchClusters(t.db, list[i], {}, MAP_ZOOM);
+        const { total } = await searchClusters(list[i], {}, MAP_ZOOM);
         if (total > MAX_PROPERTIES_PER_VIEW) {
-          await searchTop(t.db, list[i], {}, { sort: 'price', order: 'asc', strategy: undefined, limit: 50 });
+          await searchTop(list[i], {}, { sort: 'price', order: 'asc', strategy: undefined, limit: 50 });
         } else {
           let after: SearchCursor | null = null;
-          do after = (await searchBoundsJson(t.db, list[i], {}, after, 1000)).next;
+          do after = (await searchBoundsJson(list[i], {}, after, 1000)).next;
           while (after);
         }
         times.push(Number(process.hrtime.bigint() - t0) / 1e6);
@@ -177,7 +182,7 @@ async function sqlMapSearchLatencies(t: Version, list: MapBounds[], clients: num
  * rows of fields (what the API ran before, and what the JSON is built from).
  */
 async function sqlLatencies(t: Version, list: MapBounds[], clients = 1, statement: 'json' | 'rows' = 'json'): Promise<number[]> {
-  const { searchPageJsonQuery, searchQuery } = t.repo;
+  const { searchPageJsonQuery, searchQuery } = t.repo(t.db);
   const times: number[] = [];
   let next = 0;
   await Promise.all(
@@ -186,8 +191,8 @@ async function sqlLatencies(t: Version, list: MapBounds[], clients = 1, statemen
         const i = next++;
         if (i >= list.length) return;
         const t0 = process.hrtime.bigint();
-        if (statement === 'json') await searchPageJsonQuery(t.db, list[i], {}, null, 1000).execute();
-        else await searchQuery(t.db, list[i], {}, null, 1000).execute();
+        if (statement === 'json') await searchPageJsonQuery(list[i], {}, null, 1000).execute();
+        else await searchQuery(list[i], {}, null, 1000).execute();
         times.push(Number(process.hrtime.bigint() - t0) / 1e6);
       }
     }),
@@ -255,13 +260,37 @@ const VIEWS = [
 /** A version of the server under measure: this checkout's, or BENCH_BASELINE's. */
 interface Version extends BenchApp {
   label: string;
-  repo: typeof repository;
+  repo: RepositoryOf;
   base: string;
 }
 
+type RepositoryOf = (db: Db) => PropertiesRepository;
+
+/** A baseline's properties repository: a factory, or (before the factories) the same reads as functions of the database. */
+type BaselineRepositoryModule =
+  | { createPropertiesRepository: RepositoryOf }
+  | {
+      [K in keyof PropertiesRepository]: (
+        db: Db,
+        ...args: Parameters<PropertiesRepository[K]>
+      ) => ReturnType<PropertiesRepository[K]>;
+    };
+
+function baselineRepository(module: BaselineRepositoryModule): RepositoryOf {
+  if ('createPropertiesRepository' in module) return module.createPropertiesRepository;
+  const reads = module;
+  return (db) =>
+    Object.fromEntries(
+      Object.entries(reads).map(([name, read]) => [
+        name,
+        (...args: unknown[]) => (read as (db: Db, ...a: unknown[]) => unknown)(db, ...args),
+      ]),
+    ) as PropertiesRepository;
+}
+
 /** This checkout, and before it the one BENCH_BASELINE names (its own src, this node_modules). */
-function versions(): Array<{ label: string; build: typeof buildApp; repo: typeof repository }> {
-  const here = { label: 'this', build: buildApp, repo: repository };
+function versions(): Array<{ label: string; build: typeof buildApp; repo: RepositoryOf }> {
+  const here = { label: 'this', build: buildApp, repo: createPropertiesRepository };
   const baseline = process.env.BENCH_BASELINE;
   if (!baseline) return [here];
   const root = path.resolve(baseline);
@@ -269,7 +298,7 @@ function versions(): Array<{ label: string; build: typeof buildApp; repo: typeof
   const other = {
     label: `baseline (${path.basename(root)})`,
     build: (require(path.join(root, 'src/server/app')) as { buildApp: typeof buildApp }).buildApp,
-    repo: require(path.join(root, 'src/server/modules/properties/repository')) as typeof repository,
+    repo: baselineRepository(require(path.join(root, 'src/server/modules/properties/repository')) as BaselineRepositoryModule),
   };
   /* eslint-enable @typescript-eslint/no-require-imports */
   return [other, { ...here, label: 'this change' }];

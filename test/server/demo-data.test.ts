@@ -1,11 +1,7 @@
-import {
-  DEMO_AS_OF,
-  DEMO_CITIES,
-  demoCities,
-  demoItem,
-  demoListingsFromEnv,
-  mulberry32,
-} from '../../src/server/modules/demo-data/demo-data';
+import { DEMO_CITIES, demoCities } from '../../src/server/modules/demo-data/cities';
+import { demoListingsFromEnv } from '../../src/server/modules/demo-data/env';
+import { DEMO_AS_OF, demoItem } from '../../src/server/modules/demo-data/generator';
+import { mulberry32 } from '../../src/server/modules/demo-data/random';
 import { haversineMiles } from '../../src/shared/geo/distance';
 
 describe('demo data', () => {

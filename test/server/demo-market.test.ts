@@ -1,16 +1,10 @@
 import { sql } from 'kysely';
 import { DATABASES, SETUP_TIMEOUT, createTestApp, type TestApp } from './helpers';
-import {
-  DEFAULT_DEMO_LISTINGS,
-  DEMO_CITIES,
-  DEFAULT_DEMO_SEED,
-  DISTRESSED_PRICE_SHARE,
-  DISTRESSED_REHAB_SHARE,
-  demoItem,
-  loadDemoData,
-  type DemoItem,
-  type DistressKind,
-} from '../../src/server/modules/demo-data/demo-data';
+import { DEMO_CITIES } from '../../src/server/modules/demo-data/cities';
+import { DISTRESSED_PRICE_SHARE, DISTRESSED_REHAB_SHARE, type DistressKind } from '../../src/server/modules/demo-data/distress';
+import { DEFAULT_DEMO_LISTINGS } from '../../src/server/modules/demo-data/env';
+import { DEFAULT_DEMO_SEED, demoItem, type DemoItem } from '../../src/server/modules/demo-data/generator';
+import { loadDemoData } from '../../src/server/modules/demo-data/load';
 import {
   METRO_SPAN_DEGREES,
   OUTCOME_METROS,

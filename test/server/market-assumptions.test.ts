@@ -1,6 +1,6 @@
 import { ADMIN, DATABASES, SETUP_TIMEOUT, bearer, createTestApp, json, login, signup, type TestApp } from './helpers';
 import { sql } from 'kysely';
-import { loadDemoData } from '../../src/server/modules/demo-data/demo-data';
+import { loadDemoData } from '../../src/server/modules/demo-data';
 import { RATE_NOT_PER_MARKET } from '../../src/server/modules/admin/market-assumptions';
 import { rateRecomputerFor } from '../../src/server/modules/rates/recomputer';
 

@@ -1,4 +1,5 @@
-import { createTestApp, type TestApp } from './helpers';
+import { randomUUID } from 'node:crypto';
+import { bearer, createTestApp, signup, type TestApp } from './helpers';
 import { nodeRequire } from './node-require';
 
 interface ValidationResult {
@@ -62,6 +63,53 @@ describe('OpenAPI document', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  it('declares 413 and 414 for every route, 415 where a body is parsed, and 401, 403 and 404 for every route with a path id', () => {
+    const problems: string[] = [];
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const statuses = Object.keys(operation.responses ?? {});
+        const lacks = (...wanted: string[]) => {
+          const missing = wanted.filter((status) => !statuses.includes(status));
+          if (missing.length) problems.push(`${method} ${path}: no ${missing.join('/')} answer`);
+        };
+        lacks('413', '414');
+        if (['post', 'put', 'patch', 'delete'].includes(method)) lacks('415');
+        // A path id is looked up (404), and one with dot segments resolves to another route, maybe a guarded one.
+        if (/\{[^}]+\}/.test(path)) lacks('401', '403', '404');
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('declares every refusal of the auth and role guards: each route asked signed out, and as an Investor', async () => {
+    const investor = await signup(t.app);
+    const routes = t.app.dealmap.routes.filter(
+      (r) => r.method !== 'HEAD' && !r.schema?.hide && (r.url.startsWith('/api/v1/') || r.url === '/healthz'),
+    );
+    const problems: string[] = [];
+    for (const route of routes) {
+      const url = route.url.replace(/:[A-Za-z0-9_]+/g, () => randomUUID());
+      const declared = Object.keys(document.paths[openApiPath(route.url)]?.[route.method.toLowerCase()]?.responses ?? {});
+      for (const headers of [{}, bearer(investor.token)]) {
+        const { statusCode } = await t.app.inject({ method: route.method as 'GET', url, headers });
+        if ((statusCode === 401 || statusCode === 403) && !declared.includes(String(statusCode))) {
+          problems.push(`${route.method} ${route.url}: answers ${statusCode}, not declared`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  it('declares the 414 a path parameter past the router limit gets', async () => {
+    const routes = t.app.dealmap.routes.filter((r) => r.method !== 'HEAD' && !r.schema?.hide && r.url.includes('/:'));
+    expect(routes.length).toBeGreaterThan(10);
+    for (const route of routes) {
+      const url = route.url.replace(/:[A-Za-z0-9_]+/g, 'x'.repeat(2000));
+      expect((await t.app.inject({ method: route.method as 'GET', url })).statusCode).toBe(414);
+      expect(document.paths[openApiPath(route.url)][route.method.toLowerCase()].responses).toHaveProperty('414');
+    }
   });
 
   it('serves the browsable reference only when API docs are on', async () => {

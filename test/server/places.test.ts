@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { DATABASES, SETUP_TIMEOUT, bearer, createTestApp, json, signup, type TestApp } from './helpers';
-import { loadDemoData } from '../../src/server/modules/demo-data/demo-data';
+import { loadDemoData } from '../../src/server/modules/demo-data';
 import { importFile } from '../../src/server/modules/feed-import/importer';
 import { PLACE_MESSAGES } from '../../src/shared/place-query';
 import type { GeocodeAnswer } from '../../src/shared/schemas/places';

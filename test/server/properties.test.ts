@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { DATABASES, SETUP_TIMEOUT, bearer, createTestApp, json, signup, type TestApp } from './helpers';
 import { sql } from 'kysely';
-import { loadDemoData } from '../../src/server/modules/demo-data/demo-data';
+import { loadDemoData } from '../../src/server/modules/demo-data';
 import { BOUNDS_MESSAGES } from '../../src/shared/geo/bounds';
 import { cellKey, cellX, cellY } from '../../src/shared/geo/cluster-grid';
 import { FormatRegistry } from '@sinclair/typebox';
@@ -26,8 +26,7 @@ import {
 import { PROPERTY_MESSAGES } from '../../src/server/modules/properties/routes';
 import {
   MAX_CURSOR_COUNT,
-  searchBounds,
-  searchBoundsJson,
+  createPropertiesRepository,
   type SearchCursor,
   type SearchPage,
   type SearchPageJson,
@@ -326,8 +325,8 @@ describe.each(DATABASES)('properties API on $name', (database) => {
     let pages = 0;
     do {
       const [built, mapped]: [SearchPageJson, SearchPage] = await Promise.all([
-        searchBoundsJson(t.db, AUSTIN, filters, after, 23),
-        searchBounds(t.db, AUSTIN, filters, after, 23),
+        createPropertiesRepository(t.db).searchBoundsJson(AUSTIN, filters, after, 23),
+        createPropertiesRepository(t.db).searchBounds(AUSTIN, filters, after, 23),
       ]);
       const properties = JSON.parse(built.propertiesJson) as SummaryRow[];
       expect(properties).toEqual(mapped.properties);
@@ -354,8 +353,8 @@ describe.each(DATABASES)('properties API on $name', (database) => {
       await sql`update properties set brrrr_coc = null where id = ${ids[1]}`.execute(t.db);
       await sql`update properties set short_term = null, short_term_coc = null where id = ${ids[2]}`.execute(t.db);
       const [built, mapped] = await Promise.all([
-        searchBoundsJson(t.db, AUSTIN, {}, null, 1000),
-        searchBounds(t.db, AUSTIN, {}, null, 1000),
+        createPropertiesRepository(t.db).searchBoundsJson(AUSTIN, {}, null, 1000),
+        createPropertiesRepository(t.db).searchBounds(AUSTIN, {}, null, 1000),
       ]);
       const rows = JSON.parse(built.propertiesJson) as SummaryRow[];
       expect(rows).toEqual(mapped.properties);

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { ADMIN, DATABASES, SETUP_TIMEOUT, bearer, createTestApp, json, login, signup, type TestApp } from './helpers';
-import { loadDemoData } from '../../src/server/modules/demo-data/demo-data';
+import { loadDemoData } from '../../src/server/modules/demo-data';
 import { rateRecomputerFor } from '../../src/server/modules/rates/recomputer';
 import { ratesFeedFor } from '../../src/server/modules/rates/feed';
 import { loadConfig, parseRatesFeedUrl } from '../../src/server/config';

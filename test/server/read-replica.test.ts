@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Pool } from 'pg';
 import { sql } from 'kysely';
-import { loadDemoData } from '../../src/server/modules/demo-data/demo-data';
+import { loadDemoData } from '../../src/server/modules/demo-data';
 import { summaryFromRow } from '../../src/shared/search-summary';
 import type { PropertySummaryRow } from '../../src/shared/schemas/property';
 import { bearer, createTestApp, json, signup, type TestApp } from './helpers';

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { assumptionsFor, strategyResults, type EngineInputs } from '../../src/server/modules/listings/analysis';
 import { markMarketStale, recomputeForRate } from '../../src/server/modules/listings';
 import { marketKey } from '../../src/server/modules/listings/repository';
-import { mulberry32 } from '../../src/server/modules/demo-data/demo-data';
+import { mulberry32 } from '../../src/server/modules/demo-data/random';
 import type { AssumptionOverrides } from '../../src/shared/invest';
 
 /**

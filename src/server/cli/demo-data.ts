@@ -2,14 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fail, openCliDatabase, runMain } from './cli-common';
-import {
-  DEFAULT_DEMO_LISTINGS,
-  DEFAULT_DEMO_SEED,
-  RESO_COLUMNS,
-  demoItem,
-  demoResoRows,
-  loadDemoData,
-} from '../modules/demo-data/demo-data';
+import { DEFAULT_DEMO_LISTINGS } from '../modules/demo-data/env';
+import { DEFAULT_DEMO_SEED, demoItem } from '../modules/demo-data/generator';
+import { loadDemoData } from '../modules/demo-data/load';
+import { RESO_COLUMNS, demoResoRows } from '../modules/demo-data/reso';
 import { formatMetroOutcomes, metroOutcomes } from '../modules/demo-data/metro-outcomes';
 import { csvField } from '../modules/feed-import/csv';
 import { createProgress } from './progress';

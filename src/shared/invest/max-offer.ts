@@ -4,7 +4,7 @@ import { fixFlip, fixFlipInput } from './fix-flip';
 import { shortTermInput, shortTermRental } from './short-term-rental';
 import { FIGURE_LIMITS, type WhatIf } from './what-if';
 import { OFFER_TARGET_RANGE, type OfferTargets } from '../schemas/profile';
-import type { StrategyKey } from '../investor-types';
+import type { StrategyKey } from '../vocabulary';
 
 export type { OfferTargets };
 

@@ -1,5 +1,5 @@
 import { formatCashOnCash, formatCurrency, formatRoi } from '../format';
-import type { StrategyKey } from '../investor-types';
+import type { StrategyKey } from '../vocabulary';
 import type { WhatIf, WhatIfAnalysis } from './what-if';
 
 /**

@@ -2,8 +2,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { AssumptionOverrides } from './assumptions';
 import { DateOnly, DateTime, Id, Nullable, StringEnum } from './common';
 import { LatLng, MapBounds } from './geo';
-import { SEARCH_SORTS, SORT_ORDERS } from '../search-filters';
 import { EmbeddedResults } from './results';
+import { SEARCH_SORTS, SORT_ORDERS } from '../vocabulary';
 
 /** A listed property and its sold comps, with the spec's field names (from the listing feed). */
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { STRATEGY_KEYS } from '../investor-types';
+import { STRATEGY_KEYS } from '../vocabulary';
 import { DateTime, Id, StringEnum } from './common';
 import { StoredBRRRRResults, StoredBuyHoldResults, StoredFixFlipResults, StoredShortTermResults } from './results';
 import { WhatIf } from './what-if';

@@ -3,7 +3,7 @@ import { Note, NotesQuery, SaveNote } from '../../../shared/schemas/notes';
 import type { RoutePlugin } from '../../context';
 import { badRequest, notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
-import { findNote, propertyExists, saveNote } from './repository';
+import { createNotesRepository } from './repository';
 
 export const NOTE_MESSAGES = {
   badPropertyId: 'propertyId must be a property id (a UUID), or left out for your general note',
@@ -16,19 +16,20 @@ export const NOTE_MESSAGES = {
  * property, without it for the general note. Only one's own notes exist for anyone.
  */
 export const notesRoutes: RoutePlugin = async (app, { ctx }) => {
+  const notes = createNotesRepository(ctx.db);
   const propertyIdOf = async (raw: string | null | undefined): Promise<string | null> => {
     if (raw === undefined || raw === null || raw === '') return null;
     if (!isUuid(raw)) throw badRequest(NOTE_MESSAGES.badPropertyId, { propertyId: NOTE_MESSAGES.badPropertyId });
     const id = raw.toLowerCase();
-    if (!(await propertyExists(ctx.db, id))) throw notFound(NOTE_MESSAGES.propertyNotFound);
+    if (!(await notes.propertyExists(id))) throw notFound(NOTE_MESSAGES.propertyNotFound);
     return id;
   };
 
   app.get('/notes', { schema: { querystring: NotesQuery, response: { 200: Envelope(Note) } } }, async (request) => ({
-    data: await findNote(ctx.db, request.auth!.userId, await propertyIdOf(request.query.propertyId)),
+    data: await notes.findNote(request.auth!.userId, await propertyIdOf(request.query.propertyId)),
   }));
 
   app.put('/notes', { schema: { body: SaveNote, response: { 200: Envelope(Note) } } }, async (request) => ({
-    data: await saveNote(ctx.db, request.auth!.userId, await propertyIdOf(request.body.propertyId), request.body.body),
+    data: await notes.saveNote(request.auth!.userId, await propertyIdOf(request.body.propertyId), request.body.body),
   }));
 };

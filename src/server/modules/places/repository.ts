@@ -13,7 +13,7 @@ export const MAX_PLACES = 5;
  * position, the extent and the count of their listings. Run after a bulk write (demo data, feed
  * import); one transaction, so a reader sees the old places or the new ones.
  */
-export async function refreshPlaces(db: Db): Promise<number> {
+async function rebuildPlaces(db: Db): Promise<number> {
   return db.transaction().execute(async (trx) => {
     await trx.deleteFrom('places').execute();
     const cities = await sql`
@@ -42,7 +42,7 @@ export const LISTED_MARKET_DESCRIPTION = 'A city of the listing feed';
  * when the demo data or a feed import brings its first listings; one an admin already has is left as
  * it is), so the Markets tab is never empty while listings exist.
  */
-export async function addMarketsOfListings(db: Db): Promise<number> {
+async function addMarketsOfListings(db: Db): Promise<number> {
   const r = await sql`
     insert into markets (city, state, description, active)
     select (select mode() within group (order by p2.city) from properties p2 where lower(p2.city) = c.lc and upper(p2.state) = c.us), c.us,
@@ -68,7 +68,7 @@ function toPlace(row: PlacesTable): Place {
 }
 
 /** The places a query names: a ZIP exactly; a city by its name (and state), else by its name's start. */
-export async function findPlaces(db: Db, query: PlaceQuery): Promise<Place[]> {
+async function findPlaces(db: Db, query: PlaceQuery): Promise<Place[]> {
   if (query.kind === 'zip') {
     const rows = await db.selectFrom('places').selectAll().where('kind', '=', 'zip').where('key', '=', query.zip).execute();
     return rows.map(toPlace);
@@ -85,3 +85,17 @@ export async function findPlaces(db: Db, query: PlaceQuery): Promise<Place[]> {
   const exact = await cities('exact');
   return (exact.length ? exact : await cities('prefix')).map(toPlace);
 }
+
+/** Our geocoding: the places the listings are in, rebuilt after bulk writes, found by name or ZIP. */
+export function createPlacesRepository(db: Db) {
+  return {
+    /** The places rebuilt from the listings (and their cities made markets); how many places there are. */
+    refreshPlaces: () => rebuildPlaces(db),
+    findPlaces: (query: PlaceQuery) => findPlaces(db, query),
+  };
+}
+
+export type PlacesRepository = ReturnType<typeof createPlacesRepository>;
+
+/** What other modules call after a bulk write (the demo load, a feed import). */
+export const refreshPlaces = (db: Db): Promise<number> => createPlacesRepository(db).refreshPlaces();

@@ -3,7 +3,7 @@ import { GeocodeAnswer, GeocodeQuery } from '../../../shared/schemas/places';
 import { parsePlaceQuery, PLACE_MESSAGES } from '../../../shared/place-query';
 import type { RoutePlugin } from '../../context';
 import { badRequest, notFound } from '../../http/errors';
-import { findPlaces } from './repository';
+import { createPlacesRepository } from './repository';
 
 /**
  * Under /api/v1/auth: GET /geocode?q= finds a city, a ZIP or "City, ST" among the places the
@@ -16,7 +16,7 @@ export const placesRoutes: RoutePlugin = async (app, { ctx }) => {
     async (request) => {
       const query = parsePlaceQuery(request.query.q);
       if ('problem' in query) throw badRequest(query.problem, { q: query.problem });
-      const places = await ctx.reads.run((db) => findPlaces(db, query));
+      const places = await ctx.reads.run((db) => createPlacesRepository(db).findPlaces(query));
       if (places.length === 0) throw notFound(PLACE_MESSAGES.notFound(request.query.q.trim()));
       return { data: { places } };
     },

@@ -18,7 +18,7 @@ import type { FastifyReply } from 'fastify';
 import type { RoutePlugin } from '../../context';
 import { badRequest, notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
-import { decodeCursor, encodeCursor, findComps, findProperty, searchBoundsJson, searchClusters, searchTop } from './repository';
+import { createPropertiesRepository, decodeCursor, encodeCursor, type PropertiesRepository } from './repository';
 
 /** The server's page size cap for the bounds search; `limit` may ask for fewer. */
 export const SEARCH_PAGE_SIZE = 1000;
@@ -64,6 +64,11 @@ function parseBounds(text: string, rules: { maxSpan: boolean }): MapBounds {
  * GET /searchProperties. /property/comps is a static route, so /property/:id never shadows it.
  */
 export const propertiesRoutes: RoutePlugin = async (app, { ctx }) => {
+  const properties = createPropertiesRepository(ctx.db);
+  /** The same reads on a replica that may be a moment behind (ctx.reads). */
+  const onReplica = <T>(read: (repository: PropertiesRepository) => Promise<T>) =>
+    ctx.reads.run((db) => read(createPropertiesRepository(db)));
+
   app.get(
     '/property/comps',
     { schema: { querystring: CompsQuery, response: { 200: Envelope(Type.Array(Comp)), 404: ErrorBody } } },
@@ -81,7 +86,7 @@ export const propertiesRoutes: RoutePlugin = async (app, { ctx }) => {
       const bad = ids.find((id) => !isUuid(id));
       if (bad !== undefined) throw badRequest(PROPERTY_MESSAGES.badCompId(bad), { ids: PROPERTY_MESSAGES.badCompId(bad) });
       const lower = ids.map((id) => id.toLowerCase());
-      const byId = new Map((await ctx.reads.run((db) => findComps(db, lower))).map((c) => [c._id, c]));
+      const byId = new Map((await onReplica((r) => r.findComps(lower))).map((c) => [c._id, c]));
       const missing = lower.filter((id) => !byId.has(id));
       if (missing.length) throw notFound(PROPERTY_MESSAGES.compsNotFound(missing));
       return { data: lower.map((id) => byId.get(id)!) };
@@ -94,7 +99,7 @@ export const propertiesRoutes: RoutePlugin = async (app, { ctx }) => {
     async (request) => {
       const { id } = request.params;
       if (!isUuid(id)) throw badRequest(PROPERTY_MESSAGES.badPropertyId, { id: PROPERTY_MESSAGES.badPropertyId });
-      const property = await findProperty(ctx.db, id.toLowerCase());
+      const property = await properties.findProperty(id.toLowerCase());
       if (!property) throw notFound(PROPERTY_MESSAGES.propertyNotFound);
       return { data: property };
     },
@@ -136,7 +141,7 @@ export const propertiesRoutes: RoutePlugin = async (app, { ctx }) => {
           const message = PROPERTY_MESSAGES.tooManyCells(cells, zoom);
           throw badRequest(message, { bounds: message });
         }
-        const data = await ctx.reads.run((db) => searchClusters(db, bounds, filters, zoom));
+        const data = await onReplica((r) => r.searchClusters(bounds, filters, zoom));
         reply.serializer(reply.compileSerializationSchema(clustersAnswer, '200'));
         return { data };
       }
@@ -148,8 +153,8 @@ export const propertiesRoutes: RoutePlugin = async (app, { ctx }) => {
           throw badRequest(SORT_MESSAGES.cocNeedsStrategy, { sort: SORT_MESSAGES.cocNeedsStrategy });
         }
         const limit = Math.min(TOP_LIMIT, q.limit ?? TOP_LIMIT);
-        const data: SearchTopAnswer = await ctx.reads.run((db) =>
-          searchTop(db, bounds, filters, { sort, order: q.order ?? 'asc', strategy: filters.strategy, limit }),
+        const data: SearchTopAnswer = await onReplica((r) =>
+          r.searchTop(bounds, filters, { sort, order: q.order ?? 'asc', strategy: filters.strategy, limit }),
         );
         // Written here, not by fast-json-stringify, which refuses a union inside a tuple's items.
         return sendJson(reply, JSON.stringify({ data }));
@@ -163,8 +168,8 @@ export const propertiesRoutes: RoutePlugin = async (app, { ctx }) => {
         reply.serializer(reply.compileSerializationSchema(pageAnswer, '200'));
         return { data: { properties: [], next: 'done' } };
       }
-      const page = await ctx.reads.run((db) =>
-        searchBoundsJson(db, bounds, filters, after, Math.min(SEARCH_PAGE_SIZE, q.limit ?? SEARCH_PAGE_SIZE)),
+      const page = await onReplica((r) =>
+        r.searchBoundsJson(bounds, filters, after, Math.min(SEARCH_PAGE_SIZE, q.limit ?? SEARCH_PAGE_SIZE)),
       );
       // The database wrote the properties' JSON (searchBoundsJson); a string goes out as it is.
       const next = JSON.stringify(page.next ? encodeCursor(page.next) : 'done');

@@ -4,7 +4,7 @@ import { NewRecentSearch, RecentSearch } from '../../../shared/schemas/recent-se
 import type { RoutePlugin } from '../../context';
 import { badRequest } from '../../http/errors';
 import { parseSearchFilters, searchFilterParams } from '../../../shared/search-filters';
-import { listRecentSearches, recordRecentSearch } from './repository';
+import { createRecentSearchesRepository } from './repository';
 
 export { RECENT_SEARCH_LIMIT } from './repository';
 
@@ -14,10 +14,11 @@ export const RECENT_SEARCH_MESSAGES = {
 
 /** Under /api/v1/auth (the scope authenticates first): the signed-in user's own searches only. */
 export const recentSearchesRoutes: RoutePlugin = async (app, { ctx }) => {
+  const recentSearches = createRecentSearchesRepository(ctx.db);
   app.get(
     '/recentSearches',
     { schema: { querystring: NoQuery, response: { 200: Envelope(Type.Array(RecentSearch)) } } },
-    async (request) => ({ data: await listRecentSearches(ctx.db, request.auth!.userId) }),
+    async (request) => ({ data: await recentSearches.listRecentSearches(request.auth!.userId) }),
   );
 
   app.post(
@@ -32,7 +33,7 @@ export const recentSearchesRoutes: RoutePlugin = async (app, { ctx }) => {
       if (problems.length) throw badRequest(problems.join('. '), { filters: problems.join('. ') });
       return reply
         .code(201)
-        .send({ data: await recordRecentSearch(ctx.db, request.auth!.userId, request.body, searchFilterParams(filters)) });
+        .send({ data: await recentSearches.recordRecentSearch(request.auth!.userId, request.body, searchFilterParams(filters)) });
     },
   );
 };

@@ -1,0 +1,185 @@
+import type { ListingRecord, SoldRecord } from '../listings';
+import { cityPicker, demoCities, scatter, type DemoCity, type DemoZip } from './cities';
+import {
+  DISTRESS_PROFILES,
+  DISTRESSED_PRICE_SHARE,
+  DISTRESSED_REHAB_SHARE,
+  DISTRESSED_SHARE,
+  REHAB_REFERENCE_PSF,
+  distressKind,
+  repairsFor,
+  type DistressKind,
+} from './distress';
+import {
+  CLOSERS,
+  DATED_FEATURES,
+  DATED_NOTES,
+  DATED_OPENERS,
+  DIRECTIONS,
+  FEATURES,
+  OPENERS,
+  STREETS,
+  SUFFIXES,
+} from './listing-text';
+import { clamp, hashInts, mulberry32, pick, roundTo, uniform, type Rng } from './random';
+
+/**
+ * Deterministic demo data (docs/listings.md): listings and sold comps across 20 US cities, on real
+ * ZIP codes and ZIP centroids from the `zipcodes` gazetteer, priced from per-city medians.
+ * Listing i depends only on (seed, i), so the same seed always gives the same rows.
+ */
+
+/** The sale dates of the demo comps end here (the week of the seeded mortgage rate). */
+export const DEMO_AS_OF = '2025-11-20';
+export const DEFAULT_DEMO_SEED = 1;
+
+interface House {
+  city: DemoCity;
+  zip: DemoZip;
+  beds: number;
+  bathsFull: number;
+  bathsHalf: number;
+  bathsThreeQuarter: number;
+  area: number;
+  address: string;
+  latitude: number;
+  longitude: number;
+}
+
+const BASE_AREA: Record<number, number> = { 1: 750, 2: 1100, 3: 1550, 4: 2150, 5: 2900 };
+
+function house(rng: Rng, city: DemoCity, zip: DemoZip, beds: number): House {
+  const area = roundTo(BASE_AREA[beds] * Math.exp(uniform(rng, -0.2, 0.2)), 10);
+  const bathsFull = beds <= 2 ? 1 : beds === 3 ? (rng() < 0.7 ? 2 : 1) : beds === 4 ? (rng() < 0.6 ? 2 : 3) : 3;
+  const point = scatter(rng, zip.latitude, zip.longitude);
+  return {
+    city,
+    zip,
+    beds,
+    bathsFull,
+    bathsHalf: rng() < 0.4 ? 1 : 0,
+    bathsThreeQuarter: rng() < 0.1 ? 1 : 0,
+    area,
+    address:
+      `${Math.floor(uniform(rng, 100, 9900))} ${pick(rng, DIRECTIONS)}${pick(rng, STREETS)} ${pick(rng, SUFFIXES)}`.toUpperCase(),
+    ...point,
+  };
+}
+
+function bedsFor(rng: Rng): number {
+  const u = rng();
+  return u < 0.04 ? 1 : u < 0.2 ? 2 : u < 0.64 ? 3 : u < 0.9 ? 4 : 5;
+}
+
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+export interface DemoItem {
+  listing: ListingRecord;
+  sold: SoldRecord[];
+  /** The listing's distressed kind, or null for a retail listing. */
+  distress: DistressKind | null;
+}
+
+/** Listing `index` (0-based) of the data set of `seed`, with its 1 to 3 sold comps. */
+export function demoItem(seed: number, index: number): DemoItem {
+  const cities = demoCities();
+  const rng = mulberry32(hashInts(seed, index));
+  const city = cityPicker(cities)(rng());
+  const zip = pick(rng, city.zips);
+  const beds = bedsFor(rng);
+  const h = house(rng, city, zip, beds);
+
+  const psf = city.pricePerSqft * zip.priceFactor;
+  const bathsTotal = h.bathsFull + h.bathsHalf + h.bathsThreeQuarter;
+  const home = `${beds} bed, ${bathsTotal} bath home of ${h.area.toLocaleString('en-US')} sq ft in ${city.city}`;
+  const distress = rng() < DISTRESSED_SHARE ? distressKind(rng()) : null;
+  let price: number;
+  let rehab: number;
+  let arv: number;
+  let remarks: string;
+  if (distress) {
+    // Valued like its comps (the sold $/sq ft of the ZIP), then priced and repaired as shares of that value.
+    const profile = DISTRESS_PROFILES[distress];
+    arv = roundTo(h.area * psf * Math.exp(uniform(rng, -0.03, 0.03)), 1000);
+    const rehabShare = clamp(
+      (h.area * uniform(rng, ...profile.rehabPerSqft) * Math.sqrt(psf / REHAB_REFERENCE_PSF)) / arv,
+      DISTRESSED_REHAB_SHARE.min,
+      DISTRESSED_REHAB_SHARE.max,
+    );
+    const priceShare = clamp(
+      1 - rehabShare - uniform(rng, ...profile.discount),
+      DISTRESSED_PRICE_SHARE.min,
+      DISTRESSED_PRICE_SHARE.max,
+    );
+    rehab = roundTo(arv * rehabShare, 500);
+    price = Math.max(25_000, roundTo(arv * priceShare, 1000) - (rng() < 0.5 ? 100 : 0));
+    remarks = `${pick(rng, profile.lead)} ${home} that needs ${repairsFor(rng, rehabShare)}. ${pick(rng, profile.terms)}`;
+  } else {
+    const marketValue = h.area * psf * Math.exp(uniform(rng, -0.08, 0.08));
+    const dated = rng() >= 0.75;
+    const rehabPerSqft = dated ? uniform(rng, 20, 40) : uniform(rng, 4, 15);
+    // Rehab never costs more than a third of the house's value (cheap markets have cheap rehabs too).
+    rehab = roundTo(Math.min(h.area * rehabPerSqft, marketValue / 3), 500);
+    const rawPrice = marketValue * uniform(rng, 0.9, 1.1) - rehab * 0.6;
+    price = Math.max(25_000, rng() < 0.5 ? roundTo(rawPrice, 1000) : roundTo(rawPrice, 5000) - 100);
+    arv = roundTo(marketValue * uniform(rng, 1.0, 1.06), 1000);
+    const features = dated ? [pick(rng, DATED_FEATURES), pick(rng, DATED_FEATURES)] : [pick(rng, FEATURES), pick(rng, FEATURES)];
+    remarks = [
+      `${dated ? pick(rng, DATED_OPENERS) : pick(rng, OPENERS)}: ${home}`,
+      features[0] === features[1] ? `with ${features[0]}.` : `with ${features[0]} and ${features[1]}.`,
+      dated ? pick(rng, DATED_NOTES) : pick(rng, CLOSERS),
+    ].join(' ');
+  }
+  const rent = roundTo(h.area * city.rentPerSqft * Math.sqrt(zip.priceFactor) * uniform(rng, 0.92, 1.08), 25);
+  const nightly = roundTo(city.nightly3Bed * Math.sqrt(beds / 3) * Math.pow(zip.priceFactor, 0.3) * uniform(rng, 0.85, 1.15), 5);
+
+  const listing: ListingRecord = {
+    listing_key: `DEMO-${seed}-L${String(index).padStart(7, '0')}`,
+    list_price: price,
+    remarks,
+    beds,
+    baths_full: h.bathsFull,
+    baths_half: h.bathsHalf,
+    baths_three_quarter: h.bathsThreeQuarter,
+    area: h.area,
+    address_full: h.address,
+    city: city.city,
+    state: city.state,
+    zip: zip.zip,
+    latitude: h.latitude,
+    longitude: h.longitude,
+    monthly_rent: rent,
+    rehab_estimate: rehab,
+    arv_estimate: arv,
+    nightly_rate: nightly,
+  };
+
+  const soldCount = 1 + Math.floor(rng() * 3); // 1, 2 or 3: about 2 per listing
+  const sold: SoldRecord[] = [];
+  for (let k = 0; k < soldCount; k++) {
+    const compBeds = rng() < 0.7 ? beds : Math.min(5, Math.max(1, beds + (rng() < 0.5 ? -1 : 1)));
+    const c = house(rng, city, zip, compBeds);
+    const compArea = rng() < 0.75 ? roundTo(h.area * uniform(rng, 0.85, 1.15), 10) : c.area;
+    const closePrice = roundTo(compArea * psf * Math.exp(uniform(rng, -0.12, 0.12)), 500);
+    sold.push({
+      listing_key: `DEMO-${seed}-S${String(index).padStart(7, '0')}-${k}`,
+      close_price: closePrice,
+      list_price: roundTo(closePrice * uniform(rng, 0.97, 1.06), 100),
+      close_date: addDays(DEMO_AS_OF, -Math.floor(uniform(rng, 0, 450))),
+      beds: compBeds,
+      baths_full: c.bathsFull,
+      baths_half: c.bathsHalf,
+      baths_three_quarter: c.bathsThreeQuarter,
+      area: compArea,
+      address_full: c.address,
+      city: city.city,
+      state: city.state,
+      zip: zip.zip,
+      latitude: c.latitude,
+      longitude: c.longitude,
+    });
+  }
+  return { listing, sold, distress };
+}

@@ -1,0 +1,97 @@
+/** The words of the demo listings' addresses and remarks (the distressed ones' are in distress.ts). */
+
+export const STREETS = [
+  'Oak',
+  'Maple',
+  'Cedar',
+  'Pine',
+  'Elm',
+  'Willow',
+  'Hickory',
+  'Magnolia',
+  'Pecan',
+  'Walnut',
+  'Birch',
+  'Cypress',
+  'Juniper',
+  'Sycamore',
+  'Aspen',
+  'Laurel',
+  'Mesquite',
+  'Dogwood',
+  'Chestnut',
+  'Poplar',
+  'Park',
+  'Lake',
+  'Hill',
+  'River',
+  'Meadow',
+  'Ridge',
+  'Sunset',
+  'Highland',
+  'Forest',
+  'Spring',
+  'Valley',
+  'Church',
+  'Main',
+  'Washington',
+  'Lincoln',
+  'Jefferson',
+  'Madison',
+  'Franklin',
+  'Jackson',
+  'Adams',
+  'Monroe',
+  'Travis',
+  'Lamar',
+  'Houston',
+  'Bowie',
+];
+export const SUFFIXES = ['St', 'Ave', 'Dr', 'Ln', 'Ct', 'Way', 'Blvd', 'Rd', 'Pl', 'Cir', 'Trl', 'Pkwy'];
+export const DIRECTIONS = ['', '', '', '', 'N ', 'S ', 'E ', 'W '];
+export const OPENERS = [
+  'Charming',
+  'Updated',
+  'Spacious',
+  'Well-kept',
+  'Light-filled',
+  'Classic',
+  'Move-in ready',
+  'Renovated',
+  'Cozy',
+];
+/** Openers of a retail listing that wants cosmetic updates (priced at market, less part of the work). */
+export const DATED_OPENERS = ['Solid', 'Original-condition', 'Well-loved', 'Classic'];
+export const FEATURES = [
+  'an open floor plan',
+  'a remodeled kitchen with quartz counters',
+  'hardwood floors throughout',
+  'a large fenced backyard',
+  'a two-car garage',
+  'new HVAC and water heater',
+  'a covered patio',
+  'vaulted ceilings',
+  'a primary suite with walk-in closet',
+  'fresh interior paint',
+  'energy-efficient windows',
+  'a detached workshop',
+];
+export const DATED_FEATURES = [
+  'a large fenced backyard',
+  'a two-car garage',
+  'a covered patio',
+  'hardwood floors under the carpet',
+  'a big corner lot',
+];
+export const DATED_NOTES = [
+  'Kitchen and baths are original; ready for your updates.',
+  'Some cosmetic updating needed; priced for the neighborhood.',
+  'Good bones; bring your paint and flooring ideas.',
+];
+export const CLOSERS = [
+  'Close to schools, parks and shopping.',
+  'Minutes from downtown.',
+  'Quiet street in an established neighborhood.',
+  'Easy access to major highways.',
+  'Walk to restaurants and coffee shops.',
+];

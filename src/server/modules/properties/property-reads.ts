@@ -1,0 +1,141 @@
+import { sql, type Selectable } from 'kysely';
+import { markerColorFor } from '../../../shared/deal-status';
+import type { Comp, Property } from '../../../shared/schemas/property';
+import type { Db } from '../../db/database';
+import type { PropertiesTable } from '../../db/schema';
+
+/** GET /property/:id's property and GET /property/comps' sold comps, as wire objects with the spec's field names. */
+
+/** The columns of GET /property/:id: the spec's property fields and what the property page adds. */
+const PROPERTY_COLUMNS = [
+  'p.id',
+  'p.list_price',
+  'p.remarks',
+  'p.beds',
+  'p.baths_total',
+  'p.baths_full',
+  'p.baths_half',
+  'p.baths_three_quarter',
+  'p.area',
+  'p.address_full',
+  'p.city',
+  'p.state',
+  'p.zip',
+  'p.longitude',
+  'p.latitude',
+  'p.marker_color',
+  'p.comp_ids',
+  'p.buy_hold',
+  'p.brrrr',
+  'p.fix_flip',
+  'p.short_term',
+  'p.deal_status',
+  'p.confidence',
+  'p.monthly_rent',
+  'p.rehab_estimate',
+  'p.arv_estimate',
+  'p.nightly_rate',
+  'p.inputs',
+  'p.updated_at',
+] as const;
+
+/** A column's name without its table alias: `p.area` → `area`. */
+export type Column<C extends string> = C extends `p.${infer Name}` ? Name : never;
+type PropertyRow = Pick<Selectable<PropertiesTable>, Column<(typeof PROPERTY_COLUMNS)[number]>>;
+
+export const DEFAULT_MARKER = markerColorFor('Market Price');
+
+/** The estimate the engine used (stored inputs), else the feed's own. */
+const used = (stored: number | undefined, feed: number | null): number | null => stored ?? feed;
+
+function toProperty(p: PropertyRow): Property {
+  return {
+    _id: p.id,
+    LatestListingPrice: p.list_price,
+    PublicListingRemarks: p.remarks,
+    BedroomsTotal: p.beds,
+    BathroomsTotal: p.baths_total,
+    BathroomsFull: p.baths_full,
+    BathroomsHalf: p.baths_half,
+    BathroomsThreeQuarter: p.baths_three_quarter,
+    BuildingAreaTotal: p.area,
+    PropertyAddressFull: p.address_full,
+    PropertyAddressCity: p.city,
+    PropertyAddressState: p.state,
+    PropertyAddressZIP: p.zip,
+    location: { type: 'Point', coordinates: [p.longitude, p.latitude] },
+    markerColor: p.marker_color ?? DEFAULT_MARKER,
+    compIDs: p.comp_ids,
+    BuyHoldResults: p.buy_hold,
+    BRRRRResults: p.brrrr,
+    FixFlipResults: p.fix_flip,
+    ShortTermResults: p.short_term,
+    dealStatus: p.deal_status,
+    confidence: p.confidence,
+    monthlyRent: used(p.inputs?.monthlyRent, p.monthly_rent),
+    rehabEstimate: used(p.inputs?.rehabEstimate, p.rehab_estimate),
+    arvEstimate: used(p.inputs?.arvEstimate, p.arv_estimate),
+    nightlyRate: used(p.inputs?.nightlyRate, p.nightly_rate),
+    updatedAt: p.updated_at.toISOString(),
+  };
+}
+
+/** One property with its market's assumption overrides (null when its city has no market or none are set). */
+export async function findProperty(db: Db, id: string): Promise<Property | null> {
+  const row = await db
+    .selectFrom('properties as p')
+    .select(PROPERTY_COLUMNS)
+    .select((eb) =>
+      eb
+        .selectFrom('markets as m')
+        .select('m.assumptions')
+        .where(sql<boolean>`lower(m.city) = lower(p.city) and upper(m.state) = upper(p.state) and m.assumptions <> '{}'::jsonb`)
+        .limit(1)
+        .as('market_assumptions'),
+    )
+    .where('p.id', '=', id)
+    .executeTakeFirst();
+  return row ? { ...toProperty(row), marketAssumptions: row.market_assumptions ?? null } : null;
+}
+
+export async function findComps(db: Db, ids: string[]): Promise<Comp[]> {
+  const rows = await db
+    .selectFrom('sold_comps as s')
+    .select([
+      's.id',
+      's.close_price',
+      's.list_price',
+      sql<string>`s.close_date::text`.as('close_date'),
+      's.beds',
+      's.baths_total',
+      's.baths_full',
+      's.baths_half',
+      's.baths_three_quarter',
+      's.area',
+      's.address_full',
+      's.city',
+      's.state',
+      's.zip',
+      's.longitude',
+      's.latitude',
+    ])
+    .where('s.id', 'in', ids)
+    .execute();
+  return rows.map((s) => ({
+    _id: s.id,
+    MLSSoldPrice: s.close_price,
+    LatestListingPrice: s.list_price,
+    closeDate: s.close_date,
+    BedroomsTotal: s.beds,
+    BathroomsTotal: s.baths_total,
+    BathroomsFull: s.baths_full,
+    BathroomsHalf: s.baths_half,
+    BathroomsThreeQuarter: s.baths_three_quarter,
+    BuildingAreaTotal: s.area,
+    PropertyAddressFull: s.address_full,
+    PropertyAddressCity: s.city,
+    PropertyAddressState: s.state,
+    PropertyAddressZIP: s.zip,
+    location: { type: 'Point', coordinates: [s.longitude, s.latitude] },
+  }));
+}
