@@ -18,7 +18,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { createDatabase, migrateToLatest, type Database } from '../../src/server/db/database';
 import { DEMO_CITIES, RESO_COLUMNS, demoItem, demoResoRows } from '../../src/server/modules/demo-data/demo-data';
-import { csvField } from '../../src/server/modules/feed-import/csv';
+import { csvField } from '../../src/server/lib/csv';
 import { importFile } from '../../src/server/modules/feed-import/importer';
 import { recomputeDirty, recomputeForRate } from '../../src/server/modules/listings';
 import { assumptionsFor, strategyCalculator, type EngineInputs } from '../../src/server/modules/listings/analysis';

@@ -11,7 +11,7 @@ import {
   loadDemoData,
 } from '../modules/demo-data/demo-data';
 import { formatMetroOutcomes, metroOutcomes } from '../modules/demo-data/metro-outcomes';
-import { csvField } from '../modules/feed-import/csv';
+import { csvField } from '../lib/csv';
 import { createProgress } from './progress';
 
 const USAGE = `Usage: npm run demo-data -- [--listings N] [--seed S] [--out file.csv|file.jsonl]

@@ -9,7 +9,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { checkId } from '../../http/ids';
 import { markMarketStale } from '../listings';
 import { rateRecomputerFor } from '../rates';
-import { writeAudit } from './audit';
+import { writeAudit } from '../audit';
 
 /** The rate and term come from the latest published rate (GET /rates/latest), for every market alike. */
 export const RATE_NOT_PER_MARKET =

@@ -3,7 +3,7 @@ import { AuditPage, AuditQuery } from '../../../shared/schemas/admin';
 import { Envelope } from '../../../shared/schemas/common';
 import type { RoutePlugin } from '../../context';
 import { requireRole } from '../../http/auth-guard';
-import { listAudit } from './audit';
+import { listAudit } from '../audit';
 import { marketAssumptionsRoutes } from './market-assumptions';
 import type { AdminSection, ImportingSection } from './section';
 import { registerImport, registerSection } from './section-routes';

@@ -5,7 +5,8 @@ import type { DB, NewUser } from '../../db/schema';
 import { contains, likePattern } from '../../db/text-search';
 import { notFound } from '../../http/errors';
 import { selectUserRecords, toUser, type UserProfileIds, type UserRecord } from '../users';
-import { inChunks, parseSort } from './common';
+import { inChunks } from '../../lib/in-chunks';
+import { parseSort } from './common';
 import { USER_MESSAGES } from './users-rules';
 
 /**

@@ -9,8 +9,9 @@ import type { DB } from '../../db/schema';
 import { conflict, throwIfInvalid } from '../../http/errors';
 import { checkId } from '../../http/ids';
 import type { UserRecord } from '../users';
-import { changed, writeAudit, type AuditChange } from './audit';
-import { bulkConflict, checkBodyId, inChunks, pageOf } from './common';
+import { changed, writeAudit, type AuditChange } from '../audit';
+import { inChunks } from '../../lib/in-chunks';
+import { bulkConflict, checkBodyId, pageOf } from './common';
 import type { AdminSection } from './section';
 import {
   countActiveAdmins,

@@ -17,7 +17,7 @@ import {
 } from '../../../shared/schemas/rates';
 import type { RoutePlugin } from '../../context';
 import { requireRole } from '../../http/auth-guard';
-import { actorOf } from '../admin';
+import { actorOf } from '../audit';
 import { notFound } from '../../http/errors';
 import { checkId } from '../../http/ids';
 import { latestRate } from '../listings';

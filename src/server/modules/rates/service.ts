@@ -4,10 +4,10 @@ import { ERROR_CODES } from '../../../shared/api-types';
 import { formatDate } from '../../../shared/format';
 import { IMPORT_MAX_BYTES } from '../../../shared/admin-constants';
 import { parseDate } from '../listings';
-import { parseCsv } from '../feed-import';
+import { parseCsvRecords } from '../../lib/csv';
 import type { AuditAction } from '../../../shared/admin-constants';
 import type { Db } from '../../db/database';
-import { changed, writeAudit, type Actor, type AuditChange, type AuditView } from '../admin';
+import { changed, writeAudit, type Actor, type AuditChange, type AuditView } from '../audit';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import {
   deleteRate,
@@ -85,7 +85,7 @@ export function parsePmmsCsv(text: string): {
   lines: number[];
   skipped: Array<{ line: number; reason: string }>;
 } {
-  const records = parseCsv(text);
+  const records = parseCsvRecords(text);
   if (!records.length) throw new Error('The file is empty');
   const header = records[0].fields.map(norm);
   const dateCol = header.findIndex((h) => h === 'date' || h.includes('date') || h.includes('week'));

@@ -5,7 +5,8 @@ import type { Db } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { isUuid } from '../../http/ids';
-import { inChunks, type Actor } from './common';
+import { inChunks } from '../../lib/in-chunks';
+import type { Actor } from './actor';
 
 /** What an entry keeps of an entity: fields from an explicit list, never a password or hash. */
 export type AuditView = Record<string, unknown>;
