@@ -19,16 +19,15 @@ import {
   type TrustProxy,
 } from './config';
 import type { AppContext } from './context';
+import { READY, type StartupStatus } from './startup-status';
 import { createClusterLocks } from './db/cluster-lock';
 import { createDatabase, type Database } from './db/database';
 import { createReadRouter, primaryOnly } from './db/read-replicas';
 import { migrateAndSeed } from './db/prepare';
 import type { SeedResult } from './db/seed';
-import { createAuthenticate } from './http/auth-guard';
 import { registerCompression } from './http/compression';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler';
 import { registerInputGuard } from './http/input-guard';
-import { READY, type StartupStatus } from './modules/startup/startup-work';
 import { registerRequestScope } from './http/busy';
 import { buildLoggerOptions, QuietRequestLogs, type LoggerSettings } from './http/logging';
 import { CONTENT_SECURITY_POLICY, registerResponseHeaders } from './http/security';
@@ -37,6 +36,7 @@ import { registerApiDocs, registerOpenApi } from './http/openapi';
 import { registerClient } from './http/static-client';
 import { addCustomFormats, schemaErrorFormatter } from './http/validation';
 import { adminRoutes, countsRoutes, createAdminSections } from './modules/admin';
+import { createAuthenticate } from './modules/auth';
 import { createAuthRepository } from './modules/auth/repository';
 import { postgresRateLimitStore } from './modules/auth/rate-limit-store';
 import { authRoutes } from './modules/auth/routes';

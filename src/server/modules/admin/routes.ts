@@ -2,7 +2,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { AuditPage, AuditQuery } from '../../../shared/schemas/admin';
 import { Envelope } from '../../../shared/schemas/common';
 import type { RoutePlugin } from '../../context';
-import { requireRole } from '../../http/auth-guard';
+import { requireRole } from '../auth';
 import { listAudit } from '../audit';
 import { marketAssumptionsRoutes } from './market-assumptions';
 import type { AdminSection, ImportingSection } from './section';

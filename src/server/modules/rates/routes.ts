@@ -16,7 +16,7 @@ import {
   RatesStatus,
 } from '../../../shared/schemas/rates';
 import type { RoutePlugin } from '../../context';
-import { requireRole } from '../../http/auth-guard';
+import { requireRole } from '../auth';
 import { actorOf } from '../audit';
 import { notFound } from '../../http/errors';
 import { checkId } from '../../http/ids';
