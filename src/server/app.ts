@@ -67,7 +67,8 @@ import { accountRoutes } from './modules/account/routes';
 import { savedCalculationsRoutes } from './modules/saved-calculations/routes';
 import { contactsRoutes } from './modules/contacts/routes';
 import { recentSearchesRoutes } from './modules/recent-searches/routes';
-import { ratesRoutes } from './modules/rates/routes';
+import { ratesRoutes } from './modules/rates';
+import { rateRecomputerFor } from './modules/listings';
 
 export interface BuildAppOptions {
   /** Overrides on top of built-in defaults (index.ts passes the whole loadConfig()). */
@@ -294,7 +295,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       async (api) => {
         await api.register(authRoutes, { ctx });
         await api.register(lookupsRoutes, { ctx, prefix: '/lookups' });
-        await api.register(ratesRoutes, { ctx });
+        await api.register(ratesRoutes, { ctx, repricer: rateRecomputerFor(ctx, ctx.db, ctx.cluster, app.log) });
         await api.register(configRoutes, { ctx });
         await api.register(
           async (authed) => {

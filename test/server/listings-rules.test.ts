@@ -3,7 +3,8 @@ import { boundsProblems, BOUNDS_MESSAGES, isSearchableBounds } from '../../src/s
 import { haversineMiles } from '../../src/shared/geo/distance';
 import { Readable } from 'node:stream';
 import { csvField, csvLine, csvRecords, parseCsvRecords } from '../../src/server/lib/csv';
-import { fromReso, parseDate } from '../../src/server/modules/listings/records';
+import { parseDate } from '../../src/server/lib/dates';
+import { fromReso } from '../../src/server/modules/listings/records';
 import { parsePmmsCsv } from '../../src/server/modules/rates/service';
 
 describe('deal status', () => {

@@ -4,8 +4,7 @@ import { IMPORT_MAX_BYTES } from '../../../shared/admin-constants';
 import type { ClusterLocks } from '../../db/cluster-lock';
 import type { Db } from '../../db/database';
 import { inBackground } from '../../http/busy';
-import { latestRate } from '../listings';
-import { readFeedRecord, recordFeedFetch } from './repository';
+import { latestRate, readFeedRecord, recordFeedFetch } from './repository';
 import { importPmms, parsePmmsCsv } from './service';
 
 /** The feed is fetched this often (Freddie Mac publishes PMMS weekly, on Thursdays). */

@@ -1,2 +1,3 @@
-/** What other modules use of rates: the background recomputer a rate or market change kicks. */
-export { rateRecomputerFor, type RateRecomputer } from './recomputer';
+/** What other modules use of rates: the latest rate (a value, or SQL for a statement that reads it with its own rows). */
+export { latestRate, latestRateSql } from './repository';
+export { ratesRoutes, type Repricer, type RatesRouteOptions } from './routes';

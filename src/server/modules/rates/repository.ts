@@ -1,7 +1,20 @@
 import { sql } from 'kysely';
 import type { Rate, RatesListQuery, RatesPage } from '../../../shared/schemas/rates';
-import { loanTermMonths } from '../../../shared/invest';
+import { FINANCING_PRODUCT, loanTermMonths } from '../../../shared/invest';
 import type { Db } from '../../db/database';
+
+/** SQL for the latest rate of a product (by week): a scalar subquery, null when it has none. */
+export function latestRateSql(product = FINANCING_PRODUCT) {
+  return sql<
+    number | null
+  >`(select rate from rates where lower(product) = lower(${product}) order by as_of desc, created_at desc limit 1)`;
+}
+
+/** The latest rate of a product (by week), or null. */
+export async function latestRate(db: Db, product = FINANCING_PRODUCT): Promise<number | null> {
+  const row = await sql<{ rate: number | null }>`select ${latestRateSql(product)} as rate`.execute(db);
+  return row.rows[0]?.rate ?? null;
+}
 
 /** A rate's stored fields, as the admin form writes them (product and week unique). */
 export interface RateValues {

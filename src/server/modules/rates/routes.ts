@@ -15,16 +15,15 @@ import {
   PricingStatus,
   RatesStatus,
 } from '../../../shared/schemas/rates';
-import type { RoutePlugin } from '../../context';
+import type { RouteOptions, RoutePlugin } from '../../context';
+import type { RepriceStatus } from '../../../shared/schemas/rates';
 import { requireRole } from '../auth';
 import { actorOf } from '../audit';
 import { notFound } from '../../http/errors';
 import { checkId } from '../../http/ids';
-import { latestRate } from '../listings';
 import type { Db } from '../../db/database';
 import { RatesFeed, registerRatesFeed } from './feed';
-import { rateRecomputerFor } from './recomputer';
-import { findRate, listRates } from './repository';
+import { findRate, latestRate, listRates } from './repository';
 import { checkPmmsFile, createRate, editRate, importPmmsFile, latestRates, rateValues, removeRate, upsertRate } from './service';
 
 /**
@@ -37,8 +36,20 @@ import { checkPmmsFile, createRate, editRate, importPmmsFile, latestRates, rateV
 /** An import body carries the file as a JSON string: room for the largest file even when escaping doubles it. */
 const IMPORT_BODY_LIMIT = 2 * IMPORT_MAX_BYTES + 64 * 1024;
 
-export const ratesRoutes: RoutePlugin = async (app, { ctx }) => {
-  const recomputer = rateRecomputerFor(ctx, ctx.db, ctx.cluster, app.log);
+/** The background re-pricer of the listings (listings' RateRecomputer), which a new latest rate kicks. */
+export interface Repricer {
+  kick(): void;
+  /** Kicks when some listings were computed at another rate (server start). */
+  kickIfStale(): Promise<void>;
+  status(): Promise<RepriceStatus & { version: number }>;
+  stop(): Promise<void>;
+}
+
+export interface RatesRouteOptions extends RouteOptions {
+  repricer: Repricer;
+}
+
+export const ratesRoutes: RoutePlugin<RatesRouteOptions> = async (app, { ctx, repricer: recomputer }) => {
   const feed = ctx.config.ratesFeedUrl
     ? new RatesFeed({
         db: ctx.db,

@@ -3,7 +3,7 @@ import type { NewRate, Rate, RatesImportError, RatesImportReport, RatesImportRow
 import { ERROR_CODES } from '../../../shared/api-types';
 import { formatDate } from '../../../shared/format';
 import { IMPORT_MAX_BYTES } from '../../../shared/admin-constants';
-import { parseDate } from '../listings';
+import { parseDate } from '../../lib/dates';
 import { parseCsvRecords } from '../../lib/csv';
 import type { AuditAction } from '../../../shared/admin-constants';
 import type { Db } from '../../db/database';
