@@ -11,7 +11,7 @@ import {
 import { COMP_RULES, MAX_COMP_RADIUS_MILES, monthsBefore, selectComps, type CompCandidate } from './comps';
 import type { Db } from '../../db/database';
 import { createMarketsRepository, type MarketOverrides } from '../markets';
-import { latestRate, latestRateSql } from '../rates';
+import { createRatesRepository, latestRateSql } from '../rates';
 import {
   compsAsOf,
   countDirty,
@@ -105,7 +105,7 @@ export async function recomputeDirty(db: Db, options: RecomputeOptions = {}): Pr
     const rows = await readDirtyBatch(db, after, batchSize);
     if (!rows.length) break;
     // The rate and the markets' assumptions per batch: one edited meanwhile applies from here on.
-    const rate = await latestRate(db);
+    const rate = await createRatesRepository(db).latestRate();
     const calculatorOf = await calculatorsAt(db, rate);
     const lastRow = rows[rows.length - 1];
     last = [lastRow.longitude, lastRow.latitude, lastRow.id];
@@ -326,6 +326,6 @@ export async function recomputeForRate(db: Db, options: RecomputeOptions = {}): 
 
 /** Listings whose results were computed at a rate other than the latest 30-year rate. */
 export async function countStaleForRate(db: Db): Promise<number> {
-  const rate = await latestRate(db);
+  const rate = await createRatesRepository(db).latestRate();
   return countPricedAtOtherRate(db, sql<number | null>`${rate}::float8`);
 }

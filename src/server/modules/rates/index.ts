@@ -1,3 +1,3 @@
-/** What other modules use of rates: the latest rate (a value, or SQL for a statement that reads it with its own rows). */
-export { latestRate, latestRateSql } from './repository';
+/** What other modules use of rates: its repository (the latest rate) and SQL for a statement that reads the latest rate with its own rows. */
+export { createRatesRepository, latestRateSql, type RatesRepository } from './repository';
 export { ratesRoutes, type Repricer, type RatesRouteOptions } from './routes';

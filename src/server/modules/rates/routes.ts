@@ -23,7 +23,7 @@ import { notFound } from '../../http/errors';
 import { checkId } from '../../http/ids';
 import type { Db } from '../../db/database';
 import { RatesFeed, registerRatesFeed } from './feed';
-import { findRate, latestRate, listRates } from './repository';
+import { createRatesRepository } from './repository';
 import { checkPmmsFile, createRate, editRate, importPmmsFile, latestRates, rateValues, removeRate, upsertRate } from './service';
 
 /**
@@ -50,6 +50,7 @@ export interface RatesRouteOptions extends RouteOptions {
 }
 
 export const ratesRoutes: RoutePlugin<RatesRouteOptions> = async (app, { ctx, repricer: recomputer }) => {
+  const rates = createRatesRepository(ctx.db);
   const feed = ctx.config.ratesFeedUrl
     ? new RatesFeed({
         db: ctx.db,
@@ -72,9 +73,9 @@ export const ratesRoutes: RoutePlugin<RatesRouteOptions> = async (app, { ctx, re
 
   /** Runs a write; re-prices the listings when it changed the latest 30-year rate. */
   const repricing = async <T>(write: (db: Db) => Promise<T>): Promise<T> => {
-    const before = await latestRate(ctx.db);
+    const before = await rates.latestRate();
     const result = await write(ctx.db);
-    if ((await latestRate(ctx.db)) !== before) recomputer.kick();
+    if ((await rates.latestRate()) !== before) recomputer.kick();
     return result;
   };
 
@@ -82,7 +83,7 @@ export const ratesRoutes: RoutePlugin<RatesRouteOptions> = async (app, { ctx, re
     '/rates/pricing',
     { schema: { querystring: NoQuery, response: { 200: Envelope(PricingStatus) } }, logLevel: 'warn' },
     async () => {
-      const [rate, status] = await Promise.all([latestRate(ctx.db), recomputer.status()]);
+      const [rate, status] = await Promise.all([rates.latestRate(), recomputer.status()]);
       return { data: { rate, repricing: status.running, version: status.version } };
     },
   );
@@ -101,7 +102,7 @@ export const ratesRoutes: RoutePlugin<RatesRouteOptions> = async (app, { ctx, re
         '/rates',
         { schema: { querystring: RatesListQuery, response: { 200: Envelope(RatesPage) } } },
         async (request) => ({
-          data: await listRates(ctx.db, request.query),
+          data: await rates.listRates(request.query),
         }),
       );
 
@@ -135,7 +136,7 @@ export const ratesRoutes: RoutePlugin<RatesRouteOptions> = async (app, { ctx, re
         '/rate/:id',
         { schema: { params: IdParams, querystring: NoQuery, response: { 200: Envelope(Rate), 404: ErrorBody } } },
         async (request) => {
-          const rate = await findRate(ctx.db, checkId('rate', request.params.id));
+          const rate = await rates.findRate(checkId('rate', request.params.id));
           if (!rate) throw notFound('This rate no longer exists');
           return { data: rate };
         },

@@ -3,7 +3,7 @@ import { analyzeWhatIf, whatIfProblems, type WhatIf } from '../../../shared/inve
 import type { NewSavedCalculation, SavedCalculation } from '../../../shared/investor-types';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { FINANCING_PRODUCT, roundResults } from '../listings';
-import { latestRate } from '../rates';
+import { createRatesRepository } from '../rates';
 import { isUniqueViolation } from '../../db/errors';
 import { isUuid } from '../../http/ids';
 import { PROPERTY_MESSAGES } from '../properties';
@@ -86,7 +86,7 @@ const nameTaken = (name: string) =>
 /** A user's saved what-if calculations (docs/investor-api.md); results are always recomputed here. */
 export function createSavedCalculationsService(db: Db) {
   const repository = createSavedCalculationsRepository(db);
-  const rateNow = () => latestRate(db, FINANCING_PRODUCT);
+  const rateNow = () => createRatesRepository(db).latestRate(FINANCING_PRODUCT);
 
   return {
     async list(userId: string): Promise<SavedCalculation[]> {
