@@ -112,7 +112,7 @@ async function reprice(database: Database): Promise<Pass> {
       longest = Math.max(longest, now - last);
       last = now;
     },
-    // The server's yield between batches (rates/recomputer.ts); the clock restarts after it.
+    // The server's yield between batches (listings/recomputer.ts); the clock restarts after it.
     pause: () => new Promise((resolve) => setImmediate(() => resolve(void (last = performance.now())))),
   });
   return { listings, seconds: (performance.now() - start) / 1000, longestBatchMs: longest };
