@@ -19,16 +19,15 @@ import {
   type TrustProxy,
 } from './config';
 import type { AppContext } from './context';
+import { READY, type StartupStatus } from './startup-status';
 import { createClusterLocks } from './db/cluster-lock';
 import { createDatabase, type Database } from './db/database';
 import { createReadRouter, primaryOnly } from './db/read-replicas';
 import { migrateAndSeed } from './db/prepare';
 import type { SeedResult } from './db/seed';
-import { createAuthenticate } from './http/auth-guard';
 import { registerCompression } from './http/compression';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler';
 import { registerInputGuard } from './http/input-guard';
-import { READY, type StartupStatus } from './modules/startup/startup-work';
 import { registerRequestScope } from './http/busy';
 import { buildLoggerOptions, QuietRequestLogs, type LoggerSettings } from './http/logging';
 import { CONTENT_SECURITY_POLICY, registerResponseHeaders } from './http/security';
@@ -37,6 +36,7 @@ import { registerApiDocs, registerOpenApi } from './http/openapi';
 import { registerClient } from './http/static-client';
 import { addCustomFormats, schemaErrorFormatter } from './http/validation';
 import { adminRoutes, countsRoutes, createAdminSections } from './modules/admin';
+import { createAuthenticate } from './modules/auth';
 import { createAuthRepository } from './modules/auth/repository';
 import { postgresRateLimitStore } from './modules/auth/rate-limit-store';
 import { authRoutes } from './modules/auth/routes';
@@ -67,7 +67,8 @@ import { accountRoutes } from './modules/account/routes';
 import { savedCalculationsRoutes } from './modules/saved-calculations/routes';
 import { contactsRoutes } from './modules/contacts/routes';
 import { recentSearchesRoutes } from './modules/recent-searches/routes';
-import { ratesRoutes } from './modules/rates/routes';
+import { ratesRoutes } from './modules/rates';
+import { rateRecomputerFor } from './modules/listings';
 
 export interface BuildAppOptions {
   /** Overrides on top of built-in defaults (index.ts passes the whole loadConfig()). */
@@ -294,7 +295,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       async (api) => {
         await api.register(authRoutes, { ctx });
         await api.register(lookupsRoutes, { ctx, prefix: '/lookups' });
-        await api.register(ratesRoutes, { ctx });
+        await api.register(ratesRoutes, { ctx, repricer: rateRecomputerFor(ctx, ctx.db, ctx.cluster, app.log) });
         await api.register(configRoutes, { ctx });
         await api.register(
           async (authed) => {

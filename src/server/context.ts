@@ -3,12 +3,11 @@ import type { AppConfig } from './config';
 import type { ClusterLocks } from './db/cluster-lock';
 import type { Db } from './db/database';
 import type { ReadRouter } from './db/read-replicas';
-import type { PreHandler } from './http/auth-guard';
-import type { AuthService } from './modules/auth/service';
+import type { AuthService, PreHandler } from './modules/auth';
 import type { LookupsService } from './modules/lookups/service';
 import type { MailService } from './modules/mail/service';
 import type { UsersService } from './modules/users/service';
-import type { StartupStatus } from './modules/startup/startup-work';
+import type { StartupStatus } from './startup-status';
 
 /** What route modules get as plugin options. */
 export interface AppContext {

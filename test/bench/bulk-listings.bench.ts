@@ -20,7 +20,7 @@ import { createDatabase, migrateToLatest, type Database } from '../../src/server
 import { DEMO_CITIES } from '../../src/server/modules/demo-data/cities';
 import { demoItem } from '../../src/server/modules/demo-data/generator';
 import { RESO_COLUMNS, demoResoRows } from '../../src/server/modules/demo-data/reso';
-import { csvField } from '../../src/server/modules/feed-import/csv';
+import { csvField } from '../../src/server/lib/csv';
 import { importFile } from '../../src/server/modules/feed-import/importer';
 import { recomputeDirty, recomputeForRate } from '../../src/server/modules/listings';
 import { assumptionsFor, strategyCalculator, type EngineInputs } from '../../src/server/modules/listings/analysis';
@@ -114,7 +114,7 @@ async function reprice(database: Database): Promise<Pass> {
       longest = Math.max(longest, now - last);
       last = now;
     },
-    // The server's yield between batches (rates/recomputer.ts); the clock restarts after it.
+    // The server's yield between batches (listings/recomputer.ts); the clock restarts after it.
     pause: () => new Promise((resolve) => setImmediate(() => resolve(void (last = performance.now())))),
   });
   return { listings, seconds: (performance.now() - start) / 1000, longestBatchMs: longest };

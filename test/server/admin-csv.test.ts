@@ -1,6 +1,6 @@
 import { DATABASES, SETUP_TIMEOUT, createTestApp, json, type TestApp } from './helpers';
 import { adminSession, createUser, signIn, unique, waitForImport, type Client } from './admin-fixtures';
-import { csvCell, parseCsv, unguardCell, writeCsv } from '../../src/server/modules/admin/csv';
+import { csvCell, parseCsv, unguardCell, writeCsv } from '../../src/server/lib/csv';
 import type { ImportRow } from '../../src/shared/schemas/admin';
 
 describe('CSV reader and writer', () => {

@@ -9,7 +9,7 @@ import {
   PACKAGE_ROOT,
   loadConfig,
 } from '../../src/server/config';
-import { requireRole } from '../../src/server/http/auth-guard';
+import { requireRole } from '../../src/server/modules/auth';
 
 describe('loadConfig', () => {
   let dir: string;

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { importFile, REJECTED_HEADER } from '../../src/server/modules/feed-import/importer';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { parseCsv } from '../../src/server/modules/feed-import/csv';
+import { parseCsvRecords } from '../../src/server/lib/csv';
 
 v8.setFlagsFromString('--expose-gc');
 /** A full collection, to read the live heap. */
@@ -117,7 +117,7 @@ describe.each(DATABASES)('importer on $name', (database) => {
     }>`select remarks, baths_total from properties where listing_key = 'A2'`.execute(t.db);
     expect(a2.rows[0]).toEqual({ remarks: 'Big, bright "modern"\nhome', baths_total: 3 });
 
-    const report = parseCsv(fs.readFileSync(`${file}.rejected.csv`, 'utf8'));
+    const report = parseCsvRecords(fs.readFileSync(`${file}.rejected.csv`, 'utf8'));
     expect(report[0].fields.join(',')).toBe(REJECTED_HEADER);
     expect(report.slice(1).map((r) => [r.fields[0], r.fields[1]])).toEqual([
       ['8', 'ListPrice is not a number: "lots"'],
@@ -219,7 +219,7 @@ describe.each(DATABASES)('importer on $name', (database) => {
     fs.writeFileSync(broken, `${HEADER}\n${good}\nQ2,Closed,"unclosed,remark\nmore\n`);
     const summary = await importFile(t.db, broken, { recompute: false });
     expect(summary).toMatchObject({ rows: 2, rejected: 1, sold: { inserted: 1, updated: 0, unchanged: 0 } });
-    const report = parseCsv(fs.readFileSync(`${broken}.rejected.csv`, 'utf8'));
+    const report = parseCsvRecords(fs.readFileSync(`${broken}.rejected.csv`, 'utf8'));
     expect(report.slice(1).map((r) => [r.fields[0], r.fields[1]])).toEqual([
       ['3', 'A quoted field that starts on line 3 is never closed'],
     ]);

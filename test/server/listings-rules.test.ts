@@ -2,8 +2,9 @@ import { dealStatusFromComps, dealStatusFromMarker, markerColorFor, DEAL_COLORS 
 import { boundsProblems, BOUNDS_MESSAGES, isSearchableBounds } from '../../src/shared/geo/bounds';
 import { haversineMiles } from '../../src/shared/geo/distance';
 import { Readable } from 'node:stream';
-import { csvField, csvLine, csvRecords, parseCsv } from '../../src/server/modules/feed-import/csv';
-import { fromReso, parseDate } from '../../src/server/modules/listings/records';
+import { csvField, csvLine, csvRecords, parseCsvRecords } from '../../src/server/lib/csv';
+import { parseDate } from '../../src/server/lib/dates';
+import { fromReso } from '../../src/server/modules/listings/records';
 import { parsePmmsCsv } from '../../src/server/modules/rates/service';
 
 describe('deal status', () => {
@@ -66,7 +67,7 @@ describe('haversine', () => {
 describe('CSV parser', () => {
   it('reads quoted fields with commas, doubled quotes and line breaks, CRLF, BOM and keeps the original text', () => {
     const text = '\uFEFFa,b,c\r\n1,"x, y","say ""hi"""\r\n2,"two\nlines",z\n\n3,,\n';
-    const records = parseCsv(text);
+    const records = parseCsvRecords(text);
     expect(records.map((r) => r.fields)).toEqual([
       ['a', 'b', 'c'],
       ['1', 'x, y', 'say "hi"'],
@@ -79,7 +80,7 @@ describe('CSV parser', () => {
 
   it('gives the same records whatever the chunking', async () => {
     const text = 'k,v\n1,"a,""b""\r\nc"\r\n2,d\n';
-    const whole = parseCsv(text).map((r) => [r.fields, r.raw]);
+    const whole = parseCsvRecords(text).map((r) => [r.fields, r.raw]);
     for (let size = 1; size < 8; size++) {
       const chunks: string[] = [];
       for (let i = 0; i < text.length; i += size) chunks.push(text.slice(i, i + size));

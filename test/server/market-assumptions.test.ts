@@ -2,7 +2,7 @@ import { ADMIN, DATABASES, SETUP_TIMEOUT, bearer, createTestApp, json, login, si
 import { sql } from 'kysely';
 import { loadDemoData } from '../../src/server/modules/demo-data';
 import { RATE_NOT_PER_MARKET } from '../../src/server/modules/admin/market-assumptions';
-import { rateRecomputerFor } from '../../src/server/modules/rates/recomputer';
+import { rateRecomputerFor } from '../../src/server/modules/listings';
 
 describe.each(DATABASES)('market assumption overrides on $name', (database) => {
   let t: TestApp;

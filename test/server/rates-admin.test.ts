@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { ADMIN, DATABASES, SETUP_TIMEOUT, bearer, createTestApp, json, login, signup, type TestApp } from './helpers';
 import { loadDemoData } from '../../src/server/modules/demo-data';
-import { rateRecomputerFor } from '../../src/server/modules/rates/recomputer';
+import { rateRecomputerFor } from '../../src/server/modules/listings';
 import { ratesFeedFor } from '../../src/server/modules/rates/feed';
 import { loadConfig, parseRatesFeedUrl } from '../../src/server/config';
 

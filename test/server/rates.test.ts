@@ -1,7 +1,7 @@
 import { ADMIN, DATABASES, SETUP_TIMEOUT, bearer, createTestApp, json, login, signup, type TestApp } from './helpers';
 import { sql } from 'kysely';
 import { loadDemoData } from '../../src/server/modules/demo-data';
-import { rateRecomputerFor } from '../../src/server/modules/rates/recomputer';
+import { rateRecomputerFor } from '../../src/server/modules/listings';
 
 describe.each(DATABASES)('rates and config on $name', (database) => {
   let t: TestApp;

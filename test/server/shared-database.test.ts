@@ -10,7 +10,7 @@ import { Pool } from 'pg';
 import { buildApp } from '../../src/server/app';
 import type { FastifyInstance } from 'fastify';
 import { loadDemoData } from '../../src/server/modules/demo-data';
-import { rateRecomputerFor } from '../../src/server/modules/rates/recomputer';
+import { rateRecomputerFor } from '../../src/server/modules/listings';
 import { ADMIN, GENEROUS_RATE_LIMITS, TEST_SCRYPT_COST, bearer, json, login } from './helpers';
 import { adminSession, createUser, PASSWORD, roleIds, signIn } from './admin-fixtures';
 

@@ -7,7 +7,7 @@ import { DEFAULT_DEMO_SEED, demoItem } from '../modules/demo-data/generator';
 import { loadDemoData } from '../modules/demo-data/load';
 import { RESO_COLUMNS, demoResoRows } from '../modules/demo-data/reso';
 import { formatMetroOutcomes, metroOutcomes } from '../modules/demo-data/metro-outcomes';
-import { csvField } from '../modules/feed-import/csv';
+import { csvField } from '../lib/csv';
 import { createProgress } from './progress';
 
 const USAGE = `Usage: npm run demo-data -- [--listings N] [--seed S] [--out file.csv|file.jsonl]

@@ -6,7 +6,17 @@ import type { MapBounds } from '../../shared/schemas/geo';
 import type { StrategyResults } from '../../shared/schemas/results';
 import type { SavedResults, StrategyKey } from '../../shared/schemas/saved-calculations';
 import type { WhatIf } from '../../shared/schemas/what-if';
-import type { EngineInputs } from '../modules/listings';
+
+/** The inputs the engine actually used (feed estimates, or their fallbacks: modules/listings/analysis.ts), stored with each listing. */
+export interface EngineInputs {
+  purchasePrice: number;
+  monthlyRent: number;
+  rehabEstimate: number;
+  arvEstimate: number;
+  /** Peak-season nightly rate. */
+  nightlyRate: number;
+  squareFeet: number;
+}
 
 /**
  * A jsonb column: read as the parsed value; written as the value (the drivers serialise it) or as

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { MigrationDb } from './migration-db';
 
 /**
- * Re-pricing for the whole cluster (modules/rates/recomputer.ts): one row that every server reads and
+ * Re-pricing for the whole cluster (modules/listings/recomputer.ts): one row that every server reads and
  * whichever holds the re-pricing lock writes: a re-price asked for (and when), the pass running (its
  * progress and a heartbeat, so a pass whose server died is not reported as running), and the number
  * of finished passes — the pricing version every server answers on GET /rates/pricing.

@@ -8,7 +8,8 @@ import type { DB } from '../../db/schema';
 import { contains, likePattern } from '../../db/text-search';
 import { conflict, notFound, throwIfInvalid } from '../../http/errors';
 import { checkId } from '../../http/ids';
-import { changed, writeAudit, type AuditChange, type AuditView } from './audit';
+import { changed, writeAudit, type AuditChange, type AuditView } from '../audit';
+import { inChunks } from '../../lib/in-chunks';
 import {
   accountHasUsersMessage,
   type CatalogColumn,
@@ -18,8 +19,8 @@ import {
   type CatalogTable,
   type CatalogValues,
 } from './catalog-definitions';
-import { ACTIVE_COLUMN_MESSAGE, bulkConflict, checkBodyId, inChunks, pageOf, parseActive, parseSort } from './common';
-import { writeCsv } from './csv';
+import { ACTIVE_COLUMN_MESSAGE, bulkConflict, checkBodyId, pageOf, parseActive, parseSort } from './common';
+import { writeCsv } from '../../lib/csv';
 import { importReport, readImportFile, throwIfRowsInvalid } from './import-file';
 import type { ImportingSection } from './section';
 

@@ -1,11 +1,6 @@
 import { DEFAULT_PAGE_SIZE, type ListQuery } from '../../../shared/schemas/admin';
 import { badRequest, conflict } from '../../http/errors';
 
-/** Who is acting: the signed-in Admin. */
-export interface Actor {
-  id: string;
-}
-
 const LIST_KEYS = ['q', 'page', 'pageSize', 'sort'];
 
 /** The plain call (no list parameter at all) answers the whole list as an array. */
@@ -42,11 +37,6 @@ export const ACTIVE_COLUMN_MESSAGE = 'Active must be true or false';
 
 /** "1 user", "3 users". */
 export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-/** Runs `work` over `list` in slices of `size` (bounded IN lists and statement sizes). */
-export async function inChunks<T>(list: readonly T[], size: number, work: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < list.length; i += size) await work(list.slice(i, i + size));
-}
 
 /** 400 unless the body's `_id`, when given, names the item of the URL. */
 export function checkBodyId(thing: string, bodyId: string | undefined, id: string): void {

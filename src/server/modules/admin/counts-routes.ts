@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { Count } from '../../../shared/schemas/admin';
 import { Envelope, ErrorBody, NoQuery } from '../../../shared/schemas/common';
 import type { RoutePlugin } from '../../context';
-import { requireRole } from '../../http/auth-guard';
+import { requireRole } from '../auth';
 
 /** Dashboard figures for Admins, under /api/v1/auth (the scope authenticates first): every user, every market. */
 export const countsRoutes: RoutePlugin = async (app, { ctx }) => {

@@ -1,7 +1,7 @@
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportReport, type ImportRow } from '../../../shared/schemas/admin';
 import { ERROR_CODES } from '../../../shared/api-types';
 import { AppError, badRequest } from '../../http/errors';
-import { CsvError, parseCsv, unguardCell } from './csv';
+import { CsvError, parseCsv, unguardCell } from '../../lib/csv';
 
 /** The columns of one section's import file. */
 export interface ImportColumns {

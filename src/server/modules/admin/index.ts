@@ -8,10 +8,6 @@ import { createUsersSection, type UsersSection } from './users-service';
 
 export { adminRoutes, type AdminRouteOptions } from './routes';
 export { countsRoutes } from './counts-routes';
-/** The audit log and the acting admin, for admin routes that live with their own area (rates). */
-export { changed, writeAudit, type AuditChange, type AuditView } from './audit';
-export type { Actor } from './common';
-export { actorOf } from './section-routes';
 
 export interface AdminSections {
   users: UsersSection;

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { IdParams, MarketAssumptions, MarketAssumptionsRequest, MarketAssumptionsUpdated } from '../../../shared/schemas/admin';
 import { Value } from '@sinclair/typebox/value';
 import { AssumptionOverrides } from '../../../shared/schemas/assumptions';
@@ -7,9 +6,9 @@ import { assumptionOverridesProblems, DEFAULT_ASSUMPTIONS } from '../../../share
 import type { RoutePlugin } from '../../context';
 import { badRequest, notFound } from '../../http/errors';
 import { checkId } from '../../http/ids';
-import { markMarketStale } from '../listings';
-import { rateRecomputerFor } from '../rates';
-import { writeAudit } from './audit';
+import { markMarketStale, rateRecomputerFor } from '../listings';
+import { createMarketsRepository } from '../markets';
+import { writeAudit } from '../audit';
 
 /** The rate and term come from the latest published rate (GET /rates/latest), for every market alike. */
 export const RATE_NOT_PER_MARKET =
@@ -34,12 +33,9 @@ function compact(overrides: AssumptionOverrides): AssumptionOverrides {
  * A change is audited and marks the market's listings for the background recomputation.
  */
 export const marketAssumptionsRoutes: RoutePlugin = async (app, { ctx }) => {
+  const markets = createMarketsRepository(ctx.db);
   const load = async (id: string): Promise<MarketAssumptions> => {
-    const row = await ctx.db
-      .selectFrom('markets')
-      .select(['id', 'city', 'state', 'assumptions'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await markets.findAssumptions(id);
     if (!row) throw notFound('Market not found');
     return {
       market: { _id: row.id, city: row.city, state: row.state },
@@ -78,21 +74,10 @@ export const marketAssumptionsRoutes: RoutePlugin = async (app, { ctx }) => {
       const assumptions = compact(body);
 
       const marked = await ctx.db.transaction().execute(async (trx) => {
-        const before = await trx
-          .selectFrom('markets')
-          .select(['city', 'state', 'assumptions'])
-          .where('id', '=', id)
-          .forUpdate()
-          .executeTakeFirst();
+        const marketsHere = createMarketsRepository(trx);
+        const before = await marketsHere.lockAssumptions(id);
         if (!before) throw notFound('Market not found');
-        await trx
-          .updateTable('markets')
-          .set({
-            assumptions: sql<AssumptionOverrides>`cast(${JSON.stringify(assumptions)} as jsonb)`,
-            updated_at: sql<Date>`now()`,
-          })
-          .where('id', '=', id)
-          .execute();
+        await marketsHere.setAssumptions(id, assumptions);
         await writeAudit(trx, { id: request.auth!.userId }, [
           {
             action: 'update',

@@ -1,5 +1,4 @@
 import type { TSchema } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
 import {
   BulkRequest,
   BulkResult,
@@ -15,13 +14,12 @@ import {
 } from '../../../shared/schemas/admin';
 import { Envelope, ErrorBody, NoContent, NoQuery } from '../../../shared/schemas/common';
 import type { RoutePlugin } from '../../context';
-import { isPaged, type Actor } from './common';
+import { actorOf } from '../audit';
+import { isPaged } from './common';
 import type { AdminSection, ImportingSection } from './section';
 
 /** The Fastify instance a route module gets (typed by the TypeBox provider). */
 export type AdminApp = Parameters<RoutePlugin>[0];
-
-export const actorOf = (request: FastifyRequest): Actor => ({ id: request.auth!.userId });
 
 /** An import body carries the file as a JSON string: room for the largest file even when escaping doubles it. */
 export const IMPORT_BODY_LIMIT = 2 * IMPORT_MAX_BYTES + 64 * 1024;

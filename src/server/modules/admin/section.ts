@@ -8,7 +8,7 @@ import type {
   ListQuery,
 } from '../../../shared/schemas/admin';
 import type { Paged } from '../../../shared/schemas/common';
-import type { Actor } from './common';
+import type { Actor } from '../audit';
 
 /** A TypeBox schema whose static type is `T` (what the TypeBox provider gives a handler). */
 export type SchemaOf<T> = TSchema & { static: T };

@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { AdminImportJobsTable } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../http/errors';
 import { checkId } from '../../http/ids';
-import type { Actor } from './common';
+import type { Actor } from '../audit';
 import { writeUserImport, type UserImportRecord } from './users-csv';
 
 /**

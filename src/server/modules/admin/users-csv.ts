@@ -5,11 +5,11 @@ import { validateUserForm, type FieldErrors } from '../../../shared/validation';
 import type { DB } from '../../db/schema';
 import { conflict } from '../../http/errors';
 import type { UserRecord } from '../users';
-import { writeAudit, type AuditChange } from './audit';
-import { ACTIVE_COLUMN_MESSAGE, parseActive, type Actor } from './common';
-import { writeCsv } from './csv';
+import { writeAudit, type Actor, type AuditChange } from '../audit';
+import { ACTIVE_COLUMN_MESSAGE, parseActive } from './common';
+import { writeCsv } from '../../lib/csv';
 import { importReport, readImportFile } from './import-file';
-import { findOrCreateAccounts, insertUsers, takenUsernames } from './users-repository';
+import { createAdminUsersRepository } from './users-repository';
 import { USER_MESSAGES, normalizeUser, userAuditView, type UserValues } from './users-rules';
 
 /** The users' CSV: export columns, import columns and row rules, and the write of an import. */
@@ -58,7 +58,9 @@ export async function checkUserImport(
   });
   const roleRows = await db.selectFrom('roles').select(['id', 'name']).execute();
   const roleByName = new Map(roleRows.map((r) => [r.name.toLowerCase(), r]));
-  const taken = await takenUsernames(db, rows.map((r) => r.values.username.toLowerCase()).filter(Boolean));
+  const taken = await createAdminUsersRepository(db).takenUsernames(
+    rows.map((r) => r.values.username.toLowerCase()).filter(Boolean),
+  );
   const seen = new Map<string, number>();
   const records: UserImportRecord[] = [];
   for (const row of rows) {
@@ -105,18 +107,15 @@ export async function writeUserImport(
   records: UserImportRecord[],
   hashes: string[],
 ): Promise<number> {
-  const taken = [
-    ...(await takenUsernames(
-      trx,
-      records.map((r) => r.values.username),
-    )),
-  ];
+  const taken = [...(await createAdminUsersRepository(trx).takenUsernames(records.map((r) => r.values.username)))];
   if (taken.length) {
     const more = taken.length > 1 ? ` …and ${taken.length - 1} more.` : '';
     throw conflict(`Nothing was imported. ${USER_MESSAGES.usernameTaken(taken[0])}${more} Check the file again.`);
   }
   const changes: AuditChange[] = [];
-  const { byName, created } = await findOrCreateAccounts(trx, [...new Set(records.map((r) => r.values.accountName))]);
+  const { byName, created } = await createAdminUsersRepository(trx).findOrCreateAccounts([
+    ...new Set(records.map((r) => r.values.accountName)),
+  ]);
   for (const account of created) {
     changes.push({
       action: 'import',
@@ -127,8 +126,7 @@ export async function writeUserImport(
     });
   }
   const accountOf = (r: UserImportRecord) => byName.get(r.values.accountName.toLowerCase()) ?? null;
-  const ids = await insertUsers(
-    trx,
+  const ids = await createAdminUsersRepository(trx).insertUsers(
     records.map((r, i) => ({
       first_name: r.values.firstName,
       last_name: r.values.lastName,

@@ -5,7 +5,8 @@ import type { DB, NewUser } from '../../db/schema';
 import { contains, likePattern } from '../../db/text-search';
 import { notFound } from '../../http/errors';
 import { selectUserRecords, toUser, type UserProfileIds, type UserRecord } from '../users';
-import { inChunks, parseSort } from './common';
+import { inChunks } from '../../lib/in-chunks';
+import { parseSort } from './common';
 import { USER_MESSAGES } from './users-rules';
 
 /**
@@ -20,27 +21,6 @@ const ADMIN_LOCK = 727_270_001;
 /** Statement sizes: rows per INSERT, values per IN list. */
 const INSERT_CHUNK = 1000;
 const LOOKUP_CHUNK = 5000;
-
-export const selectUsers = (q: Kysely<DB>) => selectUserRecords(q);
-
-/**
- * The search as a filter on users: name ("First Last"), username, or an account whose name
- * matches; `true` when there is nothing to search for.
- */
-export async function userSearch(q: Kysely<DB>, text: string | undefined): Promise<RawBuilder<SqlBool>> {
-  const query = (text ?? '').trim();
-  if (!query) return sql<SqlBool>`true`;
-  const pattern = likePattern(query);
-  // Accounts are few: resolving them first keeps every branch of the OR on an index.
-  const accounts = await q
-    .selectFrom('accounts')
-    .select('id')
-    .where(contains(sql.ref('name'), pattern))
-    .execute();
-  const branches = [contains(sql`u.first_name || ' ' || u.last_name`, pattern), contains(sql.ref('u.username'), pattern)];
-  if (accounts.length) branches.push(sql<SqlBool>`u.account_id in (${sql.join(accounts.map((a) => a.id))})`);
-  return sql<SqlBool>`(${sql.join(branches, sql` or `)})`;
-}
 
 /** ORDER BY terms of a users list; ties go by name, then id. */
 function orderTerms(sort: string | undefined): Array<RawBuilder<unknown>> {
@@ -71,146 +51,189 @@ export function orderedUsers<Q extends { orderBy(expression: RawBuilder<unknown>
 
 const EMPTY_PROFILE: UserProfileIds = { strategies: [], markets: [], interests: [] };
 
-async function profiles(q: Kysely<DB>, ids: string[] | 'all'): Promise<Map<string, UserProfileIds>> {
-  const map = new Map<string, UserProfileIds>();
-  if (ids !== 'all' && ids.length === 0) return map;
-  const get = (id: string) => {
-    let p = map.get(id);
-    if (!p) map.set(id, (p = { strategies: [], markets: [], interests: [] }));
-    return p;
-  };
-  const [strategies, markets, interests] = await Promise.all([
-    (ids === 'all' ? q.selectFrom('user_strategies') : q.selectFrom('user_strategies').where('user_id', 'in', ids))
-      .select(['user_id', 'strategy_id as id'])
-      .execute(),
-    (ids === 'all' ? q.selectFrom('user_markets') : q.selectFrom('user_markets').where('user_id', 'in', ids))
-      .select(['user_id', 'market_id as id'])
-      .execute(),
-    (ids === 'all' ? q.selectFrom('user_interests') : q.selectFrom('user_interests').where('user_id', 'in', ids))
-      .select(['user_id', 'interest_id as id'])
-      .execute(),
-  ]);
-  for (const r of strategies) get(r.user_id).strategies.push(r.id);
-  for (const r of markets) get(r.user_id).markets.push(r.id);
-  for (const r of interests) get(r.user_id).interests.push(r.id);
-  return map;
-}
-
-/** Records as wire Users, with their profiles (`all`: every user's, for the whole list). */
-export async function toUsers(q: Kysely<DB>, records: UserRecord[], all = false): Promise<User[]> {
-  const map = await profiles(q, all ? 'all' : records.map((r) => r.id));
-  return records.map((r) => toUser(r, map.get(r.id) ?? EMPTY_PROFILE));
-}
-
-export async function findUserRecord(q: Kysely<DB>, id: string, lock = false): Promise<UserRecord> {
-  const record = await selectUsers(q)
-    .where('u.id', '=', id)
-    .$if(lock, (query) => query.forUpdate(['u']))
-    .executeTakeFirst();
-  if (!record) throw notFound(USER_MESSAGES.notFound);
-  return record;
-}
-
-export async function getUser(q: Kysely<DB>, id: string): Promise<User> {
-  return (await toUsers(q, [await findUserRecord(q, id)]))[0];
-}
-
-/** The roles in their order: Admin, Agent, Investor. */
-export async function listRoles(q: Kysely<DB>): Promise<Role[]> {
-  const rows = await q.selectFrom('roles').select(['id', 'name']).execute();
-  return rows
-    .map((r) => ({ _id: r.id, name: normalizeRole(r.name) }))
-    .sort((a, b) => ROLE_NAMES.indexOf(a.name) - ROLE_NAMES.indexOf(b.name));
-}
-
-/** Every account, by name. */
-export async function listAccounts(q: Kysely<DB>) {
-  const rows = await q
-    .selectFrom('accounts')
-    .select(['id', 'name', 'active'])
-    .orderBy(sql`lower(name)`)
-    .orderBy('id')
-    .execute();
-  return rows.map((a) => ({ _id: a.id, name: a.name, active: a.active }));
-}
-
-export async function countActiveAdmins(q: Kysely<DB>): Promise<number> {
-  const row = await q
-    .selectFrom('users as u')
-    .innerJoin('roles as r', 'r.id', 'u.role_id')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('r.name', '=', 'Admin')
-    .where('u.active', '=', true)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** Serializes the transactions that change who is an active Admin. */
-export const lockAdmins = (q: Kysely<DB>) => sql`select pg_advisory_xact_lock(${ADMIN_LOCK})`.execute(q);
-
 export const isActiveAdmin = (r: { role_name: string; active: boolean }): boolean =>
   r.active && normalizeRole(r.role_name) === 'Admin';
 
-/** A password set by an Admin ends the user's sessions, as a reset does. */
-export async function revokeSessions(q: Kysely<DB>, userId: string): Promise<void> {
-  await q
-    .updateTable('sessions')
-    .set({ revoked_at: sql<Date>`now()` })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
-}
+/** The admin users' queries on the database or a transaction `q`. */
+export function createAdminUsersRepository(q: Kysely<DB>) {
+  const selectUsers = () => selectUserRecords(q);
 
-/** Which of these lower-cased usernames are taken. */
-export async function takenUsernames(q: Kysely<DB>, usernames: string[]): Promise<Set<string>> {
-  const taken = new Set<string>();
-  await inChunks(usernames, LOOKUP_CHUNK, async (chunk) => {
-    const rows = await q
-      .selectFrom('users')
-      .select(sql<string>`lower(username)`.as('u'))
-      .where(sql`lower(username)`, 'in', chunk)
+  /**
+   * The search as a filter on users: name ("First Last"), username, or an account whose name
+   * matches; `true` when there is nothing to search for.
+   */
+  async function userSearch(text: string | undefined): Promise<RawBuilder<SqlBool>> {
+    const query = (text ?? '').trim();
+    if (!query) return sql<SqlBool>`true`;
+    const pattern = likePattern(query);
+    // Accounts are few: resolving them first keeps every branch of the OR on an index.
+    const accounts = await q
+      .selectFrom('accounts')
+      .select('id')
+      .where(contains(sql.ref('name'), pattern))
       .execute();
-    for (const r of rows) taken.add(r.u);
-  });
-  return taken;
-}
+    const branches = [contains(sql`u.first_name || ' ' || u.last_name`, pattern), contains(sql.ref('u.username'), pattern)];
+    if (accounts.length) branches.push(sql<SqlBool>`u.account_id in (${sql.join(accounts.map((a) => a.id))})`);
+    return sql<SqlBool>`(${sql.join(branches, sql` or `)})`;
+  }
 
-/** Accounts by lower-cased name; those missing are created. Returns every one and the new ones. */
-export async function findOrCreateAccounts(q: Kysely<DB>, names: string[]) {
-  const byName = new Map<string, { id: string; name: string }>();
-  await inChunks(names, LOOKUP_CHUNK, async (chunk) => {
+  async function profiles(ids: string[] | 'all'): Promise<Map<string, UserProfileIds>> {
+    const map = new Map<string, UserProfileIds>();
+    if (ids !== 'all' && ids.length === 0) return map;
+    const get = (id: string) => {
+      let p = map.get(id);
+      if (!p) map.set(id, (p = { strategies: [], markets: [], interests: [] }));
+      return p;
+    };
+    const [strategies, markets, interests] = await Promise.all([
+      (ids === 'all' ? q.selectFrom('user_strategies') : q.selectFrom('user_strategies').where('user_id', 'in', ids))
+        .select(['user_id', 'strategy_id as id'])
+        .execute(),
+      (ids === 'all' ? q.selectFrom('user_markets') : q.selectFrom('user_markets').where('user_id', 'in', ids))
+        .select(['user_id', 'market_id as id'])
+        .execute(),
+      (ids === 'all' ? q.selectFrom('user_interests') : q.selectFrom('user_interests').where('user_id', 'in', ids))
+        .select(['user_id', 'interest_id as id'])
+        .execute(),
+    ]);
+    for (const r of strategies) get(r.user_id).strategies.push(r.id);
+    for (const r of markets) get(r.user_id).markets.push(r.id);
+    for (const r of interests) get(r.user_id).interests.push(r.id);
+    return map;
+  }
+
+  /** Records as wire Users, with their profiles (`all`: every user's, for the whole list). */
+  async function toUsers(records: UserRecord[], all = false): Promise<User[]> {
+    const map = await profiles(all ? 'all' : records.map((r) => r.id));
+    return records.map((r) => toUser(r, map.get(r.id) ?? EMPTY_PROFILE));
+  }
+
+  async function findUserRecord(id: string, lock = false): Promise<UserRecord> {
+    const record = await selectUsers()
+      .where('u.id', '=', id)
+      .$if(lock, (query) => query.forUpdate(['u']))
+      .executeTakeFirst();
+    if (!record) throw notFound(USER_MESSAGES.notFound);
+    return record;
+  }
+
+  async function getUser(id: string): Promise<User> {
+    return (await toUsers([await findUserRecord(id)]))[0];
+  }
+
+  /** The roles in their order: Admin, Agent, Investor. */
+  async function listRoles(): Promise<Role[]> {
+    const rows = await q.selectFrom('roles').select(['id', 'name']).execute();
+    return rows
+      .map((r) => ({ _id: r.id, name: normalizeRole(r.name) }))
+      .sort((a, b) => ROLE_NAMES.indexOf(a.name) - ROLE_NAMES.indexOf(b.name));
+  }
+
+  /** Every account, by name. */
+  async function listAccounts() {
     const rows = await q
       .selectFrom('accounts')
-      .select(['id', 'name'])
-      .where(
-        sql`lower(name)`,
-        'in',
-        chunk.map((n) => n.toLowerCase()),
-      )
+      .select(['id', 'name', 'active'])
+      .orderBy(sql`lower(name)`)
+      .orderBy('id')
       .execute();
-    for (const r of rows) byName.set(r.name.toLowerCase(), r);
-  });
-  const missing = names.filter((n) => !byName.has(n.toLowerCase()));
-  const created: Array<{ id: string; name: string }> = [];
-  await inChunks(missing, INSERT_CHUNK, async (chunk) => {
-    const rows = await q
-      .insertInto('accounts')
-      .values(chunk.map((name) => ({ name, active: true })))
-      .returning(['id', 'name'])
+    return rows.map((a) => ({ _id: a.id, name: a.name, active: a.active }));
+  }
+
+  async function countActiveAdmins(): Promise<number> {
+    const row = await q
+      .selectFrom('users as u')
+      .innerJoin('roles as r', 'r.id', 'u.role_id')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('r.name', '=', 'Admin')
+      .where('u.active', '=', true)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Serializes the transactions that change who is an active Admin. */
+  const lockAdmins = () => sql`select pg_advisory_xact_lock(${ADMIN_LOCK})`.execute(q);
+
+  /** A password set by an Admin ends the user's sessions, as a reset does. */
+  async function revokeSessions(userId: string): Promise<void> {
+    await q
+      .updateTable('sessions')
+      .set({ revoked_at: sql<Date>`now()` })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
       .execute();
-    for (const r of rows) {
-      byName.set(r.name.toLowerCase(), r);
-      created.push(r);
-    }
-  });
-  return { byName, created };
+  }
+
+  /** Which of these lower-cased usernames are taken. */
+  async function takenUsernames(usernames: string[]): Promise<Set<string>> {
+    const taken = new Set<string>();
+    await inChunks(usernames, LOOKUP_CHUNK, async (chunk) => {
+      const rows = await q
+        .selectFrom('users')
+        .select(sql<string>`lower(username)`.as('u'))
+        .where(sql`lower(username)`, 'in', chunk)
+        .execute();
+      for (const r of rows) taken.add(r.u);
+    });
+    return taken;
+  }
+
+  /** Accounts by lower-cased name; those missing are created. Returns every one and the new ones. */
+  async function findOrCreateAccounts(names: string[]) {
+    const byName = new Map<string, { id: string; name: string }>();
+    await inChunks(names, LOOKUP_CHUNK, async (chunk) => {
+      const rows = await q
+        .selectFrom('accounts')
+        .select(['id', 'name'])
+        .where(
+          sql`lower(name)`,
+          'in',
+          chunk.map((n) => n.toLowerCase()),
+        )
+        .execute();
+      for (const r of rows) byName.set(r.name.toLowerCase(), r);
+    });
+    const missing = names.filter((n) => !byName.has(n.toLowerCase()));
+    const created: Array<{ id: string; name: string }> = [];
+    await inChunks(missing, INSERT_CHUNK, async (chunk) => {
+      const rows = await q
+        .insertInto('accounts')
+        .values(chunk.map((name) => ({ name, active: true })))
+        .returning(['id', 'name'])
+        .execute();
+      for (const r of rows) {
+        byName.set(r.name.toLowerCase(), r);
+        created.push(r);
+      }
+    });
+    return { byName, created };
+  }
+
+  /** Inserts the users in chunks; returns their ids by username. */
+  async function insertUsers(rows: NewUser[]): Promise<Map<string, string>> {
+    const ids = new Map<string, string>();
+    await inChunks(rows, INSERT_CHUNK, async (chunk) => {
+      for (const r of await q.insertInto('users').values(chunk).returning(['id', 'username']).execute())
+        ids.set(r.username, r.id);
+    });
+    return ids;
+  }
+
+  return {
+    selectUsers,
+    userSearch,
+    toUsers,
+    findUserRecord,
+    getUser,
+    listRoles,
+    listAccounts,
+    countActiveAdmins,
+    lockAdmins,
+    revokeSessions,
+    takenUsernames,
+    findOrCreateAccounts,
+    insertUsers,
+  };
 }
 
-/** Inserts the users in chunks; returns their ids by username. */
-export async function insertUsers(q: Kysely<DB>, rows: NewUser[]): Promise<Map<string, string>> {
-  const ids = new Map<string, string>();
-  await inChunks(rows, INSERT_CHUNK, async (chunk) => {
-    for (const r of await q.insertInto('users').values(chunk).returning(['id', 'username']).execute()) ids.set(r.username, r.id);
-  });
-  return ids;
-}
+export type AdminUsersRepository = ReturnType<typeof createAdminUsersRepository>;

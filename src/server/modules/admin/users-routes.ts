@@ -11,7 +11,8 @@ import {
 import { Envelope, ErrorBody, NoQuery } from '../../../shared/schemas/common';
 import type { RoutePlugin, RouteOptions } from '../../context';
 import { throwIfRowsInvalid } from './import-file';
-import { actorOf, IMPORT_BODY_LIMIT } from './section-routes';
+import { actorOf } from '../audit';
+import { IMPORT_BODY_LIMIT } from './section-routes';
 import type { UserImportJobs } from './user-import-jobs';
 import { checkUserImport } from './users-csv';
 import type { UsersSection } from './users-service';

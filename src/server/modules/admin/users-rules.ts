@@ -4,7 +4,7 @@ import { validateUserForm, type AccountType } from '../../../shared/validation';
 import { badRequest, throwIfInvalid } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import type { UserRecord } from '../users';
-import type { AuditView } from './audit';
+import type { AuditView } from '../audit';
 import { accountExistsMessage } from './catalog-definitions';
 
 /** The users' rules that need no database: messages, form values, the checks of a form and the audit view. */

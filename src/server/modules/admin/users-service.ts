@@ -9,23 +9,11 @@ import type { DB } from '../../db/schema';
 import { conflict, throwIfInvalid } from '../../http/errors';
 import { checkId } from '../../http/ids';
 import type { UserRecord } from '../users';
-import { changed, writeAudit, type AuditChange } from './audit';
-import { bulkConflict, checkBodyId, inChunks, pageOf } from './common';
+import { changed, writeAudit, type AuditChange } from '../audit';
+import { inChunks } from '../../lib/in-chunks';
+import { bulkConflict, checkBodyId, pageOf } from './common';
 import type { AdminSection } from './section';
-import {
-  countActiveAdmins,
-  findUserRecord,
-  getUser,
-  isActiveAdmin,
-  listAccounts,
-  listRoles,
-  lockAdmins,
-  orderedUsers,
-  revokeSessions,
-  selectUsers,
-  toUsers,
-  userSearch,
-} from './users-repository';
+import { createAdminUsersRepository, isActiveAdmin, orderedUsers } from './users-repository';
 import { exportUsersCsv } from './users-csv';
 import { USER_MESSAGES, checkUserForm, normalizeUser, userAuditView, type UserValues } from './users-rules';
 
@@ -46,6 +34,7 @@ const BULK_CHUNK = 5000;
  * The CSV import is in users-csv.ts and user-import-jobs.ts.
  */
 export function createUsersSection(db: Db, deps: UsersSectionDeps): UsersSection {
+  const repository = createAdminUsersRepository(db);
   async function transaction<T>(work: (trx: Transaction<DB>) => Promise<T>, username?: string): Promise<T> {
     try {
       return await db.transaction().execute(work);
@@ -105,13 +94,13 @@ export function createUsersSection(db: Db, deps: UsersSectionDeps): UsersSection
   /** The rows a bulk request means: its ids, or every user matching `q`. */
   async function bulkRows(trx: Kysely<DB>, ids: string[] | undefined, q: string | undefined): Promise<UserRecord[]> {
     if (ids?.length === 0) return [];
-    const filter = ids ? sql<SqlBool>`u.id in (${sql.join(ids)})` : await userSearch(trx, q);
-    return selectUsers(trx).where(filter).forUpdate(['u']).execute();
+    const filter = ids ? sql<SqlBool>`u.id in (${sql.join(ids)})` : await createAdminUsersRepository(trx).userSearch(q);
+    return createAdminUsersRepository(trx).selectUsers().where(filter).forUpdate(['u']).execute();
   }
 
   /** Throws 409 when a change left no active Admin (checked after the change, inside its transaction). */
   async function keepAnAdmin(trx: Kysely<DB>, touched: UserRecord[], message: string = USER_MESSAGES.lastAdmin) {
-    if (touched.some(isActiveAdmin) && (await countActiveAdmins(trx)) === 0) throw conflict(message);
+    if (touched.some(isActiveAdmin) && (await createAdminUsersRepository(trx).countActiveAdmins()) === 0) throw conflict(message);
   }
 
   return {
@@ -122,32 +111,32 @@ export function createUsersSection(db: Db, deps: UsersSectionDeps): UsersSection
     form: UserForm,
 
     async list(query) {
-      if (!query) return toUsers(db, await orderedUsers(selectUsers(db), undefined).execute(), true);
+      if (!query) return repository.toUsers(await orderedUsers(repository.selectUsers(), undefined).execute(), true);
       const { page, pageSize, offset } = pageOf(query);
-      const filter = await userSearch(db, query.q);
+      const filter = await repository.userSearch(query.q);
       const [records, total] = await Promise.all([
-        orderedUsers(selectUsers(db).where(filter), query.sort).limit(pageSize).offset(offset).execute(),
+        orderedUsers(repository.selectUsers().where(filter), query.sort).limit(pageSize).offset(offset).execute(),
         db
           .selectFrom('users as u')
           .select(sql<number>`count(*)::int`.as('n'))
           .where(filter)
           .executeTakeFirstOrThrow(),
       ]);
-      return { items: await toUsers(db, records), total: Number(total.n), page, pageSize };
+      return { items: await repository.toUsers(records), total: Number(total.n), page, pageSize };
     },
 
     async get(rawId) {
-      return getUser(db, checkId('user', rawId));
+      return repository.getUser(checkId('user', rawId));
     },
 
     async formData() {
-      const [accounts, roles] = await Promise.all([listAccounts(db), listRoles(db)]);
+      const [accounts, roles] = await Promise.all([repository.listAccounts(), repository.listRoles()]);
       return { accounts, roles };
     },
 
     async editData(rawId) {
-      const user = await getUser(db, checkId('user', rawId));
-      const [accounts, roles] = await Promise.all([listAccounts(db), listRoles(db)]);
+      const user = await repository.getUser(checkId('user', rawId));
+      const [accounts, roles] = await Promise.all([repository.listAccounts(), repository.listRoles()]);
       return { user: { ...user, loginId: user.username }, accounts, roles };
     },
 
@@ -171,12 +160,12 @@ export function createUsersSection(db: Db, deps: UsersSectionDeps): UsersSection
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        const record = await findUserRecord(trx, row.id);
+        const record = await createAdminUsersRepository(trx).findUserRecord(row.id);
         changes.push({ action: 'create', entityType: 'user', entityId: row.id, before: null, after: userAuditView(record) });
         await writeAudit(trx, actor, changes);
         return row.id;
       }, values.username);
-      return getUser(db, id);
+      return repository.getUser(id);
     },
 
     async update(actor, rawId, body) {
@@ -186,8 +175,8 @@ export function createUsersSection(db: Db, deps: UsersSectionDeps): UsersSection
       checkUserForm(values, 'edit');
       const passwordHash = values.password.trim() !== '' ? await deps.hashPassword(values.password) : null;
       await transaction(async (trx) => {
-        await lockAdmins(trx);
-        const before = await findUserRecord(trx, id, true);
+        await createAdminUsersRepository(trx).lockAdmins();
+        const before = await createAdminUsersRepository(trx).findUserRecord(id, true);
         const active = values.active ?? before.active;
         const changes: AuditChange[] = [];
         const accountId = await resolveRefs(trx, values, id, changes);
@@ -210,9 +199,9 @@ export function createUsersSection(db: Db, deps: UsersSectionDeps): UsersSection
           })
           .where('id', '=', id)
           .execute();
-        if (passwordHash) await revokeSessions(trx, id);
+        if (passwordHash) await createAdminUsersRepository(trx).revokeSessions(id);
         await keepAnAdmin(trx, [before]);
-        const [b, a] = [userAuditView(before), userAuditView(await findUserRecord(trx, id))];
+        const [b, a] = [userAuditView(before), userAuditView(await createAdminUsersRepository(trx).findUserRecord(id))];
         if (changed(b, a) || passwordHash) {
           changes.push({
             action: 'update',
@@ -224,15 +213,15 @@ export function createUsersSection(db: Db, deps: UsersSectionDeps): UsersSection
         }
         await writeAudit(trx, actor, changes);
       }, values.username);
-      return getUser(db, id);
+      return repository.getUser(id);
     },
 
     async remove(actor, rawId) {
       const id = checkId('user', rawId);
       if (id === actor.id) throw conflict(USER_MESSAGES.selfDelete);
       await transaction(async (trx) => {
-        await lockAdmins(trx);
-        const before = await findUserRecord(trx, id, true);
+        await createAdminUsersRepository(trx).lockAdmins();
+        const before = await createAdminUsersRepository(trx).findUserRecord(id, true);
         await trx.deleteFrom('users').where('id', '=', id).execute();
         await keepAnAdmin(trx, [before]);
         await writeAudit(trx, actor, [
@@ -244,7 +233,7 @@ export function createUsersSection(db: Db, deps: UsersSectionDeps): UsersSection
     async bulk(actor, request) {
       const ids = request.ids?.map((raw) => checkId('user', raw));
       return transaction(async (trx) => {
-        await lockAdmins(trx);
+        await createAdminUsersRepository(trx).lockAdmins();
         const rows = await bulkRows(trx, ids, request.q);
         if (request.action !== 'activate' && rows.some((r) => r.id === actor.id)) {
           throw bulkConflict([
@@ -292,8 +281,8 @@ export function createUsersSection(db: Db, deps: UsersSectionDeps): UsersSection
     },
 
     async exportCsv(q) {
-      const filter = await userSearch(db, q);
-      const records = await orderedUsers(selectUsers(db).where(filter), undefined).execute();
+      const filter = await repository.userSearch(q);
+      const records = await orderedUsers(repository.selectUsers().where(filter), undefined).execute();
       return exportUsersCsv(records);
     },
   };

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RateLimits } from '../../config';
 import { AppError, rateLimitMessage } from '../../http/errors';
 import { ERROR_CODES } from '../../../shared/api-types';
-import type { PreHandler } from '../../http/auth-guard';
+import type { PreHandler } from './guard';
 
 export const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
-import { csvField, csvLine, csvRecords } from './csv';
+import { csvField, csvLine, csvRecords } from '../../lib/csv';
 import type { ControlledTransaction } from 'kysely';
 import {
   dropMaintainedIndexes,

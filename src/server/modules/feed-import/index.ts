@@ -1,4 +1,4 @@
-/** The listing feed importer and the CSV reading other modules share (the PMMS rate history). */
+/** The listing feed importer. */
 export {
   importFile,
   rejectedPath,
@@ -7,4 +7,3 @@ export {
   type ImportProgress,
   type ImportSummary,
 } from './importer';
-export { csvField, csvLine, csvRecords, parseCsv, type CsvRecord } from './csv';

@@ -25,6 +25,7 @@ import {
   type ShortTermResults,
   type WhatIfAnalysis,
 } from '../../../shared/invest';
+import type { EngineInputs } from '../../db/schema';
 
 /**
  * Everything the server precomputes for a property, as pure functions: deal status and confidence
@@ -42,16 +43,7 @@ export interface PropertyFacts {
   nightlyRate: number | null;
 }
 
-/** The inputs the engine actually used (feed estimates, or the fallbacks below). */
-export interface EngineInputs {
-  purchasePrice: number;
-  monthlyRent: number;
-  rehabEstimate: number;
-  arvEstimate: number;
-  /** Peak-season nightly rate. */
-  nightlyRate: number;
-  squareFeet: number;
-}
+export type { EngineInputs };
 
 /** Fallbacks when the feed carries no estimate (documented in docs/listings.md). */
 export const FALLBACKS = {

@@ -1,21 +1,11 @@
 /**
  * Listings and sold comps: the feed's records (RESO names), their storage, comps selection, deal
- * status and the four strategies' results, kept up to date by recomputation.
+ * status and the four strategies' results, kept up to date by recomputation (and re-priced in the
+ * background after a new rate or a market's new assumptions).
  */
 export { FINANCING_PRODUCT, roundResults, type EngineInputs } from './analysis';
-export { fromReso, parseDate, type ListingRecord, type RawRecord, type SoldRecord } from './records';
-export {
-  countDirty,
-  countStaleForRate,
-  dropMaintainedIndexes,
-  holdFewerRowsThan,
-  latestRate,
-  markMarketStale,
-  recomputeDirty,
-  recomputeForRate,
-  restoreIndexes,
-  upsertListings,
-  upsertSold,
-  type DroppedIndex,
-  type RecomputeProgress,
-} from './repository';
+export { fromReso, type ListingRecord, type RawRecord, type SoldRecord } from './records';
+export { countDirty, markMarketStale, upsertListings, upsertSold } from './repository';
+export { dropMaintainedIndexes, holdFewerRowsThan, restoreIndexes, type DroppedIndex } from './bulk-indexes';
+export { countStaleForRate, recomputeDirty, recomputeForRate, type RecomputeProgress } from './recompute';
+export { rateRecomputerFor, type RateRecomputer } from './recomputer';

@@ -1,24 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { boundingBox } from '../../../shared/geo/distance';
-import type { AssumptionOverrides } from '../../../shared/invest';
-import {
-  assessDeal,
-  assumptionsFor,
-  engineInputs,
-  FINANCING_PRODUCT,
-  strategyCalculator,
-  type EngineInputs,
-  type StrategyResults,
-} from './analysis';
-import { COMP_RULES, MAX_COMP_RADIUS_MILES, monthsBefore, selectComps, type CompCandidate } from './comps';
-import { COLUMN_TYPES, LISTING_COLUMNS, SOLD_COLUMNS, type ListingRecord, type SoldRecord } from './records';
 import type { Db } from '../../db/database';
+import type { EngineInputs } from '../../db/schema';
+import { marketOverridesJsonSql, type MarketOverrides } from '../markets';
+import { latestRateSql } from '../rates';
+import { MAX_COMP_RADIUS_MILES } from './comps';
+import { COLUMN_TYPES, LISTING_COLUMNS, SOLD_COLUMNS, type ListingRecord, type SoldRecord } from './records';
 
 /**
- * Set-based database work of the listings: batched upserts that write only what changed, and the
- * recomputation of comps, deal status and strategy results (docs/listings.md).
- * Every statement is plain PostgreSQL, the same on PGlite and on a server.
+ * The listings' and sold comps' reads and writes: batched upserts that write only what changed, the
+ * reads and writes of the recomputation (recompute.ts runs it) and the marks that ask for it
+ * (docs/listings.md). Every statement is plain PostgreSQL, the same on PGlite and on a server.
  */
 
 const recordset = (columns: readonly string[], extra: Record<string, string> = {}) =>
@@ -154,109 +147,19 @@ async function markNearSales(db: Db, sales: ReadonlyArray<{ id: string; latitude
   );
 }
 
-/** An index of the listings or sold comps tables, as dropMaintainedIndexes found it. */
-export interface DroppedIndex {
-  name: string;
-  /** Its `create index` statement (pg_get_indexdef). */
-  definition: string;
-}
-
-/**
- * Drops the indexes of the listings and sold comps that the feed upserts only keep up to date and
- * never read: not the unique keys (ON CONFLICT, the sold keys' lookups) nor the partial index that
- * markNearSales probes. A bulk load does this inside its transaction and builds them again at its
- * end (restoreIndexes): one sort per index instead of an entry per row, PostgreSQL's own advice for
- * populating a database. Other sessions would wait on the tables until that transaction ends.
- */
-export async function dropMaintainedIndexes(trx: Db): Promise<DroppedIndex[]> {
-  const indexes = await sql<DroppedIndex>`
-    select c.relname as name, pg_get_indexdef(i.indexrelid) as definition
-    from pg_index i join pg_class c on c.oid = i.indexrelid
-    where i.indrelid in ('properties'::regclass, 'sold_comps'::regclass) and not i.indisunique and not i.indisprimary
-      and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)
-      and c.relname <> 'properties_point_clean_idx'
-    order by c.relname`.execute(trx);
-  for (const index of indexes.rows) await sql`drop index ${sql.id(index.name)}`.execute(trx);
-  return indexes.rows;
-}
-
-/** Builds again the indexes dropMaintainedIndexes dropped. */
-export async function restoreIndexes(trx: Db, indexes: readonly DroppedIndex[]): Promise<void> {
-  for (const index of indexes) await sql.raw(index.definition).execute(trx);
-}
-
-/** Whether the listings and sold comps hold fewer than `rows` rows together (reads at most that many). */
-export async function holdFewerRowsThan(db: Db, rows: number): Promise<boolean> {
-  const limit = Math.max(0, Math.ceil(rows));
-  const result = await sql<{ n: number }>`
-    select (select count(*) from (select 1 from properties limit ${limit}) p)::int
-      + (select count(*) from (select 1 from sold_comps limit ${limit}) s)::int as n`.execute(db);
-  return result.rows[0].n < limit;
-}
-
-/** SQL for the latest rate of a product (by week): a scalar subquery, null when it has none. */
-function latestRateSql(product = FINANCING_PRODUCT) {
-  return sql<
-    number | null
-  >`(select rate from rates where lower(product) = lower(${product}) order by as_of desc, created_at desc limit 1)`;
-}
-
-/** The latest rate of a product (by week), or null. */
-export async function latestRate(db: Db, product = FINANCING_PRODUCT): Promise<number | null> {
-  const row = await sql<{ rate: number | null }>`select ${latestRateSql(product)} as rate`.execute(db);
-  return row.rows[0]?.rate ?? null;
-}
-
-type Calculator = (inputs: EngineInputs) => StrategyResults;
-
-/** A market's key: its city lower-cased and its state upper-cased (listings match markets this way). */
-export const marketKey = (city: string, state: string): string => `${city.trim().toLowerCase()}|${state.trim().toUpperCase()}`;
-
-/**
- * The strategy calculator of a listing's market at `rate`: markets with assumption overrides get
- * their own, every other listing the defaults'. Built once per batch, not per listing.
- */
-export async function calculatorsAt(db: Db, rate: number | null): Promise<(city: string, state: string) => Calculator> {
-  const markets = await sql<MarketAssumptions>`
-    select city, state, assumptions from markets where assumptions <> '{}'::jsonb`.execute(db);
-  return calculatorsFor(rate, markets.rows);
-}
-
-/** A market with assumption overrides. */
-interface MarketAssumptions {
-  city: string;
-  state: string;
-  assumptions: AssumptionOverrides;
-}
-
-/** calculatorsAt, from markets already read. */
-function calculatorsFor(rate: number | null, markets: MarketAssumptions[]): (city: string, state: string) => Calculator {
-  const fallback = strategyCalculator(assumptionsFor(rate));
-  if (!markets.length) return () => fallback;
-  const byMarket = new Map(
-    markets.map((m) => [marketKey(m.city, m.state), strategyCalculator(assumptionsFor(rate, m.assumptions))]),
-  );
-  // Listings of a city spell it the same way: remember each spelling's calculator.
-  const bySpelling = new Map<string, Calculator>();
-  return (city, state) => {
-    const spelling = `${city}\u0000${state}`;
-    let calculator = bySpelling.get(spelling);
-    if (!calculator) bySpelling.set(spelling, (calculator = byMarket.get(marketKey(city, state)) ?? fallback));
-    return calculator;
-  };
-}
-
 /** The end of the comps' 12-month window: the feed's newest sale (so an older feed still has comps). */
 export async function compsAsOf(db: Db): Promise<string> {
   const row = await sql<{ d: string | null }>`select max(close_date)::text as d from sold_comps`.execute(db);
   return row.rows[0]?.d ?? new Date().toISOString().slice(0, 10);
 }
 
-/** Grid cell size (degrees) for fetching comp candidates of a batch. */
-const CELL = 0.05;
-const cellOf = (v: number) => Math.floor(v / CELL);
+/** Listings waiting for recomputation. */
+export async function countDirty(db: Db): Promise<number> {
+  const r = await sql<{ n: number }>`select count(*)::int as n from properties where needs_recompute`.execute(db);
+  return r.rows[0].n;
+}
 
-interface DirtyRow {
+export interface DirtyRow {
   id: string;
   list_price: number;
   beds: number | null;
@@ -271,165 +174,47 @@ interface DirtyRow {
   nightly_rate: number | null;
 }
 
-export interface RecomputeProgress {
-  done: number;
-  total: number;
+/** The next batch of listings marked for recomputation after `after` in (longitude, latitude, id) order. */
+export async function readDirtyBatch(db: Db, after: [number, number, string], batchSize: number): Promise<DirtyRow[]> {
+  const batch = await sql<DirtyRow>`
+    select id, list_price, beds, area, latitude, longitude, city, state, monthly_rent, rehab_estimate, arv_estimate, nightly_rate
+    from properties
+    where needs_recompute and (longitude, latitude, id) > (${after[0]}, ${after[1]}, ${after[2]}::uuid)
+    order by longitude, latitude, id
+    limit ${batchSize}`.execute(db);
+  return batch.rows;
 }
 
-export interface RecomputeOptions {
-  batchSize?: number;
-  onProgress?: (progress: RecomputeProgress) => void;
-  /** Between batches (the server yields to requests here). */
-  pause?: () => Promise<void>;
-  /** Stop early (server shutdown). */
-  shouldStop?: () => boolean;
+export interface CompRow {
+  id: string;
+  latitude: number;
+  longitude: number;
+  beds: number | null;
+  area: number | null;
+  close_price: number;
+  close_date: string;
 }
 
-/** Listings waiting for recomputation. */
-export async function countDirty(db: Db): Promise<number> {
-  const r = await sql<{ n: number }>`select count(*)::int as n from properties where needs_recompute`.execute(db);
-  return r.rows[0].n;
-}
-
-/**
- * Recomputes comps, deal status, confidence and strategy results of every listing marked
- * `needs_recompute`, in batches along the longitude order (so a batch's comps come from few grid
- * cells). updated_at moves only when something the API shows changed.
- */
-export async function recomputeDirty(db: Db, options: RecomputeOptions = {}): Promise<number> {
-  const batchSize = options.batchSize ?? 2000;
-  const total = await countDirty(db);
-  if (total === 0) return 0;
-  const asOf = await compsAsOf(db);
-  const since = monthsBefore(asOf, COMP_RULES.monthsBack);
-  let done = 0;
-  let last: [number, number, string] | null = null;
-  options.onProgress?.({ done, total });
-  for (;;) {
-    if (options.shouldStop?.()) break;
-    const after: [number, number, string] = last ?? [-1000, -1000, '00000000-0000-0000-0000-000000000000'];
-    const batch = await sql<DirtyRow>`
-      select id, list_price, beds, area, latitude, longitude, city, state, monthly_rent, rehab_estimate, arv_estimate, nightly_rate
-      from properties
-      where needs_recompute and (longitude, latitude, id) > (${after[0]}, ${after[1]}, ${after[2]}::uuid)
-      order by longitude, latitude, id
-      limit ${batchSize}`.execute(db);
-    const rows = batch.rows;
-    if (!rows.length) break;
-    // The rate and the markets' assumptions per batch: one edited meanwhile applies from here on.
-    const rate = await latestRate(db);
-    const calculatorOf = await calculatorsAt(db, rate);
-    const lastRow = rows[rows.length - 1];
-    last = [lastRow.longitude, lastRow.latitude, lastRow.id];
-
-    // Grid cells covering every row's widest search box.
-    const cells = new Set<string>();
-    const rowCells = rows.map((r) => {
-      const box = boundingBox(r.latitude, r.longitude, MAX_COMP_RADIUS_MILES);
-      const keys: string[] = [];
-      for (let la = cellOf(box.south); la <= cellOf(box.north); la++) {
-        for (let ln = cellOf(box.west); ln <= cellOf(box.east); ln++) {
-          const key = `${la}:${ln}`;
-          keys.push(key);
-          cells.add(key);
-        }
-      }
-      return keys;
-    });
-    const cellList = [...cells].map((k) => {
-      const [la, ln] = k.split(':').map(Number);
-      return { s: la * CELL - 1e-9, n: (la + 1) * CELL + 1e-9, w: ln * CELL - 1e-9, e: (ln + 1) * CELL + 1e-9 };
-    });
-    const compRows = await sql<{
-      id: string;
-      latitude: number;
-      longitude: number;
-      beds: number | null;
-      area: number | null;
-      close_price: number;
-      close_date: string;
-    }>`
-      select sc.id, sc.latitude, sc.longitude, sc.beds, sc.area, sc.close_price, sc.close_date::text as close_date
-      from json_to_recordset(${JSON.stringify(cellList)}::json) as c(s float8, n float8, w float8, e float8)
-      join sold_comps sc on sc.longitude between c.w and c.e and sc.latitude between c.s and c.n
-      where sc.close_date between ${since}::date and ${asOf}::date`.execute(db);
-    const grid = new Map<string, CompCandidate[]>();
-    const seen = new Set<string>();
-    for (const c of compRows.rows) {
-      if (seen.has(c.id)) continue;
-      seen.add(c.id);
-      const key = `${cellOf(c.latitude)}:${cellOf(c.longitude)}`;
-      let list = grid.get(key);
-      if (!list) grid.set(key, (list = []));
-      list.push({
-        id: c.id,
-        latitude: c.latitude,
-        longitude: c.longitude,
-        beds: c.beds,
-        area: c.area,
-        closePrice: c.close_price,
-        closeDate: c.close_date,
-      });
-    }
-
-    const updates = rows.map((r, index) => {
-      const candidates: CompCandidate[] = [];
-      for (const key of rowCells[index]) {
-        const list = grid.get(key);
-        if (list) for (const c of list) candidates.push(c);
-      }
-      const { comps } = selectComps(
-        { latitude: r.latitude, longitude: r.longitude, beds: r.beds, area: r.area },
-        candidates,
-        asOf,
-      );
-      const deal = assessDeal(r.list_price, comps, asOf);
-      const inputs = engineInputs(
-        {
-          listPrice: r.list_price,
-          area: r.area,
-          monthlyRent: r.monthly_rent,
-          rehabEstimate: r.rehab_estimate,
-          arvEstimate: r.arv_estimate,
-          nightlyRate: r.nightly_rate,
-        },
-        comps,
-      );
-      const results = calculatorOf(r.city, r.state)(inputs);
-      return {
-        id: r.id,
-        comp_ids: comps.map((c) => c.id),
-        deal_status: deal.dealStatus,
-        marker_color: deal.markerColor,
-        confidence: deal.confidence,
-        inputs,
-        results_rate: rate,
-        buy_hold: results.BuyHoldResults,
-        brrrr: results.BRRRRResults,
-        fix_flip: results.FixFlipResults,
-        short_term: results.ShortTermResults,
-        buy_hold_coc: storedCoc(results.BuyHoldResults),
-        brrrr_coc: storedCoc(results.BRRRRResults),
-        fix_flip_coc: storedCoc(results.FixFlipResults),
-        short_term_coc: storedCoc(results.ShortTermResults),
-      };
-    });
-    await writeAnalysis(db, updates);
-    done += rows.length;
-    options.onProgress?.({ done, total: Math.max(total, done) });
-    if (options.pause) await options.pause();
-  }
-  // A bulk write leaves the visibility map stale: refresh it (and the planner's statistics) so the
-  // map's scans stay index-only. PGlite has no autovacuum; on PostgreSQL this only runs it sooner.
-  if (done > 0) await sql`vacuum (analyze) properties`.execute(db);
-  return done;
+/** The sales closed from `since` to `asOf` in these grid cells (a batch's comp candidates). */
+export async function readCompCandidates(
+  db: Db,
+  cells: ReadonlyArray<{ s: number; n: number; w: number; e: number }>,
+  since: string,
+  asOf: string,
+): Promise<CompRow[]> {
+  const compRows = await sql<CompRow>`
+    select sc.id, sc.latitude, sc.longitude, sc.beds, sc.area, sc.close_price, sc.close_date::text as close_date
+    from json_to_recordset(${JSON.stringify(cells)}::json) as c(s float8, n float8, w float8, e float8)
+    join sold_comps sc on sc.longitude between c.w and c.e and sc.latitude between c.s and c.n
+    where sc.close_date between ${since}::date and ${asOf}::date`.execute(db);
+  return compRows.rows;
 }
 
 /**
  * A result's cash-on-cash as its column stores it (migration 0022; the rule of `cashOnCash` in
  * src/shared/search-filters.ts): Infinity when no cash goes in, written as the string float8 reads.
  */
-const storedCoc = (r: { cashOnCashRoi: number | null; cashOnCashInfinite: boolean }): number | 'Infinity' | null =>
+export const storedCoc = (r: { cashOnCashRoi: number | null; cashOnCashInfinite: boolean }): number | 'Infinity' | null =>
   r.cashOnCashInfinite ? 'Infinity' : r.cashOnCashRoi !== null && Number.isFinite(r.cashOnCashRoi) ? r.cashOnCashRoi : null;
 
 const ANALYSIS_COLUMNS = [
@@ -455,7 +240,8 @@ const SHOWN_COLUMNS = ANALYSIS_COLUMNS.filter((c) => c !== 'results_rate' && !c.
 const comparable = (prefix: string) =>
   sql.raw(SHOWN_COLUMNS.map((c) => (JSON_TEXT_COLUMNS.has(c) ? `${prefix}${c}::text` : `${prefix}${c}`)).join(', '));
 
-async function writeAnalysis(db: Db, updates: object[]): Promise<void> {
+/** Writes a batch's comps, deal status and results, clearing its marks. */
+export async function writeAnalysis(db: Db, updates: object[]): Promise<void> {
   // json_to_recordset hands each json field over as its text (stored as it is), the jsonb ones parsed.
   await sql`
     update properties p set
@@ -475,54 +261,21 @@ async function writeAnalysis(db: Db, updates: object[]): Promise<void> {
  * whether it has Fix'N'Flip results. With a rate and those results, they are kept: they were computed
  * at this market's assumptions and, unlike the other three, do not depend on the 30-year rate.
  */
-type RepriceRow = [id: string, inputs: EngineInputs, city: string, state: string, resultsRate: number | null, hasFlip: boolean];
+export type RepriceRow = [
+  id: string,
+  inputs: EngineInputs,
+  city: string,
+  state: string,
+  resultsRate: number | null,
+  hasFlip: boolean,
+];
 
 /** The separator of a batch's JSON texts (JSON writes this control character escaped, never as it is). */
-const RS = '\x1e';
+export const RS = '\x1e';
 
-const sqlArray = (values: ReadonlyArray<string | number>): string => `{${values.join(',')}}`;
-const cocElement = (r: { cashOnCashRoi: number | null; cashOnCashInfinite: boolean }): string | number => storedCoc(r) ?? 'NULL';
-
-/**
- * A re-pricing batch as the update's parameters: the ids and each cash-on-cash as SQL array
- * literals, each strategy's results as their JSON texts joined by a record separator (split by
- * `string_to_array`). The JSON texts go in as they are; the database only checks them once as json.
- * A JSON object per listing read by `json_to_recordset` cost twice as much on PGlite (it builds a
- * field table per object and then reads each json field's text a second time).
- */
-function repriceParams(rows: readonly RepriceRow[], calculatorOf: (city: string, state: string) => Calculator) {
-  const n = rows.length;
-  const ids = new Array<string>(n);
-  const readRates = new Array<string | number>(n);
-  const texts = [new Array<string>(n), new Array<string>(n), new Array<string>(n), new Array<string>(n)];
-  const cocs = [
-    new Array<string | number>(n),
-    new Array<string | number>(n),
-    new Array<string | number>(n),
-    new Array<string | number>(n),
-  ];
-  for (let k = 0; k < n; k++) {
-    const [id, inputs, city, state, resultsRate, hasFlip] = rows[k];
-    const flipKept = resultsRate !== null && hasFlip;
-    const r = calculatorOf(city, state)(inputs);
-    ids[k] = id;
-    readRates[k] = resultsRate ?? 'NULL';
-    // Written out per strategy, not looped over the four: this is the re-price's hot loop, and a
-    // loop with a closure per listing measured ~4 % slower on PGlite.
-    texts[0][k] = JSON.stringify(r.BuyHoldResults);
-    texts[1][k] = JSON.stringify(r.BRRRRResults);
-    texts[2][k] = flipKept ? '' : JSON.stringify(r.FixFlipResults);
-    texts[3][k] = JSON.stringify(r.ShortTermResults);
-    cocs[0][k] = cocElement(r.BuyHoldResults);
-    cocs[1][k] = cocElement(r.BRRRRResults);
-    cocs[2][k] = flipKept ? 'NULL' : cocElement(r.FixFlipResults);
-    cocs[3][k] = cocElement(r.ShortTermResults);
-  }
-  return { ids: sqlArray(ids), readRates: sqlArray(readRates), texts: texts.map((t) => t.join(RS)), cocs: cocs.map(sqlArray) };
-}
-
+export const sqlArray = (values: ReadonlyArray<string | number>): string => `{${values.join(',')}}`;
 /** The pages of the properties heap now (a scan in physical order ends here). */
-async function heapPages(db: Db): Promise<number> {
+export async function heapPages(db: Db): Promise<number> {
   const r = await sql<{ pages: number }>`
     select (pg_relation_size('properties') / current_setting('block_size')::int)::int as pages`.execute(db);
   return r.rows[0].pages;
@@ -532,96 +285,6 @@ async function heapPages(db: Db): Promise<number> {
 const inPages = (from: number, to: number) => sql<boolean>`ctid >= ${`(${from},0)`}::tid and ctid < ${`(${to},0)`}::tid`;
 
 /**
- * After a new rate: recomputes the strategy results of every listing computed at another rate,
- * from its stored engine inputs. Returns how many listings it rewrote.
- *
- * The heap is walked in physical order, a range of pages at a time (a TID range scan, sized to about
- * `batchSize` listings): each page is read once and its rows are updated while it is in memory. In
- * id order each row was another page, and once the table outgrew the shared buffers (100,000
- * listings on PGlite's 128 MB) every batch read and wrote back pages at random. A listing that a
- * concurrent write moves to a page already walked is not missed for good: such writes either
- * recompute it themselves (a changed listing is marked for recomputation) or ask for another round
- * (RateRecomputer's kick).
- *
- * Per batch, two statements. The read (readRepriceBatch) brings the batch as one JSON value
- * (`json_agg`), not as rows of fields each parsed on its own (much the dearer on PGlite), with the
- * rate and the markets' assumptions of the same snapshot. The update sends the results back as
- * arrays and texts (repriceParams), stored as the JSON text they are (migration 0022: no jsonb tree
- * built per result); the rows are HOT-updated in place (migration 0019): docs/performance.md.
- *
- * The statements are pipelined: the next batch's read is sent before this batch is computed, and
- * this batch's update before the next is awaited, so the database (PostgreSQL's process, or PGlite's
- * thread) reads and writes while Node computes. Each update still runs after the read of the batch
- * it writes and in order; the pages of consecutive batches do not overlap.
- */
-export async function recomputeForRate(db: Db, options: RecomputeOptions = {}): Promise<number> {
-  const batchSize = options.batchSize ?? 2000;
-  let done = 0;
-  const total = options.onProgress
-    ? (
-        await sql<{ n: number }>`
-          select count(*)::int as n from properties where inputs is not null
-            and results_rate is distinct from ${latestRateSql()}`.execute(db)
-      ).rows[0].n
-    : 0;
-  options.onProgress?.({ done, total });
-  let pages = await heapPages(db);
-  let from = 0;
-  // Pages per batch: from one, adjusted to the listings found so a batch stays near batchSize
-  // listings. Capped, so that a dense stretch after a sparse one (a market re-priced, then a new rate
-  // mid-walk) cannot make one batch of most of the table: a page holds 2–3 listings at the table's
-  // fillfactor, so a batch stays within about batchSize × 1.5.
-  const maxSpan = Math.max(1, Math.ceil(batchSize / 2));
-  let span = 1;
-  /** The next batch's read, sent; null at the end of the heap or when asked to stop. */
-  const readNext = async (): Promise<RepriceBatch | null> => {
-    if (options.shouldStop?.()) return null;
-    if (from >= pages) {
-      // The heap may have grown meanwhile (a concurrent write's new rows): walk on to its end.
-      pages = await heapPages(db);
-      if (from >= pages) return null;
-    }
-    const to = Math.min(from + span, pages);
-    const read = readRepriceBatch(db, from, to);
-    from = to;
-    return read;
-  };
-  let writing: Promise<void> | null = null;
-  let writeFailed = false;
-  let reading = readNext();
-  try {
-    for (;;) {
-      const batch = await reading;
-      // A failed update stops the walk here (its error is thrown by the await below).
-      if (!batch || writeFailed) break;
-      const { rows } = batch;
-      span = Math.min(
-        maxSpan,
-        rows.length ? Math.max(1, Math.min(4 * span, Math.round((span * batchSize) / rows.length))) : 2 * span,
-      );
-      if (options.pause) await options.pause();
-      reading = readNext();
-      reading.catch(() => {}); // awaited next round; not an unhandled rejection meanwhile
-      if (!rows.length) continue;
-      const params = repriceParams(rows, calculatorsFor(batch.rate, batch.markets));
-      const previous: Promise<void> | null = writing;
-      writing = (async () => {
-        if (previous) await previous;
-        const written = await writeRepriced(db, batch.rate, params);
-        done += written;
-        options.onProgress?.({ done, total: Math.max(total, done) });
-      })();
-      writing.catch(() => (writeFailed = true)); // thrown below
-    }
-    if (writing) await writing;
-  } finally {
-    // On an error, nothing is left running when the re-price gives up (the caller may close the database).
-    await Promise.allSettled([writing, reading]);
-  }
-  return done;
-}
-
-/**
  * A batch to re-price: the listings on heap pages [from, to) computed at another rate than the
  * latest, with the rate and the markets' assumptions as they were in the same snapshot. A market
  * edited before the read has already cleared its listings' rate (markMarketStale), so they are
@@ -629,30 +292,37 @@ export async function recomputeForRate(db: Db, options: RecomputeOptions = {}): 
  * update (writeRepriced) skips those listings (their rate is no longer the one read) for the next
  * round.
  */
-async function readRepriceBatch(db: Db, from: number, to: number): Promise<RepriceBatch> {
+export async function readRepriceBatch(db: Db, from: number, to: number): Promise<RepriceBatch> {
   const result = await sql<{ rate: number | null; rows: string | null; markets: string | null }>`
     with latest as (select ${latestRateSql()} as rate)
     select (select rate from latest) as rate,
       (select json_agg(json_build_array(id, inputs, city, state, results_rate, fix_flip is not null)) from properties
         where ${inPages(from, to)} and inputs is not null and results_rate is distinct from (select rate from latest))::text as rows,
-      (select json_agg(json_build_object('city', city, 'state', state, 'assumptions', assumptions)) from markets
-        where assumptions <> '{}'::jsonb)::text as markets`.execute(db);
+      ${marketOverridesJsonSql()} as markets`.execute(db);
   const row = result.rows[0];
   return {
     rate: row.rate,
     rows: row.rows ? (JSON.parse(row.rows) as RepriceRow[]) : [],
-    markets: row.markets ? (JSON.parse(row.markets) as MarketAssumptions[]) : [],
+    markets: row.markets ? (JSON.parse(row.markets) as MarketOverrides[]) : [],
   };
 }
 
-interface RepriceBatch {
+export interface RepriceBatch {
   rate: number | null;
   rows: RepriceRow[];
-  markets: MarketAssumptions[];
+  markets: MarketOverrides[];
+}
+
+/** A re-pricing batch as the update's parameters (recompute.ts's repriceParams). */
+export interface RepriceParams {
+  ids: string;
+  readRates: string;
+  texts: string[];
+  cocs: string[];
 }
 
 /** Writes a batch's new results at `rate`, each listing only if its rate is still the one read. */
-async function writeRepriced(db: Db, rate: number | null, params: ReturnType<typeof repriceParams>): Promise<number> {
+export async function writeRepriced(db: Db, rate: number | null, params: RepriceParams): Promise<number> {
   const { ids, readRates, texts, cocs } = params;
   // An empty Fix'N'Flip text keeps the stored results (see RepriceRow; string_to_array makes a
   // batch of one empty text an empty array, so unnest gives null: the same).
@@ -688,12 +358,17 @@ export async function markMarketStale(db: Db, city: string, state: string): Prom
   return Number(r.numAffectedRows ?? 0);
 }
 
-/** Listings whose results were computed at a rate other than the latest 30-year rate. */
-export async function countStaleForRate(db: Db): Promise<number> {
-  const rate = await latestRate(db);
+/** Listings with engine inputs whose results were computed at another rate than `rate` (an SQL value). */
+export async function countPricedAtOtherRate(db: Db, rate: RawBuilder<number | null>): Promise<number> {
   const r = await sql<{ n: number }>`
-    select count(*)::int as n from properties where inputs is not null and results_rate is distinct from ${rate}::float8`.execute(
-    db,
-  );
+    select count(*)::int as n from properties where inputs is not null and results_rate is distinct from ${rate}`.execute(db);
   return r.rows[0].n;
+}
+
+/**
+ * Refreshes the listings' visibility map and planner statistics after a bulk write, so the map's
+ * scans stay index-only. PGlite has no autovacuum; on PostgreSQL this only runs it sooner.
+ */
+export async function vacuumListings(db: Db): Promise<void> {
+  await sql`vacuum (analyze) properties`.execute(db);
 }

@@ -4,8 +4,7 @@ import { IMPORT_MAX_BYTES } from '../../../shared/admin-constants';
 import type { ClusterLocks } from '../../db/cluster-lock';
 import type { Db } from '../../db/database';
 import { inBackground } from '../../http/busy';
-import { latestRate } from '../listings';
-import { readFeedRecord, recordFeedFetch } from './repository';
+import { createRatesRepository } from './repository';
 import { importPmms, parsePmmsCsv } from './service';
 
 /** The feed is fetched this often (Freddie Mac publishes PMMS weekly, on Thursdays). */
@@ -89,7 +88,7 @@ export class RatesFeed {
 
   /** No successful fetch of this feed within the last interval (a minute's slack for the timers). */
   private async due(): Promise<boolean> {
-    const record = await readFeedRecord(this.options.db);
+    const record = await createRatesRepository(this.options.db).readFeedRecord();
     if (!record || record.url !== this.options.url || !record.lastSuccessAt) return true;
     const interval = this.options.intervalMs ?? FEED_INTERVAL_MS;
     return Date.now() - record.lastSuccessAt.getTime() >= interval - Math.min(60_000, interval / 10);
@@ -111,7 +110,7 @@ export class RatesFeed {
   }
 
   async status(): Promise<RatesFeedStatus> {
-    const record = await readFeedRecord(this.options.db);
+    const record = await createRatesRepository(this.options.db).readFeedRecord();
     const mine = record && record.url === this.options.url ? record : null;
     return {
       configured: true,
@@ -150,13 +149,14 @@ export class RatesFeed {
       const today = new Date().toISOString().slice(0, 10);
       const rows = parsed.rows.filter((r) => r.asOf <= today);
       const written = await db.transaction().execute(async (trx) => {
-        const before = await latestRate(trx);
+        const rates = createRatesRepository(trx);
+        const before = await rates.latestRate();
         const n = await importPmms(trx, rows);
-        const after = await latestRate(trx);
+        const after = await rates.latestRate();
         return { n, changedLatest: before !== after };
       });
       if (this.stopped) return;
-      await recordFeedFetch(db, url, { ok: true, written: written.n });
+      await createRatesRepository(db).recordFeedFetch(url, { ok: true, written: written.n });
       if (parsed.skipped.length)
         log?.warn(`Rates feed: ${parsed.skipped.length} lines skipped (${parsed.skipped[0].reason}, ...)`);
       log?.info(`Rates feed: ${parsed.rows.length} weeks read, ${written.n} rates added or changed`);
@@ -165,9 +165,9 @@ export class RatesFeed {
       if (this.stopped) return;
       const message = describeFailure(error, url);
       log?.warn(`Rates feed: fetching ${url} failed: ${message}`);
-      await recordFeedFetch(db, url, { ok: false, error: message }).catch((e: unknown) =>
-        log?.error({ err: e }, 'Recording the rates feed failure failed'),
-      );
+      await createRatesRepository(db)
+        .recordFeedFetch(url, { ok: false, error: message })
+        .catch((e: unknown) => log?.error({ err: e }, 'Recording the rates feed failure failed'));
     } finally {
       clearTimeout(timeout);
       if (this.abort === abort) this.abort = null;

@@ -1,2 +1,3 @@
-/** What other modules use of rates: the background recomputer a rate or market change kicks. */
-export { rateRecomputerFor, type RateRecomputer } from './recomputer';
+/** What other modules use of rates: its repository (the latest rate) and SQL for a statement that reads the latest rate with its own rows. */
+export { createRatesRepository, latestRateSql, type RatesRepository } from './repository';
+export { ratesRoutes, type Repricer, type RatesRouteOptions } from './routes';

@@ -15,16 +15,15 @@ import {
   PricingStatus,
   RatesStatus,
 } from '../../../shared/schemas/rates';
-import type { RoutePlugin } from '../../context';
-import { requireRole } from '../../http/auth-guard';
-import { actorOf } from '../admin';
+import type { RouteOptions, RoutePlugin } from '../../context';
+import type { RepriceStatus } from '../../../shared/schemas/rates';
+import { requireRole } from '../auth';
+import { actorOf } from '../audit';
 import { notFound } from '../../http/errors';
 import { checkId } from '../../http/ids';
-import { latestRate } from '../listings';
 import type { Db } from '../../db/database';
 import { RatesFeed, registerRatesFeed } from './feed';
-import { rateRecomputerFor } from './recomputer';
-import { findRate, listRates } from './repository';
+import { createRatesRepository } from './repository';
 import { checkPmmsFile, createRate, editRate, importPmmsFile, latestRates, rateValues, removeRate, upsertRate } from './service';
 
 /**
@@ -37,8 +36,21 @@ import { checkPmmsFile, createRate, editRate, importPmmsFile, latestRates, rateV
 /** An import body carries the file as a JSON string: room for the largest file even when escaping doubles it. */
 const IMPORT_BODY_LIMIT = 2 * IMPORT_MAX_BYTES + 64 * 1024;
 
-export const ratesRoutes: RoutePlugin = async (app, { ctx }) => {
-  const recomputer = rateRecomputerFor(ctx, ctx.db, ctx.cluster, app.log);
+/** The background re-pricer of the listings (listings' RateRecomputer), which a new latest rate kicks. */
+export interface Repricer {
+  kick(): void;
+  /** Kicks when some listings were computed at another rate (server start). */
+  kickIfStale(): Promise<void>;
+  status(): Promise<RepriceStatus & { version: number }>;
+  stop(): Promise<void>;
+}
+
+export interface RatesRouteOptions extends RouteOptions {
+  repricer: Repricer;
+}
+
+export const ratesRoutes: RoutePlugin<RatesRouteOptions> = async (app, { ctx, repricer: recomputer }) => {
+  const rates = createRatesRepository(ctx.db);
   const feed = ctx.config.ratesFeedUrl
     ? new RatesFeed({
         db: ctx.db,
@@ -61,9 +73,9 @@ export const ratesRoutes: RoutePlugin = async (app, { ctx }) => {
 
   /** Runs a write; re-prices the listings when it changed the latest 30-year rate. */
   const repricing = async <T>(write: (db: Db) => Promise<T>): Promise<T> => {
-    const before = await latestRate(ctx.db);
+    const before = await rates.latestRate();
     const result = await write(ctx.db);
-    if ((await latestRate(ctx.db)) !== before) recomputer.kick();
+    if ((await rates.latestRate()) !== before) recomputer.kick();
     return result;
   };
 
@@ -71,7 +83,7 @@ export const ratesRoutes: RoutePlugin = async (app, { ctx }) => {
     '/rates/pricing',
     { schema: { querystring: NoQuery, response: { 200: Envelope(PricingStatus) } }, logLevel: 'warn' },
     async () => {
-      const [rate, status] = await Promise.all([latestRate(ctx.db), recomputer.status()]);
+      const [rate, status] = await Promise.all([rates.latestRate(), recomputer.status()]);
       return { data: { rate, repricing: status.running, version: status.version } };
     },
   );
@@ -90,7 +102,7 @@ export const ratesRoutes: RoutePlugin = async (app, { ctx }) => {
         '/rates',
         { schema: { querystring: RatesListQuery, response: { 200: Envelope(RatesPage) } } },
         async (request) => ({
-          data: await listRates(ctx.db, request.query),
+          data: await rates.listRates(request.query),
         }),
       );
 
@@ -124,7 +136,7 @@ export const ratesRoutes: RoutePlugin = async (app, { ctx }) => {
         '/rate/:id',
         { schema: { params: IdParams, querystring: NoQuery, response: { 200: Envelope(Rate), 404: ErrorBody } } },
         async (request) => {
-          const rate = await findRate(ctx.db, checkId('rate', request.params.id));
+          const rate = await rates.findRate(checkId('rate', request.params.id));
           if (!rate) throw notFound('This rate no longer exists');
           return { data: rate };
         },

@@ -3,24 +3,13 @@ import type { NewRate, Rate, RatesImportError, RatesImportReport, RatesImportRow
 import { ERROR_CODES } from '../../../shared/api-types';
 import { formatDate } from '../../../shared/format';
 import { IMPORT_MAX_BYTES } from '../../../shared/admin-constants';
-import { parseDate } from '../listings';
-import { parseCsv } from '../feed-import';
+import { parseDate } from '../../lib/dates';
+import { parseCsvRecords } from '../../lib/csv';
 import type { AuditAction } from '../../../shared/admin-constants';
 import type { Db } from '../../db/database';
-import { changed, writeAudit, type Actor, type AuditChange, type AuditView } from '../admin';
+import { changed, writeAudit, type Actor, type AuditChange, type AuditView } from '../audit';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
-import {
-  deleteRate,
-  findExactWeeks,
-  findRate,
-  findSameWeek,
-  insertRate,
-  ratesOfWeeks,
-  toRate,
-  updateRate,
-  type RateRow,
-  type RateValues,
-} from './repository';
+import { createRatesRepository, toRate, type RateRow, type RateValues } from './repository';
 
 export type { Rate };
 
@@ -46,7 +35,8 @@ const rateAudit = (action: AuditAction, id: string, before: Rate | null, after: 
 /** Adds a rate, or replaces the rate of that product and week (POST /admin/rates), with its audit entry. */
 export async function upsertRate(db: Db, input: NewRate, actor: Actor): Promise<{ rate: Rate; created: boolean }> {
   return db.transaction().execute(async (trx) => {
-    const stored = await findExactWeeks(trx, [{ product: input.product, as_of: input.asOf }]);
+    const rates = createRatesRepository(trx);
+    const stored = await rates.findExactWeeks([{ product: input.product, as_of: input.asOf }]);
     const before = stored.get(`${input.product}|${input.asOf}`) ?? null;
     const row = await sql<RateRow & { created: boolean }>`
       insert into rates (product, rate, as_of, source)
@@ -85,7 +75,7 @@ export function parsePmmsCsv(text: string): {
   lines: number[];
   skipped: Array<{ line: number; reason: string }>;
 } {
-  const records = parseCsv(text);
+  const records = parseCsvRecords(text);
   if (!records.length) throw new Error('The file is empty');
   const header = records[0].fields.map(norm);
   const dateCol = header.findIndex((h) => h === 'date' || h.includes('date') || h.includes('week'));
@@ -169,13 +159,14 @@ const sameWeekMessage = (values: RateValues) =>
 /** PUT /admin/rate/{id}: 404 when it is gone, 409 when another rate has that product and week. */
 export async function editRate(db: Db, id: string, values: RateValues, actor: Actor): Promise<Rate> {
   return db.transaction().execute(async (trx) => {
-    const before = await findRate(trx, id);
+    const rates = createRatesRepository(trx);
+    const before = await rates.findRate(id);
     if (!before) throw notFound('This rate no longer exists');
-    if (await findSameWeek(trx, values.product, values.asOf, id)) {
+    if (await rates.findSameWeek(values.product, values.asOf, id)) {
       const message = sameWeekMessage(values);
       throw conflict(message, { asOf: message });
     }
-    const rate = await updateRate(trx, id, values);
+    const rate = await rates.updateRate(id, values);
     if (!rate) throw notFound('This rate no longer exists');
     if (changed(rateView(before), rateView(rate))) await writeAudit(trx, actor, [rateAudit('update', id, before, rate)]);
     return rate;
@@ -185,11 +176,12 @@ export async function editRate(db: Db, id: string, values: RateValues, actor: Ac
 /** A new rate from the admin form (one per product and week; 409 when the week has one, in any case of the name). */
 export async function createRate(db: Db, values: RateValues, actor: Actor): Promise<Rate> {
   return db.transaction().execute(async (trx) => {
-    if (await findSameWeek(trx, values.product, values.asOf)) {
+    const rates = createRatesRepository(trx);
+    if (await rates.findSameWeek(values.product, values.asOf)) {
       const message = sameWeekMessage(values);
       throw conflict(message, { asOf: message });
     }
-    const rate = await insertRate(trx, values);
+    const rate = await rates.insertRate(values);
     await writeAudit(trx, actor, [rateAudit('create', rate._id, null, rate)]);
     return rate;
   });
@@ -198,8 +190,9 @@ export async function createRate(db: Db, values: RateValues, actor: Actor): Prom
 /** DELETE /admin/rate/{id}: 404 when it is already gone. */
 export async function removeRate(db: Db, id: string, actor: Actor): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const before = await findRate(trx, id);
-    if (!before || !(await deleteRate(trx, id))) throw notFound('This rate no longer exists');
+    const rates = createRatesRepository(trx);
+    const before = await rates.findRate(id);
+    if (!before || !(await rates.deleteRate(id))) throw notFound('This rate no longer exists');
     await writeAudit(trx, actor, [rateAudit('delete', id, before, null)]);
   });
 }
@@ -239,8 +232,7 @@ export async function checkPmmsFile(db: Db, csv: string): Promise<{ report: Rate
   errors.sort((a, b) => a.line - b.line);
   if (!rows.length && !errors.length) throw fileProblem('The file has no weeks with a rate below the header');
 
-  const stored = await ratesOfWeeks(
-    db,
+  const stored = await createRatesRepository(db).ratesOfWeeks(
     [PMMS_PRODUCTS.thirty, PMMS_PRODUCTS.fifteen],
     rows.map((r) => r.asOf),
   );
@@ -270,13 +262,14 @@ export async function checkPmmsFile(db: Db, csv: string): Promise<{ report: Rate
 /** POST /admin/rates/import without dryRun: every week at once in one transaction, or nothing when a line has errors (400 with the report). */
 export async function importPmmsFile(db: Db, csv: string, actor: Actor): Promise<RatesImportReport> {
   return db.transaction().execute(async (trx) => {
+    const rates = createRatesRepository(trx);
     const { report, rows } = await checkPmmsFile(trx, csv);
     if (report.errors.length) {
       const n = report.errors.length;
       const message = `${n} line${n === 1 ? ' has' : 's have'} errors; nothing was imported. Fix them in the file and choose it again.`;
       throw new AppError(400, ERROR_CODES.validation, message, { csv: message }, { report });
     }
-    const before = await findExactWeeks(trx, pmmsRates(rows));
+    const before = await rates.findExactWeeks(pmmsRates(rows));
     const written = await writePmms(trx, rows);
     await writeAudit(
       trx,

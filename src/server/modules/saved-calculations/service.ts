@@ -2,7 +2,8 @@ import { formatAddress } from '../../../shared/format';
 import { analyzeWhatIf, whatIfProblems, type WhatIf } from '../../../shared/invest';
 import type { NewSavedCalculation, SavedCalculation } from '../../../shared/investor-types';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { FINANCING_PRODUCT, roundResults, latestRate } from '../listings';
+import { FINANCING_PRODUCT, roundResults } from '../listings';
+import { createRatesRepository } from '../rates';
 import { isUniqueViolation } from '../../db/errors';
 import { isUuid } from '../../http/ids';
 import { PROPERTY_MESSAGES } from '../properties';
@@ -85,7 +86,7 @@ const nameTaken = (name: string) =>
 /** A user's saved what-if calculations (docs/investor-api.md); results are always recomputed here. */
 export function createSavedCalculationsService(db: Db) {
   const repository = createSavedCalculationsRepository(db);
-  const rateNow = () => latestRate(db, FINANCING_PRODUCT);
+  const rateNow = () => createRatesRepository(db).latestRate(FINANCING_PRODUCT);
 
   return {
     async list(userId: string): Promise<SavedCalculation[]> {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Health, StartupProgress, StartupState } from '../../../shared/schemas/health';
 import type { Db } from '../../db/database';
+import type { StartupStatus } from '../../startup-status';
 import { DEFAULT_DEMO_SEED, loadDemoData } from '../demo-data';
 import { countDirty, recomputeDirty } from '../listings';
 
@@ -9,16 +10,6 @@ export const DEMO_LOAD_TASK = 'demo-load';
 
 export type StartupPlan =
   { kind: 'demo'; listings: number; seed: number } | { kind: 'recompute'; listings: number } | { kind: 'none' };
-
-/** What /healthz and /readyz report: the start's state and progress. */
-export interface StartupStatus {
-  current(): Omit<Health, 'status'>;
-  /** Stops the work at shutdown (the app calls it before closing the database). */
-  stop?(): Promise<void>;
-}
-
-/** A server with nothing to do at start (tests, and buildApp without StartupWork). */
-export const READY: StartupStatus = { current: () => ({ state: 'ready', progress: null }) };
 
 export interface StartupWorkOptions {
   /** Demo listings for an empty database (DEMO_LISTINGS; 0 = none). */

@@ -64,6 +64,12 @@ export function createUsersRepository(db: Db) {
       return baseQuery().where('u.id', '=', id).executeTakeFirst();
     },
 
+    /** A user's username alone (the audit log names who acted); undefined when there is no such user. */
+    async findUsername(id: string): Promise<string | undefined> {
+      const row = await db.selectFrom('users').select('username').where('id', '=', id).executeTakeFirst();
+      return row?.username;
+    },
+
     /** Case-insensitive; `username` must already be trimmed. */
     async findCredentialsByUsername(username: string) {
       return db

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { RoleName } from '../../shared/api-types';
-import { forbidden, unauthorized } from './errors';
-import type { AuthContext, AuthService } from '../modules/auth';
+import type { RoleName } from '../../../shared/api-types';
+import { forbidden, unauthorized } from '../../http/errors';
+import type { AuthContext, AuthService } from './service';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -5,7 +5,9 @@ import type { Db } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { isUuid } from '../../http/ids';
-import { inChunks, type Actor } from './common';
+import { inChunks } from '../../lib/in-chunks';
+import { createUsersRepository } from '../users';
+import type { Actor } from './actor';
 
 /** What an entry keeps of an entity: fields from an explicit list, never a password or hash. */
 export type AuditView = Record<string, unknown>;
@@ -27,14 +29,14 @@ const jsonb = (value: AuditView | null) =>
 /** Writes one entry per change inside the caller's transaction. */
 export async function writeAudit(trx: Transaction<DB>, actor: Actor, changes: AuditChange[]): Promise<void> {
   if (changes.length === 0) return;
-  const me = await trx.selectFrom('users').select('username').where('id', '=', actor.id).executeTakeFirst();
+  const username = await createUsersRepository(trx).findUsername(actor.id);
   await inChunks(changes, CHUNK, (chunk) =>
     trx
       .insertInto('audit_log')
       .values(
         chunk.map((change) => ({
           actor_id: actor.id,
-          actor_username: me?.username ?? null,
+          actor_username: username ?? null,
           action: change.action,
           entity_type: change.entityType,
           entity_id: change.entityId,

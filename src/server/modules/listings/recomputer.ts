@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { countStaleForRate, recomputeForRate } from '../listings';
+import { countStaleForRate, recomputeForRate } from './recompute';
 import type { ClusterLocks } from '../../db/cluster-lock';
 import type { Db } from '../../db/database';
 import { inBackground } from '../../http/busy';

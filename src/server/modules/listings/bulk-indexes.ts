@@ -1,0 +1,42 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+
+/** An index of the listings or sold comps tables, as dropMaintainedIndexes found it. */
+export interface DroppedIndex {
+  name: string;
+  /** Its `create index` statement (pg_get_indexdef). */
+  definition: string;
+}
+
+/**
+ * Drops the indexes of the listings and sold comps that the feed upserts only keep up to date and
+ * never read: not the unique keys (ON CONFLICT, the sold keys' lookups) nor the partial index that
+ * markNearSales probes. A bulk load does this inside its transaction and builds them again at its
+ * end (restoreIndexes): one sort per index instead of an entry per row, PostgreSQL's own advice for
+ * populating a database. Other sessions would wait on the tables until that transaction ends.
+ */
+export async function dropMaintainedIndexes(trx: Db): Promise<DroppedIndex[]> {
+  const indexes = await sql<DroppedIndex>`
+    select c.relname as name, pg_get_indexdef(i.indexrelid) as definition
+    from pg_index i join pg_class c on c.oid = i.indexrelid
+    where i.indrelid in ('properties'::regclass, 'sold_comps'::regclass) and not i.indisunique and not i.indisprimary
+      and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)
+      and c.relname <> 'properties_point_clean_idx'
+    order by c.relname`.execute(trx);
+  for (const index of indexes.rows) await sql`drop index ${sql.id(index.name)}`.execute(trx);
+  return indexes.rows;
+}
+
+/** Builds again the indexes dropMaintainedIndexes dropped. */
+export async function restoreIndexes(trx: Db, indexes: readonly DroppedIndex[]): Promise<void> {
+  for (const index of indexes) await sql.raw(index.definition).execute(trx);
+}
+
+/** Whether the listings and sold comps hold fewer than `rows` rows together (reads at most that many). */
+export async function holdFewerRowsThan(db: Db, rows: number): Promise<boolean> {
+  const limit = Math.max(0, Math.ceil(rows));
+  const result = await sql<{ n: number }>`
+    select (select count(*) from (select 1 from properties limit ${limit}) p)::int
+      + (select count(*) from (select 1 from sold_comps limit ${limit}) s)::int as n`.execute(db);
+  return result.rows[0].n < limit;
+}

@@ -1,0 +1,331 @@
+import { sql } from 'kysely';
+import { boundingBox } from '../../../shared/geo/distance';
+import {
+  assessDeal,
+  assumptionsFor,
+  engineInputs,
+  strategyCalculator,
+  type EngineInputs,
+  type StrategyResults,
+} from './analysis';
+import { COMP_RULES, MAX_COMP_RADIUS_MILES, monthsBefore, selectComps, type CompCandidate } from './comps';
+import type { Db } from '../../db/database';
+import { createMarketsRepository, type MarketOverrides } from '../markets';
+import { createRatesRepository, latestRateSql } from '../rates';
+import {
+  compsAsOf,
+  countDirty,
+  countPricedAtOtherRate,
+  heapPages,
+  readCompCandidates,
+  readDirtyBatch,
+  readRepriceBatch,
+  RS,
+  sqlArray,
+  storedCoc,
+  vacuumListings,
+  writeAnalysis,
+  writeRepriced,
+  type RepriceBatch,
+  type RepriceParams,
+  type RepriceRow,
+} from './repository';
+
+/**
+ * The recomputation of comps, deal status and strategy results (docs/listings.md): of the listings
+ * marked for it (recomputeDirty), and of every listing after a new rate (recomputeForRate), reading
+ * the rate through the rates module and the markets' assumptions through the markets module.
+ */
+
+type Calculator = (inputs: EngineInputs) => StrategyResults;
+
+/** A market's key: its city lower-cased and its state upper-cased (listings match markets this way). */
+export const marketKey = (city: string, state: string): string => `${city.trim().toLowerCase()}|${state.trim().toUpperCase()}`;
+
+/**
+ * The strategy calculator of a listing's market at `rate`: markets with assumption overrides get
+ * their own, every other listing the defaults'. Built once per batch, not per listing.
+ */
+export async function calculatorsAt(db: Db, rate: number | null): Promise<(city: string, state: string) => Calculator> {
+  return calculatorsFor(rate, await createMarketsRepository(db).withOverrides());
+}
+
+/** calculatorsAt, from markets already read. */
+function calculatorsFor(rate: number | null, markets: MarketOverrides[]): (city: string, state: string) => Calculator {
+  const fallback = strategyCalculator(assumptionsFor(rate));
+  if (!markets.length) return () => fallback;
+  const byMarket = new Map(
+    markets.map((m) => [marketKey(m.city, m.state), strategyCalculator(assumptionsFor(rate, m.assumptions))]),
+  );
+  // Listings of a city spell it the same way: remember each spelling's calculator.
+  const bySpelling = new Map<string, Calculator>();
+  return (city, state) => {
+    const spelling = `${city}\u0000${state}`;
+    let calculator = bySpelling.get(spelling);
+    if (!calculator) bySpelling.set(spelling, (calculator = byMarket.get(marketKey(city, state)) ?? fallback));
+    return calculator;
+  };
+}
+
+/** Grid cell size (degrees) for fetching comp candidates of a batch. */
+const CELL = 0.05;
+const cellOf = (v: number) => Math.floor(v / CELL);
+
+export interface RecomputeProgress {
+  done: number;
+  total: number;
+}
+
+export interface RecomputeOptions {
+  batchSize?: number;
+  onProgress?: (progress: RecomputeProgress) => void;
+  /** Between batches (the server yields to requests here). */
+  pause?: () => Promise<void>;
+  /** Stop early (server shutdown). */
+  shouldStop?: () => boolean;
+}
+
+/**
+ * Recomputes comps, deal status, confidence and strategy results of every listing marked
+ * `needs_recompute`, in batches along the longitude order (so a batch's comps come from few grid
+ * cells). updated_at moves only when something the API shows changed.
+ */
+export async function recomputeDirty(db: Db, options: RecomputeOptions = {}): Promise<number> {
+  const batchSize = options.batchSize ?? 2000;
+  const total = await countDirty(db);
+  if (total === 0) return 0;
+  const asOf = await compsAsOf(db);
+  const since = monthsBefore(asOf, COMP_RULES.monthsBack);
+  let done = 0;
+  let last: [number, number, string] | null = null;
+  options.onProgress?.({ done, total });
+  for (;;) {
+    if (options.shouldStop?.()) break;
+    const after: [number, number, string] = last ?? [-1000, -1000, '00000000-0000-0000-0000-000000000000'];
+    const rows = await readDirtyBatch(db, after, batchSize);
+    if (!rows.length) break;
+    // The rate and the markets' assumptions per batch: one edited meanwhile applies from here on.
+    const rate = await createRatesRepository(db).latestRate();
+    const calculatorOf = await calculatorsAt(db, rate);
+    const lastRow = rows[rows.length - 1];
+    last = [lastRow.longitude, lastRow.latitude, lastRow.id];
+
+    // Grid cells covering every row's widest search box.
+    const cells = new Set<string>();
+    const rowCells = rows.map((r) => {
+      const box = boundingBox(r.latitude, r.longitude, MAX_COMP_RADIUS_MILES);
+      const keys: string[] = [];
+      for (let la = cellOf(box.south); la <= cellOf(box.north); la++) {
+        for (let ln = cellOf(box.west); ln <= cellOf(box.east); ln++) {
+          const key = `${la}:${ln}`;
+          keys.push(key);
+          cells.add(key);
+        }
+      }
+      return keys;
+    });
+    const cellList = [...cells].map((k) => {
+      const [la, ln] = k.split(':').map(Number);
+      return { s: la * CELL - 1e-9, n: (la + 1) * CELL + 1e-9, w: ln * CELL - 1e-9, e: (ln + 1) * CELL + 1e-9 };
+    });
+    const compRows = await readCompCandidates(db, cellList, since, asOf);
+    const grid = new Map<string, CompCandidate[]>();
+    const seen = new Set<string>();
+    for (const c of compRows) {
+      if (seen.has(c.id)) continue;
+      seen.add(c.id);
+      const key = `${cellOf(c.latitude)}:${cellOf(c.longitude)}`;
+      let list = grid.get(key);
+      if (!list) grid.set(key, (list = []));
+      list.push({
+        id: c.id,
+        latitude: c.latitude,
+        longitude: c.longitude,
+        beds: c.beds,
+        area: c.area,
+        closePrice: c.close_price,
+        closeDate: c.close_date,
+      });
+    }
+
+    const updates = rows.map((r, index) => {
+      const candidates: CompCandidate[] = [];
+      for (const key of rowCells[index]) {
+        const list = grid.get(key);
+        if (list) for (const c of list) candidates.push(c);
+      }
+      const { comps } = selectComps(
+        { latitude: r.latitude, longitude: r.longitude, beds: r.beds, area: r.area },
+        candidates,
+        asOf,
+      );
+      const deal = assessDeal(r.list_price, comps, asOf);
+      const inputs = engineInputs(
+        {
+          listPrice: r.list_price,
+          area: r.area,
+          monthlyRent: r.monthly_rent,
+          rehabEstimate: r.rehab_estimate,
+          arvEstimate: r.arv_estimate,
+          nightlyRate: r.nightly_rate,
+        },
+        comps,
+      );
+      const results = calculatorOf(r.city, r.state)(inputs);
+      return {
+        id: r.id,
+        comp_ids: comps.map((c) => c.id),
+        deal_status: deal.dealStatus,
+        marker_color: deal.markerColor,
+        confidence: deal.confidence,
+        inputs,
+        results_rate: rate,
+        buy_hold: results.BuyHoldResults,
+        brrrr: results.BRRRRResults,
+        fix_flip: results.FixFlipResults,
+        short_term: results.ShortTermResults,
+        buy_hold_coc: storedCoc(results.BuyHoldResults),
+        brrrr_coc: storedCoc(results.BRRRRResults),
+        fix_flip_coc: storedCoc(results.FixFlipResults),
+        short_term_coc: storedCoc(results.ShortTermResults),
+      };
+    });
+    await writeAnalysis(db, updates);
+    done += rows.length;
+    options.onProgress?.({ done, total: Math.max(total, done) });
+    if (options.pause) await options.pause();
+  }
+  // A bulk write leaves the visibility map stale.
+  if (done > 0) await vacuumListings(db);
+  return done;
+}
+
+const cocElement = (r: { cashOnCashRoi: number | null; cashOnCashInfinite: boolean }): string | number => storedCoc(r) ?? 'NULL';
+
+/**
+ * A re-pricing batch as the update's parameters: the ids and each cash-on-cash as SQL array
+ * literals, each strategy's results as their JSON texts joined by a record separator (split by
+ * `string_to_array`). The JSON texts go in as they are; the database only checks them once as json.
+ * A JSON object per listing read by `json_to_recordset` cost twice as much on PGlite (it builds a
+ * field table per object and then reads each json field's text a second time).
+ */
+function repriceParams(rows: readonly RepriceRow[], calculatorOf: (city: string, state: string) => Calculator): RepriceParams {
+  const n = rows.length;
+  const ids = new Array<string>(n);
+  const readRates = new Array<string | number>(n);
+  const texts = [new Array<string>(n), new Array<string>(n), new Array<string>(n), new Array<string>(n)];
+  const cocs = [
+    new Array<string | number>(n),
+    new Array<string | number>(n),
+    new Array<string | number>(n),
+    new Array<string | number>(n),
+  ];
+  for (let k = 0; k < n; k++) {
+    const [id, inputs, city, state, resultsRate, hasFlip] = rows[k];
+    const flipKept = resultsRate !== null && hasFlip;
+    const r = calculatorOf(city, state)(inputs);
+    ids[k] = id;
+    readRates[k] = resultsRate ?? 'NULL';
+    // Written out per strategy, not looped over the four: this is the re-price's hot loop, and a
+    // loop with a closure per listing measured ~4 % slower on PGlite.
+    texts[0][k] = JSON.stringify(r.BuyHoldResults);
+    texts[1][k] = JSON.stringify(r.BRRRRResults);
+    texts[2][k] = flipKept ? '' : JSON.stringify(r.FixFlipResults);
+    texts[3][k] = JSON.stringify(r.ShortTermResults);
+    cocs[0][k] = cocElement(r.BuyHoldResults);
+    cocs[1][k] = cocElement(r.BRRRRResults);
+    cocs[2][k] = flipKept ? 'NULL' : cocElement(r.FixFlipResults);
+    cocs[3][k] = cocElement(r.ShortTermResults);
+  }
+  return { ids: sqlArray(ids), readRates: sqlArray(readRates), texts: texts.map((t) => t.join(RS)), cocs: cocs.map(sqlArray) };
+}
+
+/**
+ * After a new rate: recomputes the strategy results of every listing computed at another rate,
+ * from its stored engine inputs. Returns how many listings it rewrote.
+ *
+ * The heap is walked in physical order, a range of pages at a time (a TID range scan, sized to about
+ * `batchSize` listings): each page is read once and its rows are updated while it is in memory. In
+ * id order each row was another page, and once the table outgrew the shared buffers (100,000
+ * listings on PGlite's 128 MB) every batch read and wrote back pages at random. A listing that a
+ * concurrent write moves to a page already walked is not missed for good: such writes either
+ * recompute it themselves (a changed listing is marked for recomputation) or ask for another round
+ * (RateRecomputer's kick).
+ *
+ * Per batch, two statements. The read (readRepriceBatch) brings the batch as one JSON value
+ * (`json_agg`), not as rows of fields each parsed on its own (much the dearer on PGlite), with the
+ * rate and the markets' assumptions of the same snapshot. The update sends the results back as
+ * arrays and texts (repriceParams), stored as the JSON text they are (migration 0022: no jsonb tree
+ * built per result); the rows are HOT-updated in place (migration 0019): docs/performance.md.
+ *
+ * The statements are pipelined: the next batch's read is sent before this batch is computed, and
+ * this batch's update before the next is awaited, so the database (PostgreSQL's process, or PGlite's
+ * thread) reads and writes while Node computes. Each update still runs after the read of the batch
+ * it writes and in order; the pages of consecutive batches do not overlap.
+ */
+export async function recomputeForRate(db: Db, options: RecomputeOptions = {}): Promise<number> {
+  const batchSize = options.batchSize ?? 2000;
+  let done = 0;
+  const total = options.onProgress ? await countPricedAtOtherRate(db, latestRateSql()) : 0;
+  options.onProgress?.({ done, total });
+  let pages = await heapPages(db);
+  let from = 0;
+  // Pages per batch: from one, adjusted to the listings found so a batch stays near batchSize
+  // listings. Capped, so that a dense stretch after a sparse one (a market re-priced, then a new rate
+  // mid-walk) cannot make one batch of most of the table: a page holds 2–3 listings at the table's
+  // fillfactor, so a batch stays within about batchSize × 1.5.
+  const maxSpan = Math.max(1, Math.ceil(batchSize / 2));
+  let span = 1;
+  /** The next batch's read, sent; null at the end of the heap or when asked to stop. */
+  const readNext = async (): Promise<RepriceBatch | null> => {
+    if (options.shouldStop?.()) return null;
+    if (from >= pages) {
+      // The heap may have grown meanwhile (a concurrent write's new rows): walk on to its end.
+      pages = await heapPages(db);
+      if (from >= pages) return null;
+    }
+    const to = Math.min(from + span, pages);
+    const read = readRepriceBatch(db, from, to);
+    from = to;
+    return read;
+  };
+  let writing: Promise<void> | null = null;
+  let writeFailed = false;
+  let reading = readNext();
+  try {
+    for (;;) {
+      const batch = await reading;
+      // A failed update stops the walk here (its error is thrown by the await below).
+      if (!batch || writeFailed) break;
+      const { rows } = batch;
+      span = Math.min(
+        maxSpan,
+        rows.length ? Math.max(1, Math.min(4 * span, Math.round((span * batchSize) / rows.length))) : 2 * span,
+      );
+      if (options.pause) await options.pause();
+      reading = readNext();
+      reading.catch(() => {}); // awaited next round; not an unhandled rejection meanwhile
+      if (!rows.length) continue;
+      const params = repriceParams(rows, calculatorsFor(batch.rate, batch.markets));
+      const previous: Promise<void> | null = writing;
+      writing = (async () => {
+        if (previous) await previous;
+        const written = await writeRepriced(db, batch.rate, params);
+        done += written;
+        options.onProgress?.({ done, total: Math.max(total, done) });
+      })();
+      writing.catch(() => (writeFailed = true)); // thrown below
+    }
+    if (writing) await writing;
+  } finally {
+    // On an error, nothing is left running when the re-price gives up (the caller may close the database).
+    await Promise.allSettled([writing, reading]);
+  }
+  return done;
+}
+
+/** Listings whose results were computed at a rate other than the latest 30-year rate. */
+export async function countStaleForRate(db: Db): Promise<number> {
+  const rate = await createRatesRepository(db).latestRate();
+  return countPricedAtOtherRate(db, sql<number | null>`${rate}::float8`);
+}

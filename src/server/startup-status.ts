@@ -1,0 +1,11 @@
+import type { Health } from '../shared/schemas/health';
+
+/** What /healthz and /readyz report: the start's state and progress. */
+export interface StartupStatus {
+  current(): Omit<Health, 'status'>;
+  /** Stops the work at shutdown (the app calls it before closing the database). */
+  stop?(): Promise<void>;
+}
+
+/** A server with nothing to do at start (tests, and buildApp without StartupWork). */
+export const READY: StartupStatus = { current: () => ({ state: 'ready', progress: null }) };
