@@ -47,22 +47,44 @@ const FEATURE_LAYERS = [
   ['map', 'property', 'dashboard', 'help', 'profile', 'account', 'auth', 'admin-settings', 'landing', 'about', 'details'],
 ];
 
-/** Zones that refuse an import of a feature of the same layer or above. */
-function featureOrder(dir) {
-  const listed = FEATURE_LAYERS.flat();
+/** Zones that refuse an import of a folder of the same layer or above. */
+function layerOrder(dir, layers, name) {
+  const listed = layers.flat();
   const unlisted = foldersOf(dir).filter((folder) => !listed.includes(folder));
-  if (unlisted.length > 0) throw new Error(`eslint.config.mjs: add ${unlisted.join(', ')} to FEATURE_LAYERS`);
-  return FEATURE_LAYERS.flatMap((layer, level) =>
-    layer.map((feature) => ({
-      target: `./${dir}/${feature}`,
-      from: FEATURE_LAYERS.slice(level)
+  if (unlisted.length > 0) throw new Error(`eslint.config.mjs: add ${unlisted.join(', ')} to ${name}`);
+  return layers.flatMap((layer, level) =>
+    layer.map((folder) => ({
+      target: `./${dir}/${folder}`,
+      from: layers
+        .slice(level)
         .flat()
-        .filter((other) => other !== feature)
+        .filter((other) => other !== folder)
         .map((other) => `./${dir}/${other}`),
-      message: `features are ordered in FEATURE_LAYERS (eslint.config.mjs): ${feature} may import only features of the layers below its own`,
+      message: `${dir} is ordered in ${name} (eslint.config.mjs): ${folder} may import only the layers below its own`,
     })),
   );
 }
+
+/**
+ * The server's modules, bottom layer first. A module may import modules of the layers before its own
+ * and none of its own layer or above, so no two modules import each other.
+ */
+const MODULE_LAYERS = [
+  // Each owns its tables and uses no other module.
+  ['users', 'mail', 'markets', 'places', 'properties', 'config', 'health', 'lookups', 'notes', 'recent-searches', 'contacts'],
+  // The audit log, sessions and sign-in, the investor's profile: over users.
+  ['audit', 'auth', 'profile'],
+  // Mortgage rates and their feed (the re-pricer is handed in by app.ts).
+  ['rates'],
+  // Listings, their comps and results, the re-pricer.
+  ['listings'],
+  // What fills listings: the demo data and the feed import.
+  ['demo-data', 'feed-import'],
+  // What runs over them: first-start work, saved calculations.
+  ['startup', 'saved-calculations'],
+  // The admin and account screens' routes, the team chat.
+  ['admin', 'account', 'team-chat'],
+];
 
 export default tseslint.config(
   {
@@ -104,8 +126,14 @@ export default tseslint.config(
               message:
                 'components/, api/ and layout/ sit below the features and app/: they get what they need by props or injection',
             },
-            ...featureOrder('src/client/features'),
+            ...layerOrder('src/client/features', FEATURE_LAYERS, 'FEATURE_LAYERS'),
             ...folderBoundaries('src/client/features'),
+            {
+              target: ['./src/server/db', './src/server/http', './src/server/lib'],
+              from: './src/server/modules',
+              message: 'db/, http/ and lib/ sit below the modules: app.ts wires modules to them',
+            },
+            ...layerOrder('src/server/modules', MODULE_LAYERS, 'MODULE_LAYERS'),
             ...folderBoundaries('src/server/modules'),
           ],
         },
