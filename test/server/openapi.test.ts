@@ -65,7 +65,7 @@ describe('OpenAPI document', () => {
     expect(problems).toEqual([]);
   });
 
-  it('declares 413 and 414 for every route, 415 where a body is parsed, and 401, 403 and 404 for every route with a path id', () => {
+  it('declares 413, 414 and 503 for every route, 415 where a body is parsed, and 401, 403 and 404 for every route with a path id', () => {
     const problems: string[] = [];
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
@@ -74,7 +74,7 @@ describe('OpenAPI document', () => {
           const missing = wanted.filter((status) => !statuses.includes(status));
           if (missing.length) problems.push(`${method} ${path}: no ${missing.join('/')} answer`);
         };
-        lacks('413', '414');
+        lacks('413', '414', '503');
         if (['post', 'put', 'patch', 'delete'].includes(method)) lacks('415');
         // A path id is looked up (404), and one with dot segments resolves to another route, maybe a guarded one.
         if (/\{[^}]+\}/.test(path)) lacks('401', '403', '404');

@@ -9,7 +9,8 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * declares for it besides its own 404, 409, 429, ...):
  * - every route: 400 for bad input, 500; 413 and 414: a body past `bodyLimit`, a path parameter past
  *   the router's `maxParamLength` (frameworkErrorHandler), and behind the shipped nginx any body past
- *   its client_max_body_size and any URL past its header buffers, whatever the route;
+ *   its client_max_body_size and any URL past its header buffers, whatever the route; 503 with
+ *   Retry-After when the server is too busy (the database's or the password hasher's wait limit);
  * - a route whose method carries a body: 415 for a body that is not JSON;
  * - under /api/v1/auth and /api/v1/admin: 401 (the auth guard); under /api/v1/admin: 403 (the Admin
  *   role guard; a route elsewhere behind requireRole declares its 403 itself);
@@ -19,7 +20,7 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  *   got 403 from GET /property/{id}.
  */
 export function sharedErrorStatuses(url: string, methods: readonly string[] = []): number[] {
-  const statuses = new Set([400, 413, 414, 500]);
+  const statuses = new Set([400, 413, 414, 500, 503]);
   const pathParam = url.includes('/:');
   if (methods.some((method) => BODY_METHODS.has(method))) statuses.add(415);
   if (pathParam || url.startsWith('/api/v1/auth/') || url.startsWith('/api/v1/admin/')) statuses.add(401);
