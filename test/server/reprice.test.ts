@@ -1,7 +1,7 @@
 import { DATABASES, SETUP_TIMEOUT, createTestApp, type TestApp } from './helpers';
 import { sql } from 'kysely';
 import { assumptionsFor, strategyResults, type EngineInputs } from '../../src/server/modules/listings/analysis';
-import { markMarketStale, recomputeForRate } from '../../src/server/modules/listings';
+import { createListingsRepository, recomputeForRate } from '../../src/server/modules/listings';
 import { marketKey } from '../../src/server/modules/listings/recompute';
 import { mulberry32 } from '../../src/server/modules/demo-data/random';
 import type { AssumptionOverrides } from '../../src/shared/invest';
@@ -163,7 +163,7 @@ describe.each(DATABASES)('re-pricing for a new rate on $name', (database) => {
     for (const [id, v] of inputsById) {
       if (v.market === MARKETS[1].assumptions) inputsById.set(id, { ...v, market: { flip: { holdMonths: 9 } } });
     }
-    expect(await markMarketStale(t.db, 'Denver', 'CO')).toBeGreaterThan(0);
+    expect(await createListingsRepository(t.db).markMarketStale('Denver', 'CO')).toBeGreaterThan(0);
     expect(await recomputeForRate(t.db, { batchSize: 1 })).toBeGreaterThan(0);
     await expectStoredAt(5.5);
     await sql`insert into rates (product, rate, as_of, source) values ('30-Year Fixed', 6.1, '2030-01-16', 'test')`.execute(t.db);

@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-
-const now = () => sql<Date>`now()`;
+import { createAuthRepository } from '../auth';
+import { createUsersRepository } from '../users';
 
 export interface DetailsRow {
   first_name: string;
@@ -21,12 +20,7 @@ export function createAccountRepository(db: Db) {
       userId: string,
       details: { firstName: string; lastName: string; username: string },
     ): Promise<DetailsRow | undefined> {
-      return db
-        .updateTable('users')
-        .set({ first_name: details.firstName, last_name: details.lastName, username: details.username, updated_at: now() })
-        .where('id', '=', userId)
-        .returning(['first_name', 'last_name', 'username'])
-        .executeTakeFirst();
+      return createUsersRepository(db).updateDetails(userId, details);
     },
 
     async findPasswordHash(userId: string): Promise<string | undefined> {
@@ -37,14 +31,8 @@ export function createAccountRepository(db: Db) {
     /** Sets the password and ends every session of the user but `keepSessionId`, all or nothing. */
     async changePassword(userId: string, passwordHash: string, keepSessionId: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now() }).where('id', '=', userId).execute();
-        await trx
-          .updateTable('sessions')
-          .set({ revoked_at: now() })
-          .where('user_id', '=', userId)
-          .where('id', '<>', keepSessionId)
-          .where('revoked_at', 'is', null)
-          .execute();
+        await createUsersRepository(trx).updatePassword(userId, passwordHash);
+        await createAuthRepository(trx).revokeUserSessions(userId, keepSessionId);
       });
     },
   };

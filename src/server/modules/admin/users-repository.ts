@@ -4,7 +4,7 @@ import { ROLE_NAMES, normalizeRole } from '../../../shared/roles';
 import type { DB, NewUser } from '../../db/schema';
 import { contains, likePattern } from '../../db/text-search';
 import { notFound } from '../../http/errors';
-import { selectUserRecords, toUser, type UserProfileIds, type UserRecord } from '../users';
+import { createUsersRepository, selectUserRecords, toUser, type UserProfileIds, type UserRecord } from '../users';
 import { inChunks } from '../../lib/in-chunks';
 import { parseSort } from './common';
 import { USER_MESSAGES } from './users-rules';
@@ -154,16 +154,6 @@ export function createAdminUsersRepository(q: Kysely<DB>) {
   /** Serializes the transactions that change who is an active Admin. */
   const lockAdmins = () => sql`select pg_advisory_xact_lock(${ADMIN_LOCK})`.execute(q);
 
-  /** A password set by an Admin ends the user's sessions, as a reset does. */
-  async function revokeSessions(userId: string): Promise<void> {
-    await q
-      .updateTable('sessions')
-      .set({ revoked_at: sql<Date>`now()` })
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .execute();
-  }
-
   /** Which of these lower-cased usernames are taken. */
   async function takenUsernames(usernames: string[]): Promise<Set<string>> {
     const taken = new Set<string>();
@@ -213,8 +203,7 @@ export function createAdminUsersRepository(q: Kysely<DB>) {
   async function insertUsers(rows: NewUser[]): Promise<Map<string, string>> {
     const ids = new Map<string, string>();
     await inChunks(rows, INSERT_CHUNK, async (chunk) => {
-      for (const r of await q.insertInto('users').values(chunk).returning(['id', 'username']).execute())
-        ids.set(r.username, r.id);
+      for (const r of await createUsersRepository(q).insertMany(chunk)) ids.set(r.username, r.id);
     });
     return ids;
   }
@@ -229,7 +218,6 @@ export function createAdminUsersRepository(q: Kysely<DB>) {
     listAccounts,
     countActiveAdmins,
     lockAdmins,
-    revokeSessions,
     takenUsernames,
     findOrCreateAccounts,
     insertUsers,

@@ -8,7 +8,8 @@ import { isUniqueViolation } from '../../db/errors';
 import type { DB } from '../../db/schema';
 import { conflict, throwIfInvalid } from '../../http/errors';
 import { checkId } from '../../http/ids';
-import type { UserRecord } from '../users';
+import { createAuthRepository } from '../auth';
+import { createUsersRepository, type UserRecord } from '../users';
 import { changed, writeAudit, type AuditChange } from '../audit';
 import { inChunks } from '../../lib/in-chunks';
 import { bulkConflict, checkBodyId, pageOf } from './common';
@@ -147,23 +148,19 @@ export function createUsersSection(db: Db, deps: UsersSectionDeps): UsersSection
       const id = await transaction(async (trx) => {
         const changes: AuditChange[] = [];
         const accountId = await resolveRefs(trx, values, null, changes);
-        const row = await trx
-          .insertInto('users')
-          .values({
-            first_name: values.firstName,
-            last_name: values.lastName,
-            username: values.username,
-            password_hash: passwordHash,
-            role_id: values.roleId,
-            account_id: accountId,
-            active: values.active ?? false,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const record = await createAdminUsersRepository(trx).findUserRecord(row.id);
-        changes.push({ action: 'create', entityType: 'user', entityId: row.id, before: null, after: userAuditView(record) });
+        const newId = await createUsersRepository(trx).insert({
+          firstName: values.firstName,
+          lastName: values.lastName,
+          username: values.username,
+          passwordHash,
+          roleId: values.roleId,
+          accountId,
+          active: values.active ?? false,
+        });
+        const record = await createAdminUsersRepository(trx).findUserRecord(newId);
+        changes.push({ action: 'create', entityType: 'user', entityId: newId, before: null, after: userAuditView(record) });
         await writeAudit(trx, actor, changes);
-        return row.id;
+        return newId;
       }, values.username);
       return repository.getUser(id);
     },
@@ -185,21 +182,17 @@ export function createUsersSection(db: Db, deps: UsersSectionDeps): UsersSection
           if (!active) throw conflict(USER_MESSAGES.selfDeactivate);
           if (normalizeRole(role.name) !== 'Admin') throw conflict(USER_MESSAGES.selfDemote);
         }
-        await trx
-          .updateTable('users')
-          .set({
-            first_name: values.firstName,
-            last_name: values.lastName,
-            username: values.username,
-            role_id: values.roleId,
-            account_id: accountId,
-            active,
-            updated_at: sql<Date>`now()`,
-            ...(passwordHash ? { password_hash: passwordHash } : {}),
-          })
-          .where('id', '=', id)
-          .execute();
-        if (passwordHash) await createAdminUsersRepository(trx).revokeSessions(id);
+        await createUsersRepository(trx).update(id, {
+          firstName: values.firstName,
+          lastName: values.lastName,
+          username: values.username,
+          roleId: values.roleId,
+          accountId,
+          active,
+          passwordHash,
+        });
+        // A password set by an Admin ends the user's sessions, as a reset does.
+        if (passwordHash) await createAuthRepository(trx).revokeUserSessions(id);
         await keepAnAdmin(trx, [before]);
         const [b, a] = [userAuditView(before), userAuditView(await createAdminUsersRepository(trx).findUserRecord(id))];
         if (changed(b, a) || passwordHash) {
@@ -222,7 +215,7 @@ export function createUsersSection(db: Db, deps: UsersSectionDeps): UsersSection
       await transaction(async (trx) => {
         await createAdminUsersRepository(trx).lockAdmins();
         const before = await createAdminUsersRepository(trx).findUserRecord(id, true);
-        await trx.deleteFrom('users').where('id', '=', id).execute();
+        await createUsersRepository(trx).delete([id]);
         await keepAnAdmin(trx, [before]);
         await writeAudit(trx, actor, [
           { action: 'delete', entityType: 'user', entityId: id, before: userAuditView(before), after: null },
@@ -247,7 +240,7 @@ export function createUsersSection(db: Db, deps: UsersSectionDeps): UsersSection
           await inChunks(
             target.map((r) => r.id),
             BULK_CHUNK,
-            (chunk) => trx.deleteFrom('users').where('id', 'in', chunk).execute(),
+            (chunk) => createUsersRepository(trx).delete(chunk),
           );
           for (const r of target)
             changes.push({ action: 'delete', entityType: 'user', entityId: r.id, before: userAuditView(r), after: null });
@@ -257,12 +250,7 @@ export function createUsersSection(db: Db, deps: UsersSectionDeps): UsersSection
           await inChunks(
             target.map((r) => r.id),
             BULK_CHUNK,
-            (chunk) =>
-              trx
-                .updateTable('users')
-                .set({ active, updated_at: sql<Date>`now()` })
-                .where('id', 'in', chunk)
-                .execute(),
+            (chunk) => createUsersRepository(trx).setActive(chunk, active),
           );
           for (const r of target) {
             changes.push({

@@ -2,4 +2,5 @@
 export { createAuthenticate, requireRole, type PreHandler } from './guard';
 export { DEFAULT_SCRYPT_COST, hashPassword, verifyPassword, type ScryptCost } from './passwords';
 export { MINUTE, limiter } from './rate-limits';
+export { createAuthRepository, type AuthRepository } from './repository';
 export type { AuthContext, AuthService } from './service';

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { createUsersRepository } from '../users';
 
 const now = () => sql<Date>`now()`;
 
@@ -80,13 +81,11 @@ export function createAuthRepository(db: Db) {
         .execute();
     },
 
-    async revokeUserSessions(userId: string): Promise<void> {
-      await db
-        .updateTable('sessions')
-        .set({ revoked_at: now() })
-        .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-        .execute();
+    /** Ends every live session of the user, but `keepSessionId` when given. */
+    async revokeUserSessions(userId: string, keepSessionId?: string): Promise<void> {
+      let query = db.updateTable('sessions').set({ revoked_at: now() }).where('user_id', '=', userId);
+      if (keepSessionId !== undefined) query = query.where('id', '<>', keepSessionId);
+      await query.where('revoked_at', 'is', null).execute();
     },
 
     async findSessionIdByRefreshToken(tokenHash: string): Promise<string | undefined> {
@@ -142,17 +141,8 @@ export function createAuthRepository(db: Db) {
           .returning('user_id')
           .executeTakeFirst();
         if (!token) return undefined;
-        await trx
-          .updateTable('users')
-          .set({ password_hash: passwordHash, updated_at: now() })
-          .where('id', '=', token.user_id)
-          .execute();
-        await trx
-          .updateTable('sessions')
-          .set({ revoked_at: now() })
-          .where('user_id', '=', token.user_id)
-          .where('revoked_at', 'is', null)
-          .execute();
+        await createUsersRepository(trx).updatePassword(token.user_id, passwordHash);
+        await createAuthRepository(trx).revokeUserSessions(token.user_id);
         return token.user_id;
       });
     },

@@ -2,9 +2,8 @@ import { sql } from 'kysely';
 import { DEFAULT_ASSUMPTIONS, seasonalOccupancyFor, type AssumptionOverrides } from '../../../shared/invest';
 import type { Db } from '../../db/database';
 import {
+  createListingsRepository,
   recomputeDirty,
-  upsertListings,
-  upsertSold,
   type ListingRecord,
   type RecomputeProgress,
   type SoldRecord,
@@ -57,8 +56,9 @@ export async function loadDemoData(db: Db, options: DemoLoadOptions): Promise<De
         else listings.push(item.listing);
       }
       await db.transaction().execute(async (trx) => {
-        if (phase === 0) await upsertSold(trx, sales);
-        else await upsertListings(trx, listings);
+        const repository = createListingsRepository(trx);
+        if (phase === 0) await repository.upsertSold(sales);
+        else await repository.upsertListings(listings);
       });
       sold += sales.length;
       options.onProgress?.({ phase: 'insert', done: phase * n + end, total });

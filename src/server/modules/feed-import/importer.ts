@@ -12,9 +12,8 @@ import {
   type ListingRecord,
   type RawRecord,
   type SoldRecord,
+  createListingsRepository,
   recomputeDirty,
-  upsertListings,
-  upsertSold,
   type RecomputeProgress,
 } from '../listings';
 import { refreshPlaces } from '../places';
@@ -227,8 +226,9 @@ export async function importFile(db: Db, file: string, options: ImportOptions = 
     sold = [];
   };
   const writeBatch = async (trx: Db, l: ListingRecord[], s: SoldRecord[]) => {
-    const a = await upsertListings(trx, l);
-    const b = await upsertSold(trx, s);
+    const repository = createListingsRepository(trx);
+    const a = await repository.upsertListings(l);
+    const b = await repository.upsertSold(s);
     summary.listings.inserted += a.inserted;
     summary.listings.updated += a.updated;
     summary.listings.unchanged += a.unchanged;

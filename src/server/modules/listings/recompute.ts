@@ -13,19 +13,10 @@ import type { Db } from '../../db/database';
 import { createMarketsRepository, type MarketOverrides } from '../markets';
 import { createRatesRepository, latestRateSql } from '../rates';
 import {
-  compsAsOf,
-  countDirty,
-  countPricedAtOtherRate,
-  heapPages,
-  readCompCandidates,
-  readDirtyBatch,
-  readRepriceBatch,
+  createListingsRepository,
   RS,
   sqlArray,
   storedCoc,
-  vacuumListings,
-  writeAnalysis,
-  writeRepriced,
   type RepriceBatch,
   type RepriceParams,
   type RepriceRow,
@@ -91,10 +82,11 @@ export interface RecomputeOptions {
  * cells). updated_at moves only when something the API shows changed.
  */
 export async function recomputeDirty(db: Db, options: RecomputeOptions = {}): Promise<number> {
+  const listings = createListingsRepository(db);
   const batchSize = options.batchSize ?? 2000;
-  const total = await countDirty(db);
+  const total = await listings.countDirty();
   if (total === 0) return 0;
-  const asOf = await compsAsOf(db);
+  const asOf = await listings.compsAsOf();
   const since = monthsBefore(asOf, COMP_RULES.monthsBack);
   let done = 0;
   let last: [number, number, string] | null = null;
@@ -102,7 +94,7 @@ export async function recomputeDirty(db: Db, options: RecomputeOptions = {}): Pr
   for (;;) {
     if (options.shouldStop?.()) break;
     const after: [number, number, string] = last ?? [-1000, -1000, '00000000-0000-0000-0000-000000000000'];
-    const rows = await readDirtyBatch(db, after, batchSize);
+    const rows = await listings.readDirtyBatch(after, batchSize);
     if (!rows.length) break;
     // The rate and the markets' assumptions per batch: one edited meanwhile applies from here on.
     const rate = await createRatesRepository(db).latestRate();
@@ -128,7 +120,7 @@ export async function recomputeDirty(db: Db, options: RecomputeOptions = {}): Pr
       const [la, ln] = k.split(':').map(Number);
       return { s: la * CELL - 1e-9, n: (la + 1) * CELL + 1e-9, w: ln * CELL - 1e-9, e: (ln + 1) * CELL + 1e-9 };
     });
-    const compRows = await readCompCandidates(db, cellList, since, asOf);
+    const compRows = await listings.readCompCandidates(cellList, since, asOf);
     const grid = new Map<string, CompCandidate[]>();
     const seen = new Set<string>();
     for (const c of compRows) {
@@ -190,13 +182,13 @@ export async function recomputeDirty(db: Db, options: RecomputeOptions = {}): Pr
         short_term_coc: storedCoc(results.ShortTermResults),
       };
     });
-    await writeAnalysis(db, updates);
+    await listings.writeAnalysis(updates);
     done += rows.length;
     options.onProgress?.({ done, total: Math.max(total, done) });
     if (options.pause) await options.pause();
   }
   // A bulk write leaves the visibility map stale.
-  if (done > 0) await vacuumListings(db);
+  if (done > 0) await listings.vacuumListings();
   return done;
 }
 
@@ -264,11 +256,12 @@ function repriceParams(rows: readonly RepriceRow[], calculatorOf: (city: string,
  * it writes and in order; the pages of consecutive batches do not overlap.
  */
 export async function recomputeForRate(db: Db, options: RecomputeOptions = {}): Promise<number> {
+  const listings = createListingsRepository(db);
   const batchSize = options.batchSize ?? 2000;
   let done = 0;
-  const total = options.onProgress ? await countPricedAtOtherRate(db, latestRateSql()) : 0;
+  const total = options.onProgress ? await listings.countPricedAtOtherRate(latestRateSql()) : 0;
   options.onProgress?.({ done, total });
-  let pages = await heapPages(db);
+  let pages = await listings.heapPages();
   let from = 0;
   // Pages per batch: from one, adjusted to the listings found so a batch stays near batchSize
   // listings. Capped, so that a dense stretch after a sparse one (a market re-priced, then a new rate
@@ -281,11 +274,11 @@ export async function recomputeForRate(db: Db, options: RecomputeOptions = {}): 
     if (options.shouldStop?.()) return null;
     if (from >= pages) {
       // The heap may have grown meanwhile (a concurrent write's new rows): walk on to its end.
-      pages = await heapPages(db);
+      pages = await listings.heapPages();
       if (from >= pages) return null;
     }
     const to = Math.min(from + span, pages);
-    const read = readRepriceBatch(db, from, to);
+    const read = listings.readRepriceBatch(from, to);
     from = to;
     return read;
   };
@@ -310,7 +303,7 @@ export async function recomputeForRate(db: Db, options: RecomputeOptions = {}): 
       const previous: Promise<void> | null = writing;
       writing = (async () => {
         if (previous) await previous;
-        const written = await writeRepriced(db, batch.rate, params);
+        const written = await listings.writeRepriced(batch.rate, params);
         done += written;
         options.onProgress?.({ done, total: Math.max(total, done) });
       })();
@@ -326,6 +319,7 @@ export async function recomputeForRate(db: Db, options: RecomputeOptions = {}): 
 
 /** Listings whose results were computed at a rate other than the latest 30-year rate. */
 export async function countStaleForRate(db: Db): Promise<number> {
+  const listings = createListingsRepository(db);
   const rate = await createRatesRepository(db).latestRate();
-  return countPricedAtOtherRate(db, sql<number | null>`${rate}::float8`);
+  return listings.countPricedAtOtherRate(sql<number | null>`${rate}::float8`);
 }

@@ -45,91 +45,6 @@ export interface UpsertCounts {
 }
 
 /**
- * Inserts new listings and updates changed ones (marking them for recomputation); a row whose
- * every field is unchanged is not written, so its updated_at stays.
- */
-export async function upsertListings(db: Db, records: readonly ListingRecord[]): Promise<UpsertCounts> {
-  const rows = lastPerKey(records);
-  if (!rows.length) return { inserted: 0, updated: 0, unchanged: 0 };
-  const data = LISTING_COLUMNS.filter((c) => c !== 'listing_key');
-  const result = await sql<{ inserted: number; updated: number }>`
-    with up as (
-      insert into properties as p (id, ${cols(LISTING_COLUMNS)})
-      select id, ${cols(LISTING_COLUMNS)}
-      from json_to_recordset(${JSON.stringify(withNewIds(rows))}::json) as v(${recordset(LISTING_COLUMNS, { id: 'uuid' })})
-      on conflict (listing_key) do update set
-        ${sql.raw(data.map((c) => `${c} = excluded.${c}`).join(', '))},
-        needs_recompute = true,
-        updated_at = now()
-      where (${cols(data, 'p.')}) is distinct from (${cols(data, 'excluded.')})
-      returning (xmax = 0) as inserted
-    )
-    select (count(*) filter (where inserted))::int as inserted, (count(*) filter (where not inserted))::int as updated from up`.execute(
-    db,
-  );
-  const { inserted, updated } = result.rows[0];
-  return { inserted, updated, unchanged: rows.length - inserted - updated };
-}
-
-/**
- * Inserts new sold comps and updates changed ones. A listing whose key now closed is removed from
- * the listings (it sold). Listings near a changed sale (within the widest comp radius) and listings
- * that used a changed sale as a comp are marked for recomputation.
- */
-export async function upsertSold(db: Db, records: readonly SoldRecord[]): Promise<UpsertCounts & { removedListings: number }> {
-  const rows = lastPerKey(records);
-  if (!rows.length) return { inserted: 0, updated: 0, unchanged: 0, removedListings: 0 };
-  const data = SOLD_COLUMNS.filter((c) => c !== 'listing_key');
-  // One statement (each a round trip, and PGlite's thread waits for Node between them): its parts
-  // see the tables as they were before it, so `before` holds where the changed sales were, and
-  // `clean` whether any listing is not marked yet. The written sales come back as one row (counts,
-  // places as JSON text), not a row each: PGlite hands rows over field by field, slowly.
-  const result = await sql<{
-    inserted: number;
-    updated: number;
-    removed: number;
-    places: string | null;
-    before: string | null;
-    clean: boolean;
-  }>`
-    with v as materialized (
-      select id, ${cols(SOLD_COLUMNS)}
-      from json_to_recordset(${JSON.stringify(withNewIds(rows))}::json) as v(${recordset(SOLD_COLUMNS, { id: 'uuid' })})
-    ),
-    up as (
-      insert into sold_comps as s (id, ${cols(SOLD_COLUMNS)})
-      select id, ${cols(SOLD_COLUMNS)} from v
-      on conflict (listing_key) do update set
-        ${sql.raw(data.map((c) => `${c} = excluded.${c}`).join(', '))},
-        updated_at = now()
-      where (${cols(data, 's.')}) is distinct from (${cols(data, 'excluded.')})
-      returning id, latitude, longitude, (xmax = 0) as inserted
-    ),
-    removed as (
-      delete from properties where listing_key in (select listing_key from v) returning 1
-    )
-    select (select count(*) filter (where inserted) from up)::int as inserted,
-      (select count(*) filter (where not inserted) from up)::int as updated,
-      (select count(*) from removed)::int as removed,
-      (select json_agg(json_build_array(id, latitude, longitude)) from up)::text as places,
-      (select json_agg(json_build_array(s.id, s.latitude, s.longitude)) from sold_comps s join up on up.id = s.id
-        where not up.inserted)::text as before,
-      -- A probe of markNearSales' partial index, empty during a first import.
-      exists (select 1 from properties where not needs_recompute
-        and point(longitude, latitude) <@ box(point(-180, -90), point(180, 90))) as clean`.execute(db);
-  const { inserted, updated, removed, places, before, clean } = result.rows[0];
-  if (clean) {
-    // Where the changed sales are now, and where they were: listings there may gain or lose them as comps.
-    const moved = [places, before].flatMap((text) => (text ? (JSON.parse(text) as Array<[string, number, number]>) : []));
-    await markNearSales(
-      db,
-      moved.map(([id, latitude, longitude]) => ({ id, latitude, longitude })),
-    );
-  }
-  return { inserted, updated, unchanged: rows.length - inserted - updated, removedListings: removed };
-}
-
-/**
  * Marks for recomputation the listings within the widest comp radius of these places (a changed
  * sale's new and old locations: the listings that could gain or lose it as a comp). Each box is
  * looked up in the partial GiST index of the listings not yet marked (migration 0019): two-dimensional,
@@ -147,18 +62,6 @@ async function markNearSales(db: Db, sales: ReadonlyArray<{ id: string; latitude
   );
 }
 
-/** The end of the comps' 12-month window: the feed's newest sale (so an older feed still has comps). */
-export async function compsAsOf(db: Db): Promise<string> {
-  const row = await sql<{ d: string | null }>`select max(close_date)::text as d from sold_comps`.execute(db);
-  return row.rows[0]?.d ?? new Date().toISOString().slice(0, 10);
-}
-
-/** Listings waiting for recomputation. */
-export async function countDirty(db: Db): Promise<number> {
-  const r = await sql<{ n: number }>`select count(*)::int as n from properties where needs_recompute`.execute(db);
-  return r.rows[0].n;
-}
-
 export interface DirtyRow {
   id: string;
   list_price: number;
@@ -174,17 +77,6 @@ export interface DirtyRow {
   nightly_rate: number | null;
 }
 
-/** The next batch of listings marked for recomputation after `after` in (longitude, latitude, id) order. */
-export async function readDirtyBatch(db: Db, after: [number, number, string], batchSize: number): Promise<DirtyRow[]> {
-  const batch = await sql<DirtyRow>`
-    select id, list_price, beds, area, latitude, longitude, city, state, monthly_rent, rehab_estimate, arv_estimate, nightly_rate
-    from properties
-    where needs_recompute and (longitude, latitude, id) > (${after[0]}, ${after[1]}, ${after[2]}::uuid)
-    order by longitude, latitude, id
-    limit ${batchSize}`.execute(db);
-  return batch.rows;
-}
-
 export interface CompRow {
   id: string;
   latitude: number;
@@ -193,21 +85,6 @@ export interface CompRow {
   area: number | null;
   close_price: number;
   close_date: string;
-}
-
-/** The sales closed from `since` to `asOf` in these grid cells (a batch's comp candidates). */
-export async function readCompCandidates(
-  db: Db,
-  cells: ReadonlyArray<{ s: number; n: number; w: number; e: number }>,
-  since: string,
-  asOf: string,
-): Promise<CompRow[]> {
-  const compRows = await sql<CompRow>`
-    select sc.id, sc.latitude, sc.longitude, sc.beds, sc.area, sc.close_price, sc.close_date::text as close_date
-    from json_to_recordset(${JSON.stringify(cells)}::json) as c(s float8, n float8, w float8, e float8)
-    join sold_comps sc on sc.longitude between c.w and c.e and sc.latitude between c.s and c.n
-    where sc.close_date between ${since}::date and ${asOf}::date`.execute(db);
-  return compRows.rows;
 }
 
 /**
@@ -240,21 +117,6 @@ const SHOWN_COLUMNS = ANALYSIS_COLUMNS.filter((c) => c !== 'results_rate' && !c.
 const comparable = (prefix: string) =>
   sql.raw(SHOWN_COLUMNS.map((c) => (JSON_TEXT_COLUMNS.has(c) ? `${prefix}${c}::text` : `${prefix}${c}`)).join(', '));
 
-/** Writes a batch's comps, deal status and results, clearing its marks. */
-export async function writeAnalysis(db: Db, updates: object[]): Promise<void> {
-  // json_to_recordset hands each json field over as its text (stored as it is), the jsonb ones parsed.
-  await sql`
-    update properties p set
-      ${sql.raw(ANALYSIS_COLUMNS.map((c) => `${c} = v.${c}`).join(', '))},
-      needs_recompute = false,
-      updated_at = case when (${comparable('p.')}) is distinct from (${comparable('v.')}) then now() else p.updated_at end
-    from json_to_recordset(${JSON.stringify(updates)}::json) as v(
-      id uuid, comp_ids uuid[], deal_status text, marker_color jsonb, confidence jsonb, inputs json,
-      results_rate float8, buy_hold json, brrrr json, fix_flip json, short_term json,
-      buy_hold_coc float8, brrrr_coc float8, fix_flip_coc float8, short_term_coc float8)
-    where p.id = v.id`.execute(db);
-}
-
 /**
  * One listing of a re-pricing batch as the database hands it over: id, stored engine inputs, city,
  * state, the rate its results were computed at (null when its market's assumptions changed) and
@@ -274,38 +136,8 @@ export type RepriceRow = [
 export const RS = '\x1e';
 
 export const sqlArray = (values: ReadonlyArray<string | number>): string => `{${values.join(',')}}`;
-/** The pages of the properties heap now (a scan in physical order ends here). */
-export async function heapPages(db: Db): Promise<number> {
-  const r = await sql<{ pages: number }>`
-    select (pg_relation_size('properties') / current_setting('block_size')::int)::int as pages`.execute(db);
-  return r.rows[0].pages;
-}
-
 /** The physical range of heap pages [from, to) as a condition a TID range scan reads directly. */
 const inPages = (from: number, to: number) => sql<boolean>`ctid >= ${`(${from},0)`}::tid and ctid < ${`(${to},0)`}::tid`;
-
-/**
- * A batch to re-price: the listings on heap pages [from, to) computed at another rate than the
- * latest, with the rate and the markets' assumptions as they were in the same snapshot. A market
- * edited before the read has already cleared its listings' rate (markMarketStale), so they are
- * recomputed whole with its new assumptions; one edited after it clears the rate again, and the
- * update (writeRepriced) skips those listings (their rate is no longer the one read) for the next
- * round.
- */
-export async function readRepriceBatch(db: Db, from: number, to: number): Promise<RepriceBatch> {
-  const result = await sql<{ rate: number | null; rows: string | null; markets: string | null }>`
-    with latest as (select ${latestRateSql()} as rate)
-    select (select rate from latest) as rate,
-      (select json_agg(json_build_array(id, inputs, city, state, results_rate, fix_flip is not null)) from properties
-        where ${inPages(from, to)} and inputs is not null and results_rate is distinct from (select rate from latest))::text as rows,
-      ${marketOverridesJsonSql()} as markets`.execute(db);
-  const row = result.rows[0];
-  return {
-    rate: row.rate,
-    rows: row.rows ? (JSON.parse(row.rows) as RepriceRow[]) : [],
-    markets: row.markets ? (JSON.parse(row.markets) as MarketOverrides[]) : [],
-  };
-}
 
 export interface RepriceBatch {
   rate: number | null;
@@ -321,54 +153,228 @@ export interface RepriceParams {
   cocs: string[];
 }
 
-/** Writes a batch's new results at `rate`, each listing only if its rate is still the one read. */
-export async function writeRepriced(db: Db, rate: number | null, params: RepriceParams): Promise<number> {
-  const { ids, readRates, texts, cocs } = params;
-  // An empty Fix'N'Flip text keeps the stored results (see RepriceRow; string_to_array makes a
-  // batch of one empty text an empty array, so unnest gives null: the same).
-  const flipKept = sql<boolean>`coalesce(v.f, '') = ''`;
-  const written = await sql`
-    update properties p set
-      results_rate = ${rate}::float8, buy_hold = v.b::json, brrrr = v.r::json,
-      fix_flip = case when ${flipKept} then p.fix_flip else v.f::json end, short_term = v.s::json,
-      buy_hold_coc = v.bc, brrrr_coc = v.rc, fix_flip_coc = case when ${flipKept} then p.fix_flip_coc else v.fc end,
-      short_term_coc = v.sc,
-      updated_at = case when (p.buy_hold::text, p.brrrr::text, p.short_term::text) is distinct from (v.b, v.r, v.s)
-          or (not ${flipKept} and p.fix_flip::text is distinct from v.f)
-        then now() else p.updated_at end
-    from unnest(${ids}::uuid[], ${readRates}::float8[],
-      string_to_array(${texts[0]}, ${RS}), string_to_array(${texts[1]}, ${RS}),
-      string_to_array(${texts[2]}, ${RS}), string_to_array(${texts[3]}, ${RS}),
-      ${cocs[0]}::float8[], ${cocs[1]}::float8[], ${cocs[2]}::float8[], ${cocs[3]}::float8[]
-    ) as v(i, read_rate, b, r, f, s, bc, rc, fc, sc)
-    where p.id = v.i and p.results_rate is not distinct from v.read_rate`.execute(db);
-  return Number(written.numAffectedRows ?? 0);
+/** The listings' and sold comps' repository over `db` (the database or a transaction). */
+export function createListingsRepository(db: Db) {
+  return {
+    /**
+     * Inserts new listings and updates changed ones (marking them for recomputation); a row whose
+     * every field is unchanged is not written, so its updated_at stays.
+     */
+    async upsertListings(records: readonly ListingRecord[]): Promise<UpsertCounts> {
+      const rows = lastPerKey(records);
+      if (!rows.length) return { inserted: 0, updated: 0, unchanged: 0 };
+      const data = LISTING_COLUMNS.filter((c) => c !== 'listing_key');
+      const result = await sql<{ inserted: number; updated: number }>`
+        with up as (
+          insert into properties as p (id, ${cols(LISTING_COLUMNS)})
+          select id, ${cols(LISTING_COLUMNS)}
+          from json_to_recordset(${JSON.stringify(withNewIds(rows))}::json) as v(${recordset(LISTING_COLUMNS, { id: 'uuid' })})
+          on conflict (listing_key) do update set
+            ${sql.raw(data.map((c) => `${c} = excluded.${c}`).join(', '))},
+            needs_recompute = true,
+            updated_at = now()
+          where (${cols(data, 'p.')}) is distinct from (${cols(data, 'excluded.')})
+          returning (xmax = 0) as inserted
+        )
+        select (count(*) filter (where inserted))::int as inserted, (count(*) filter (where not inserted))::int as updated from up`.execute(
+        db,
+      );
+      const { inserted, updated } = result.rows[0];
+      return { inserted, updated, unchanged: rows.length - inserted - updated };
+    },
+
+    /**
+     * Inserts new sold comps and updates changed ones. A listing whose key now closed is removed from
+     * the listings (it sold). Listings near a changed sale (within the widest comp radius) and listings
+     * that used a changed sale as a comp are marked for recomputation.
+     */
+    async upsertSold(records: readonly SoldRecord[]): Promise<UpsertCounts & { removedListings: number }> {
+      const rows = lastPerKey(records);
+      if (!rows.length) return { inserted: 0, updated: 0, unchanged: 0, removedListings: 0 };
+      const data = SOLD_COLUMNS.filter((c) => c !== 'listing_key');
+      // One statement (each a round trip, and PGlite's thread waits for Node between them): its parts
+      // see the tables as they were before it, so `before` holds where the changed sales were, and
+      // `clean` whether any listing is not marked yet. The written sales come back as one row (counts,
+      // places as JSON text), not a row each: PGlite hands rows over field by field, slowly.
+      const result = await sql<{
+        inserted: number;
+        updated: number;
+        removed: number;
+        places: string | null;
+        before: string | null;
+        clean: boolean;
+      }>`
+        with v as materialized (
+          select id, ${cols(SOLD_COLUMNS)}
+          from json_to_recordset(${JSON.stringify(withNewIds(rows))}::json) as v(${recordset(SOLD_COLUMNS, { id: 'uuid' })})
+        ),
+        up as (
+          insert into sold_comps as s (id, ${cols(SOLD_COLUMNS)})
+          select id, ${cols(SOLD_COLUMNS)} from v
+          on conflict (listing_key) do update set
+            ${sql.raw(data.map((c) => `${c} = excluded.${c}`).join(', '))},
+            updated_at = now()
+          where (${cols(data, 's.')}) is distinct from (${cols(data, 'excluded.')})
+          returning id, latitude, longitude, (xmax = 0) as inserted
+        ),
+        removed as (
+          delete from properties where listing_key in (select listing_key from v) returning 1
+        )
+        select (select count(*) filter (where inserted) from up)::int as inserted,
+          (select count(*) filter (where not inserted) from up)::int as updated,
+          (select count(*) from removed)::int as removed,
+          (select json_agg(json_build_array(id, latitude, longitude)) from up)::text as places,
+          (select json_agg(json_build_array(s.id, s.latitude, s.longitude)) from sold_comps s join up on up.id = s.id
+            where not up.inserted)::text as before,
+          -- A probe of markNearSales' partial index, empty during a first import.
+          exists (select 1 from properties where not needs_recompute
+            and point(longitude, latitude) <@ box(point(-180, -90), point(180, 90))) as clean`.execute(db);
+      const { inserted, updated, removed, places, before, clean } = result.rows[0];
+      if (clean) {
+        // Where the changed sales are now, and where they were: listings there may gain or lose them as comps.
+        const moved = [places, before].flatMap((text) => (text ? (JSON.parse(text) as Array<[string, number, number]>) : []));
+        await markNearSales(
+          db,
+          moved.map(([id, latitude, longitude]) => ({ id, latitude, longitude })),
+        );
+      }
+      return { inserted, updated, unchanged: rows.length - inserted - updated, removedListings: removed };
+    },
+
+    /** The end of the comps' 12-month window: the feed's newest sale (so an older feed still has comps). */
+    async compsAsOf(): Promise<string> {
+      const row = await sql<{ d: string | null }>`select max(close_date)::text as d from sold_comps`.execute(db);
+      return row.rows[0]?.d ?? new Date().toISOString().slice(0, 10);
+    },
+
+    /** Listings waiting for recomputation. */
+    async countDirty(): Promise<number> {
+      const r = await sql<{ n: number }>`select count(*)::int as n from properties where needs_recompute`.execute(db);
+      return r.rows[0].n;
+    },
+
+    /** The next batch of listings marked for recomputation after `after` in (longitude, latitude, id) order. */
+    async readDirtyBatch(after: [number, number, string], batchSize: number): Promise<DirtyRow[]> {
+      const batch = await sql<DirtyRow>`
+        select id, list_price, beds, area, latitude, longitude, city, state, monthly_rent, rehab_estimate, arv_estimate, nightly_rate
+        from properties
+        where needs_recompute and (longitude, latitude, id) > (${after[0]}, ${after[1]}, ${after[2]}::uuid)
+        order by longitude, latitude, id
+        limit ${batchSize}`.execute(db);
+      return batch.rows;
+    },
+
+    /** The sales closed from `since` to `asOf` in these grid cells (a batch's comp candidates). */
+    async readCompCandidates(
+      cells: ReadonlyArray<{ s: number; n: number; w: number; e: number }>,
+      since: string,
+      asOf: string,
+    ): Promise<CompRow[]> {
+      const compRows = await sql<CompRow>`
+        select sc.id, sc.latitude, sc.longitude, sc.beds, sc.area, sc.close_price, sc.close_date::text as close_date
+        from json_to_recordset(${JSON.stringify(cells)}::json) as c(s float8, n float8, w float8, e float8)
+        join sold_comps sc on sc.longitude between c.w and c.e and sc.latitude between c.s and c.n
+        where sc.close_date between ${since}::date and ${asOf}::date`.execute(db);
+      return compRows.rows;
+    },
+
+    /** Writes a batch's comps, deal status and results, clearing its marks. */
+    async writeAnalysis(updates: object[]): Promise<void> {
+      // json_to_recordset hands each json field over as its text (stored as it is), the jsonb ones parsed.
+      await sql`
+        update properties p set
+          ${sql.raw(ANALYSIS_COLUMNS.map((c) => `${c} = v.${c}`).join(', '))},
+          needs_recompute = false,
+          updated_at = case when (${comparable('p.')}) is distinct from (${comparable('v.')}) then now() else p.updated_at end
+        from json_to_recordset(${JSON.stringify(updates)}::json) as v(
+          id uuid, comp_ids uuid[], deal_status text, marker_color jsonb, confidence jsonb, inputs json,
+          results_rate float8, buy_hold json, brrrr json, fix_flip json, short_term json,
+          buy_hold_coc float8, brrrr_coc float8, fix_flip_coc float8, short_term_coc float8)
+        where p.id = v.id`.execute(db);
+    },
+
+    /** The pages of the properties heap now (a scan in physical order ends here). */
+    async heapPages(): Promise<number> {
+      const r = await sql<{ pages: number }>`
+        select (pg_relation_size('properties') / current_setting('block_size')::int)::int as pages`.execute(db);
+      return r.rows[0].pages;
+    },
+
+    /**
+     * A batch to re-price: the listings on heap pages [from, to) computed at another rate than the
+     * latest, with the rate and the markets' assumptions as they were in the same snapshot. A market
+     * edited before the read has already cleared its listings' rate (markMarketStale), so they are
+     * recomputed whole with its new assumptions; one edited after it clears the rate again, and the
+     * update (writeRepriced) skips those listings (their rate is no longer the one read) for the next
+     * round.
+     */
+    async readRepriceBatch(from: number, to: number): Promise<RepriceBatch> {
+      const result = await sql<{ rate: number | null; rows: string | null; markets: string | null }>`
+        with latest as (select ${latestRateSql()} as rate)
+        select (select rate from latest) as rate,
+          (select json_agg(json_build_array(id, inputs, city, state, results_rate, fix_flip is not null)) from properties
+            where ${inPages(from, to)} and inputs is not null and results_rate is distinct from (select rate from latest))::text as rows,
+          ${marketOverridesJsonSql()} as markets`.execute(db);
+      const row = result.rows[0];
+      return {
+        rate: row.rate,
+        rows: row.rows ? (JSON.parse(row.rows) as RepriceRow[]) : [],
+        markets: row.markets ? (JSON.parse(row.markets) as MarketOverrides[]) : [],
+      };
+    },
+
+    /** Writes a batch's new results at `rate`, each listing only if its rate is still the one read. */
+    async writeRepriced(rate: number | null, params: RepriceParams): Promise<number> {
+      const { ids, readRates, texts, cocs } = params;
+      // An empty Fix'N'Flip text keeps the stored results (see RepriceRow; string_to_array makes a
+      // batch of one empty text an empty array, so unnest gives null: the same).
+      const flipKept = sql<boolean>`coalesce(v.f, '') = ''`;
+      const written = await sql`
+        update properties p set
+          results_rate = ${rate}::float8, buy_hold = v.b::json, brrrr = v.r::json,
+          fix_flip = case when ${flipKept} then p.fix_flip else v.f::json end, short_term = v.s::json,
+          buy_hold_coc = v.bc, brrrr_coc = v.rc, fix_flip_coc = case when ${flipKept} then p.fix_flip_coc else v.fc end,
+          short_term_coc = v.sc,
+          updated_at = case when (p.buy_hold::text, p.brrrr::text, p.short_term::text) is distinct from (v.b, v.r, v.s)
+              or (not ${flipKept} and p.fix_flip::text is distinct from v.f)
+            then now() else p.updated_at end
+        from unnest(${ids}::uuid[], ${readRates}::float8[],
+          string_to_array(${texts[0]}, ${RS}), string_to_array(${texts[1]}, ${RS}),
+          string_to_array(${texts[2]}, ${RS}), string_to_array(${texts[3]}, ${RS}),
+          ${cocs[0]}::float8[], ${cocs[1]}::float8[], ${cocs[2]}::float8[], ${cocs[3]}::float8[]
+        ) as v(i, read_rate, b, r, f, s, bc, rc, fc, sc)
+        where p.id = v.i and p.results_rate is not distinct from v.read_rate`.execute(db);
+      return Number(written.numAffectedRows ?? 0);
+    },
+
+    /**
+     * Marks a market's listings for recomputation (their results no longer match its assumptions);
+     * the rate recomputer then rewrites them in the background. Returns how many it marked.
+     */
+    async markMarketStale(city: string, state: string): Promise<number> {
+      const r = await sql`
+        update properties set results_rate = null
+        where lower(city) = ${city.trim().toLowerCase()} and upper(state) = ${state.trim().toUpperCase()} and inputs is not null`.execute(
+        db,
+      );
+      return Number(r.numAffectedRows ?? 0);
+    },
+
+    /** Listings with engine inputs whose results were computed at another rate than `rate` (an SQL value). */
+    async countPricedAtOtherRate(rate: RawBuilder<number | null>): Promise<number> {
+      const r = await sql<{ n: number }>`
+        select count(*)::int as n from properties where inputs is not null and results_rate is distinct from ${rate}`.execute(db);
+      return r.rows[0].n;
+    },
+
+    /**
+     * Refreshes the listings' visibility map and planner statistics after a bulk write, so the map's
+     * scans stay index-only. PGlite has no autovacuum; on PostgreSQL this only runs it sooner.
+     */
+    async vacuumListings(): Promise<void> {
+      await sql`vacuum (analyze) properties`.execute(db);
+    },
+  };
 }
 
-/**
- * Marks a market's listings for recomputation (their results no longer match its assumptions);
- * the rate recomputer then rewrites them in the background. Returns how many it marked.
- */
-export async function markMarketStale(db: Db, city: string, state: string): Promise<number> {
-  const r = await sql`
-    update properties set results_rate = null
-    where lower(city) = ${city.trim().toLowerCase()} and upper(state) = ${state.trim().toUpperCase()} and inputs is not null`.execute(
-    db,
-  );
-  return Number(r.numAffectedRows ?? 0);
-}
-
-/** Listings with engine inputs whose results were computed at another rate than `rate` (an SQL value). */
-export async function countPricedAtOtherRate(db: Db, rate: RawBuilder<number | null>): Promise<number> {
-  const r = await sql<{ n: number }>`
-    select count(*)::int as n from properties where inputs is not null and results_rate is distinct from ${rate}`.execute(db);
-  return r.rows[0].n;
-}
-
-/**
- * Refreshes the listings' visibility map and planner statistics after a bulk write, so the map's
- * scans stay index-only. PGlite has no autovacuum; on PostgreSQL this only runs it sooner.
- */
-export async function vacuumListings(db: Db): Promise<void> {
-  await sql`vacuum (analyze) properties`.execute(db);
-}
+export type ListingsRepository = ReturnType<typeof createListingsRepository>;

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { ExperienceLevel } from '../../../shared/investor-types';
 import type { OfferTargets } from '../../../shared/schemas/profile';
+import { createUsersRepository } from '../users';
 
 /** The three profile sets: join table, id column and catalogue table. */
 export const PROFILE_TABLES = {
@@ -36,23 +37,11 @@ export function createProfileRepository(db: Db) {
     },
 
     async setExperience(userId: string, experience: ExperienceLevel | null): Promise<void> {
-      await db
-        .updateTable('users')
-        .set({ experience, updated_at: sql<Date>`now()` })
-        .where('id', '=', userId)
-        .execute();
+      await createUsersRepository(db).setExperience(userId, experience);
     },
 
     async setOfferTargets(userId: string, targets: OfferTargets): Promise<void> {
-      await db
-        .updateTable('users')
-        .set({
-          target_cash_on_cash_percent: targets.cashOnCashPercent,
-          target_flip_profit_percent: targets.flipProfitPercent,
-          updated_at: sql<Date>`now()`,
-        })
-        .where('id', '=', userId)
-        .execute();
+      await createUsersRepository(db).setOfferTargets(userId, targets);
     },
   };
 }

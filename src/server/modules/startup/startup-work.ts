@@ -4,7 +4,7 @@ import type { Health, StartupProgress, StartupState } from '../../../shared/sche
 import type { Db } from '../../db/database';
 import type { StartupStatus } from '../../startup-status';
 import { DEFAULT_DEMO_SEED, loadDemoData } from '../demo-data';
-import { countDirty, recomputeDirty } from '../listings';
+import { createListingsRepository, recomputeDirty } from '../listings';
 
 export const DEMO_LOAD_TASK = 'demo-load';
 
@@ -75,7 +75,7 @@ export class StartupWork implements StartupStatus {
     this.planned ??= (async (): Promise<StartupPlan> => {
       const demo = await this.pendingDemoLoad();
       if (demo) return { kind: 'demo', ...demo };
-      const dirty = await countDirty(this.db);
+      const dirty = await createListingsRepository(this.db).countDirty();
       return dirty > 0 ? { kind: 'recompute', listings: dirty } : { kind: 'none' };
     })();
     return this.planned;

@@ -3,6 +3,7 @@ export {
   createUsersRepository,
   selectUserRecords,
   type NewUserInput,
+  type UserChanges,
   type UserProfileIds,
   type UserRecord,
   type UsersRepository,

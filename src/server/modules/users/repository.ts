@@ -1,6 +1,8 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
-import type { DB } from '../../db/schema';
+import type { ExperienceLevel } from '../../../shared/investor-types';
+import type { OfferTargets } from '../../../shared/schemas/profile';
+import type { DB, NewUser } from '../../db/schema';
 
 export interface UserRecord {
   id: string;
@@ -31,6 +33,19 @@ export interface NewUserInput {
   passwordHash: string;
   roleId: string;
   accountId?: string | null;
+  /** Left to the column's default when absent. */
+  active?: boolean;
+}
+
+export interface UserChanges {
+  firstName: string;
+  lastName: string;
+  username: string;
+  roleId: string;
+  accountId: string | null;
+  active: boolean;
+  /** Left as it is when absent. */
+  passwordHash?: string | null;
 }
 
 /** Users with their role and account names, as UserRecord rows (inside or outside a transaction). */
@@ -108,6 +123,7 @@ export function createUsersRepository(db: Db) {
           password_hash: input.passwordHash,
           role_id: input.roleId,
           account_id: input.accountId ?? null,
+          ...(input.active !== undefined ? { active: input.active } : {}),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -118,6 +134,76 @@ export function createUsersRepository(db: Db) {
       await db
         .updateTable('users')
         .set({ password_hash: passwordHash, updated_at: sql<Date>`now()` })
+        .where('id', '=', userId)
+        .execute();
+    },
+
+    /** Inserts these rows in one statement; returns each one's id and username. */
+    async insertMany(rows: NewUser[]): Promise<Array<{ id: string; username: string }>> {
+      return db.insertInto('users').values(rows).returning(['id', 'username']).execute();
+    },
+
+    /** A user's own details (the account page). Throws the unique violation (23505) when another user has the username. */
+    async updateDetails(userId: string, details: { firstName: string; lastName: string; username: string }) {
+      return db
+        .updateTable('users')
+        .set({
+          first_name: details.firstName,
+          last_name: details.lastName,
+          username: details.username,
+          updated_at: sql<Date>`now()`,
+        })
+        .where('id', '=', userId)
+        .returning(['first_name', 'last_name', 'username'])
+        .executeTakeFirst();
+    },
+
+    /** Everything an Admin edits of a user (the password only when given). */
+    async update(userId: string, changes: UserChanges): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({
+          first_name: changes.firstName,
+          last_name: changes.lastName,
+          username: changes.username,
+          role_id: changes.roleId,
+          account_id: changes.accountId,
+          active: changes.active,
+          updated_at: sql<Date>`now()`,
+          ...(changes.passwordHash ? { password_hash: changes.passwordHash } : {}),
+        })
+        .where('id', '=', userId)
+        .execute();
+    },
+
+    async setActive(userIds: string[], active: boolean): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ active, updated_at: sql<Date>`now()` })
+        .where('id', 'in', userIds)
+        .execute();
+    },
+
+    async delete(userIds: string[]): Promise<void> {
+      await db.deleteFrom('users').where('id', 'in', userIds).execute();
+    },
+
+    async setExperience(userId: string, experience: ExperienceLevel | null): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ experience, updated_at: sql<Date>`now()` })
+        .where('id', '=', userId)
+        .execute();
+    },
+
+    async setOfferTargets(userId: string, targets: OfferTargets): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({
+          target_cash_on_cash_percent: targets.cashOnCashPercent,
+          target_flip_profit_percent: targets.flipProfitPercent,
+          updated_at: sql<Date>`now()`,
+        })
         .where('id', '=', userId)
         .execute();
     },
