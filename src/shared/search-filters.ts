@@ -30,6 +30,11 @@ export interface SearchFilters {
   strategy?: StrategyKey;
   /** Minimum cash-on-cash ROI of `strategy`, in percent; an infinite return (no cash in) passes. */
   minCoc?: number;
+  /** Days on market, at least / at most (a listing without an on-market date passes neither). */
+  minDays?: number;
+  maxDays?: number;
+  /** A price cut from the original list price of at least this percent; 0: any cut. */
+  minCut?: number;
 }
 
 /** The filters as the query string carries them (every value a string, as a URL gives it). */
@@ -41,11 +46,29 @@ export interface SearchFilterParams {
   deal?: string;
   strategy?: string;
   minCoc?: string;
+  minDays?: string;
+  maxDays?: string;
+  /** "any", or the least cut in percent. */
+  cut?: string;
 }
 
-export const FILTER_PARAM_NAMES = ['minPrice', 'maxPrice', 'minBeds', 'minBaths', 'deal', 'strategy', 'minCoc'] as const;
+export const FILTER_PARAM_NAMES = [
+  'minPrice',
+  'maxPrice',
+  'minBeds',
+  'minBaths',
+  'deal',
+  'strategy',
+  'minCoc',
+  'minDays',
+  'maxDays',
+  'cut',
+] as const;
 
-export const FILTER_LIMITS = { maxPrice: 1_000_000_000, maxRooms: 50, cocRange: 1000 } as const;
+export const FILTER_LIMITS = { maxPrice: 1_000_000_000, maxRooms: 50, cocRange: 1000, maxDays: 3650, maxCut: 99 } as const;
+
+/** The `cut` parameter of "any price cut". */
+export const ANY_CUT = 'any';
 
 export const FILTER_MESSAGES = {
   price: (name: string) => `${name} must be a whole number of dollars from 0 to 1,000,000,000`,
@@ -55,6 +78,9 @@ export const FILTER_MESSAGES = {
   strategy: `strategy must be one of ${STRATEGY_KEYS.join(', ')}`,
   coc: `minCoc must be a percentage from -${FILTER_LIMITS.cocRange} to ${FILTER_LIMITS.cocRange}`,
   cocNeedsStrategy: 'minCoc needs a strategy: add strategy=buyHold, brrrr, fixFlip or shortTerm',
+  days: (name: string) => `${name} must be a whole number of days from 0 to ${FILTER_LIMITS.maxDays}`,
+  daysOrder: 'maxDays must not be below minDays',
+  cut: `cut must be "${ANY_CUT}" or a whole percentage from 1 to ${FILTER_LIMITS.maxCut}`,
 } as const;
 
 const numberOf = (text: string | undefined): number | undefined => {
@@ -104,6 +130,22 @@ export function parseSearchFilters(params: SearchFilterParams): { filters: Searc
     else if (params.strategy === undefined || params.strategy.trim() === '') problems.push(FILTER_MESSAGES.cocNeedsStrategy);
     else filters.minCoc = coc;
   }
+  for (const name of ['minDays', 'maxDays'] as const) {
+    const value = numberOf(params[name]);
+    if (value === undefined) continue;
+    if (!Number.isInteger(value) || value < 0 || value > FILTER_LIMITS.maxDays) problems.push(FILTER_MESSAGES.days(name));
+    else filters[name] = value;
+  }
+  if (filters.minDays !== undefined && filters.maxDays !== undefined && filters.maxDays < filters.minDays) {
+    problems.push(FILTER_MESSAGES.daysOrder);
+  }
+  if (params.cut !== undefined && params.cut.trim() !== '') {
+    const text = params.cut.trim().toLowerCase();
+    const value = text === ANY_CUT ? 0 : Number(text);
+    if (!Number.isInteger(value) || value < 0 || value > FILTER_LIMITS.maxCut || (value === 0 && text !== ANY_CUT)) {
+      problems.push(FILTER_MESSAGES.cut);
+    } else filters.minCut = value;
+  }
   return { filters, problems };
 }
 
@@ -119,6 +161,9 @@ export function searchFilterParams(filters: SearchFilters): Record<string, strin
   }
   if (filters.strategy !== undefined) params.strategy = filters.strategy;
   if (filters.minCoc !== undefined) params.minCoc = String(filters.minCoc);
+  if (filters.minDays !== undefined) params.minDays = String(filters.minDays);
+  if (filters.maxDays !== undefined) params.maxDays = String(filters.maxDays);
+  if (filters.minCut !== undefined) params.cut = filters.minCut === 0 ? ANY_CUT : String(filters.minCut);
   return params;
 }
 
@@ -131,6 +176,10 @@ export interface FilterableProperty {
   BathroomsTotal: number | null;
   markerColor?: { background?: string } | null;
   cashOnCash: Record<StrategyKey, CashOnCashFigure | null>;
+  /** Days since it came on the market; null when the feed gave no date. */
+  DaysOnMarket: number | null;
+  /** The cut from the original list price, percent (0: none). */
+  PriceCutPercent: number;
 }
 
 /** A strategy's cash-on-cash of a property: a number, Infinity when no cash goes in, null without a figure. */
@@ -157,6 +206,10 @@ export function matchesFilters(property: FilterableProperty, filters: SearchFilt
     const coc = cashOnCash(property, filters.strategy);
     if (coc === null || !(coc >= filters.minCoc)) return false;
   }
+  const days = property.DaysOnMarket;
+  if (filters.minDays !== undefined && !(days !== null && days >= filters.minDays)) return false;
+  if (filters.maxDays !== undefined && !(days !== null && days <= filters.maxDays)) return false;
+  if (filters.minCut !== undefined && !(property.PriceCutPercent > 0 && property.PriceCutPercent >= filters.minCut)) return false;
   return true;
 }
 
@@ -183,6 +236,10 @@ export function sortValue(property: SortableProperty, sort: SearchSort, strategy
       return DEAL_RANK[dealStatusFromMarker(property.markerColor?.background)];
     case 'coc':
       return strategy ? cashOnCash(property, strategy) : null;
+    case 'daysOnMarket':
+      return property.DaysOnMarket;
+    case 'priceCut':
+      return property.PriceCutPercent;
   }
 }
 

@@ -28,6 +28,12 @@ export interface PropertySummary {
   markerColor: MarkerColor;
   /** Each strategy's cash-on-cash; null when the property has no results for the strategy. */
   cashOnCash: Record<StrategyKey, CashOnCashFigure | null>;
+  /** Days since it came on the market; null when unknown. */
+  DaysOnMarket: number | null;
+  /** The cut from the original list price, percent (0: none). */
+  PriceCutPercent: number;
+  /** Days since the last list price change; null for none. */
+  PriceChangeDays: number | null;
   /** The property's place in the search's order (spec: "a zIndex is assigned by order"). */
   zIndex: number;
 }
@@ -76,7 +82,29 @@ function markerColorOf(background: string): MarkerColor {
 
 /** A summary row of the search answer as the spec's fields. */
 export function summaryFromRow(row: PropertySummaryRow): PropertySummary {
-  const [id, lng, lat, price, beds, baths, area, address, city, state, zip, background, bh, br, ff, st, bits, zIndex] = row;
+  const [
+    id,
+    lng,
+    lat,
+    price,
+    beds,
+    baths,
+    area,
+    address,
+    city,
+    state,
+    zip,
+    background,
+    bh,
+    br,
+    ff,
+    st,
+    bits,
+    days,
+    cut,
+    changeDays,
+    zIndex,
+  ] = row;
   return {
     _id: id,
     location: { type: 'Point', coordinates: [lng, lat] },
@@ -95,6 +123,9 @@ export function summaryFromRow(row: PropertySummaryRow): PropertySummary {
       fixFlip: figureOf(ff, bits, 'fixFlip'),
       shortTerm: figureOf(st, bits, 'shortTerm'),
     },
+    DaysOnMarket: days,
+    PriceCutPercent: cut,
+    PriceChangeDays: changeDays,
     zIndex,
   };
 }
@@ -120,6 +151,9 @@ export function summaryRow(s: PropertySummary): PropertySummaryRow {
     cashOnCashValue(s.cashOnCash.fixFlip),
     cashOnCashValue(s.cashOnCash.shortTerm),
     resultsBits(s.cashOnCash),
+    s.DaysOnMarket,
+    s.PriceCutPercent,
+    s.PriceChangeDays,
     s.zIndex,
   ];
 }
@@ -144,6 +178,9 @@ export function summaryOf(property: Property, zIndex = 0): PropertySummary {
     PropertyAddressZIP: property.PropertyAddressZIP,
     markerColor: markerColorOf(property.markerColor.background),
     cashOnCash,
+    DaysOnMarket: property.DaysOnMarket,
+    PriceCutPercent: property.PriceCutPercent,
+    PriceChangeDays: property.PriceChangeDays,
     zIndex,
   };
 }

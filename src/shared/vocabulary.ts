@@ -13,7 +13,15 @@ export const DEAL_STATUSES = ['Good Deal', 'Overpriced', 'Market Price'] as cons
 export type DealStatus = (typeof DEAL_STATUSES)[number];
 
 /** How the list and the top of a view are ordered. */
-export const SEARCH_SORTS = ['price', 'pricePerSqft', 'deal', 'coc'] as const;
+export const SEARCH_SORTS = ['price', 'pricePerSqft', 'deal', 'coc', 'daysOnMarket', 'priceCut'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/** How often a saved search's new matches are e-mailed (docs/map-search.md, "Saved searches"). */
+export const ALERT_FREQUENCIES = ['instant', 'daily', 'off'] as const;
+export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
+
+/** Why a saved search reports a listing: it is new, its price was cut, or it now pays the search's minimum cash-on-cash. */
+export const ALERT_REASONS = ['new', 'price_cut', 'now_pays'] as const;
+export type AlertReason = (typeof ALERT_REASONS)[number];

@@ -80,6 +80,9 @@ function syntheticProperty(i: number, bounds: Bounds, run: number): PropertySumm
     null,
     null,
     0,
+    i % 120,
+    0,
+    null,
     i,
   ];
 }

@@ -31,6 +31,13 @@ export function makeProperty(overrides: Partial<Property> & Pick<Property, '_id'
     BRRRRResults: null,
     FixFlipResults: null,
     ShortTermResults: null,
+    OnMarketDate: null,
+    DaysOnMarket: null,
+    OriginalListPrice: null,
+    PriceCutPercent: 0,
+    PriceChangedAt: null,
+    PriceChangeDays: null,
+    priceHistory: [],
     ...overrides,
   };
 }

@@ -45,6 +45,9 @@ const SUMMARY_FIELDS = [
   'PropertyAddressZIP',
   'markerColor',
   'cashOnCash',
+  'DaysOnMarket',
+  'PriceCutPercent',
+  'PriceChangeDays',
   'zIndex',
 ].sort();
 

@@ -28,6 +28,8 @@ function property(id: string, overrides: Overrides = {}): SortableProperty {
     BuildingAreaTotal: 1500,
     markerColor: markerColorFor(status),
     cashOnCash,
+    DaysOnMarket: 30,
+    PriceCutPercent: 0,
     ...rest,
   };
 }

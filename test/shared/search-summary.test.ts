@@ -20,6 +20,9 @@ const ROW: PropertySummaryRow = [
   null,
   null,
   1 + 2 + 4,
+  47,
+  5.2,
+  9,
   12,
 ];
 
@@ -43,6 +46,9 @@ describe('search summary rows', () => {
         fixFlip: { cashOnCashRoi: null, cashOnCashInfinite: false },
         shortTerm: null,
       },
+      DaysOnMarket: 47,
+      PriceCutPercent: 5.2,
+      PriceChangeDays: 9,
       zIndex: 12,
     });
   });
@@ -84,6 +90,9 @@ describe('search summary rows', () => {
       BRRRRResults: results(null, true),
       FixFlipResults: results(null, false),
       ShortTermResults: null,
+      DaysOnMarket: 47,
+      PriceCutPercent: 5.2,
+      PriceChangeDays: 9,
     } as unknown as Property;
     expect(summaryOf(property, 12)).toEqual(summary);
   });

@@ -229,6 +229,23 @@ export interface PropertiesTable extends ListingColumns {
   fix_flip_coc: number | null;
   short_term_coc: number | null;
   needs_recompute: Generated<boolean>;
+  /** When the listing came on the market (RESO OnMarketDate, else ListingContractDate); null when unknown (0027). */
+  on_market_date: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** RESO OriginalListPrice; null when the feed gives none (the list price is then the original). */
+  original_list_price: number | null;
+  /** The last change of the list price (RESO PriceChangeTimestamp, or when an import saw it). */
+  price_changed_at: NullableTimestamp;
+  /** The cut from the original list price, in percent to one decimal (0: none), computed by PostgreSQL. */
+  price_cut_percent: GeneratedAlways<number>;
+}
+
+/** Each list price change an import saw (0027). */
+export interface PriceHistoryTable {
+  id: GeneratedAlways<string>;
+  property_id: string;
+  old_price: number;
+  new_price: number;
+  changed_at: Timestamp;
 }
 
 export interface SoldCompsTable extends Omit<ListingColumns, 'list_price'> {
@@ -280,6 +297,54 @@ export interface RecentSearchesTable {
   /** The search's filters as query parameters (src/shared/search-filters.ts); {} for none. */
   filters: Json<Record<string, string>, Record<string, string> | undefined>;
   created_at: Timestamp;
+}
+
+export type AlertFrequency = 'instant' | 'daily' | 'off';
+export type AlertReason = 'new' | 'price_cut' | 'now_pays';
+
+/** A user's saved search (0028): the view, the query as the URL carries it, its filters as columns, its alert. */
+export interface SavedSearchesTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+  /** The place searched for, when the view came from one. */
+  place: string | null;
+  /** The search page's query parameters (filters, sort, strategy, view), to restore it. */
+  query: Json<Record<string, string>, Record<string, string> | undefined>;
+  min_price: number | null;
+  max_price: number | null;
+  min_beds: number | null;
+  min_baths: number | null;
+  deal: string[] | null;
+  strategy: string | null;
+  min_coc: number | null;
+  min_days: number | null;
+  max_days: number | null;
+  min_cut: number | null;
+  alert: ColumnType<AlertFrequency, AlertFrequency | undefined, AlertFrequency>;
+  last_viewed_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A listing a saved search newly matched, and why (0028): a notification, and a line of an e-mail. */
+export interface AlertMatchesTable {
+  id: Generated<string>;
+  search_id: string;
+  user_id: string;
+  property_id: string;
+  reason: AlertReason;
+  /** The new price of a price cut (each further cut is a new alert); 0 for the other reasons. */
+  cut_price: Generated<number>;
+  price: number;
+  cash_on_cash: number | null;
+  matched_at: Timestamp;
+  read_at: NullableTimestamp;
+  emailed_at: NullableTimestamp;
 }
 
 export interface SavedCalculationsTable {
@@ -351,6 +416,9 @@ export interface DB {
   admin_import_jobs: AdminImportJobsTable;
   properties: PropertiesTable;
   sold_comps: SoldCompsTable;
+  price_history: PriceHistoryTable;
+  saved_searches: SavedSearchesTable;
+  alert_matches: AlertMatchesTable;
   rates: RatesTable;
   rates_feed: RatesFeedTable;
   pricing_state: PricingStateTable;

@@ -46,6 +46,14 @@ const ListingFacts = {
   location: GeoPoint,
 };
 
+/** A list price change an import saw. */
+export const PriceChange = Type.Object({
+  oldPrice: Type.Number(),
+  newPrice: Type.Number(),
+  changedAt: DateTime,
+});
+export type PriceChange = Static<typeof PriceChange>;
+
 /** A listed property as GET /property/:id sends it: the spec's property fields and what the property page adds. */
 export const Property = Type.Composite([
   Type.Object({
@@ -66,6 +74,16 @@ export const Property = Type.Composite([
     arvEstimate: Nullable(Type.Number()),
     nightlyRate: Nullable(Type.Number({ description: 'Peak-season nightly rate.' })),
     updatedAt: DateTime,
+    /** When it came on the market (RESO OnMarketDate); null when the feed gave no date. */
+    OnMarketDate: Nullable(DateOnly),
+    DaysOnMarket: Nullable(Type.Integer({ description: 'Days since OnMarketDate.' })),
+    /** RESO OriginalListPrice; null when the feed gave none (the list price is then the original). */
+    OriginalListPrice: Nullable(Type.Number()),
+    PriceCutPercent: Type.Number({ description: 'The cut from OriginalListPrice, percent to one decimal; 0 for none.' }),
+    PriceChangedAt: Nullable(DateTime),
+    PriceChangeDays: Nullable(Type.Integer({ description: 'Days since the last list price change; null for none.' })),
+    /** Each list price change an import saw, oldest first (GET /property/:id only; [] elsewhere). */
+    priceHistory: Type.Array(PriceChange),
     /** GET /property/:id only: its market's overrides of the default assumptions, or null. */
     marketAssumptions: Type.Optional(Nullable(AssumptionOverrides)),
   }),
@@ -116,6 +134,19 @@ export const PropertySummaryRow = Type.Tuple([
     description:
       "Bits of the strategies the property has results for (RESULTS_BITS): without its bit a strategy's cash-on-cash is null for want of results, and the popup has no tab for it.",
   }),
+  // A union, not Nullable: a Value.Check of the row (tests) reads these nulls, which the demo data has.
+  Type.Union([Type.Integer(), Type.Null()], {
+    title: 'DaysOnMarket',
+    description: 'Days since it came on the market; null when unknown.',
+  }),
+  Type.Number({
+    title: 'PriceCutPercent',
+    description: 'The cut from the original list price, percent to one decimal; 0 for none.',
+  }),
+  Type.Union([Type.Integer(), Type.Null()], {
+    title: 'PriceChangeDays',
+    description: 'Days since the last list price change; null for none.',
+  }),
   Type.Integer({ title: 'zIndex', description: "The property's place in the whole answer's order." }),
 ]);
 export type PropertySummaryRow = Static<typeof PropertySummaryRow>;
@@ -154,6 +185,9 @@ const SearchFilterQuery = {
   deal: FilterParam('Deal statuses kept, comma-separated: good, market, over.'),
   strategy: FilterParam('The strategy of minCoc and of sort=coc: buyHold, brrrr, fixFlip or shortTerm.'),
   minCoc: FilterParam('Lowest cash-on-cash ROI of the strategy, percent; an infinite return passes.'),
+  minDays: FilterParam('Fewest days on market.'),
+  maxDays: FilterParam('Most days on market.'),
+  cut: FilterParam('A price cut from the original list price: "any", or the least cut in whole percent.'),
 };
 
 /**

@@ -22,6 +22,8 @@ import * as m0023 from './0023-drop-unused-gist';
 import * as m0024 from './0024-rate-limit-hits';
 import * as m0025 from './0025-auth-change-notices';
 import * as m0026 from './0026-pricing-state';
+import * as m0027 from './0027-listing-history';
+import * as m0028 from './0028-saved-searches';
 
 /** Every migration, in order. Add new ones here; names sort by their numeric prefix. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -47,6 +49,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0024-rate-limit-hits': m0024,
   '0025-auth-change-notices': m0025,
   '0026-pricing-state': m0026,
+  '0027-listing-history': m0027,
+  '0028-saved-searches': m0028,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -37,11 +37,25 @@ const PROPERTY_COLUMNS = [
   'p.nightly_rate',
   'p.inputs',
   'p.updated_at',
+  'p.original_list_price',
+  'p.price_cut_percent',
+  'p.price_changed_at',
 ] as const;
 
 /** A column's name without its table alias: `p.area` → `area`. */
 export type Column<C extends string> = C extends `p.${infer Name}` ? Name : never;
-type PropertyRow = Pick<Selectable<PropertiesTable>, Column<(typeof PROPERTY_COLUMNS)[number]>>;
+type PropertyRow = Pick<Selectable<PropertiesTable>, Column<(typeof PROPERTY_COLUMNS)[number]>> & {
+  on_market_date: string | null;
+  days_on_market: number | null;
+  price_change_days: number | null;
+};
+
+/** The listing's dates as the wire has them (YYYY-MM-DD; days as of today). */
+const DATE_COLUMNS = [
+  sql<string | null>`p.on_market_date::text`.as('on_market_date'),
+  sql<number | null>`(current_date - p.on_market_date)`.as('days_on_market'),
+  sql<number | null>`(current_date - p.price_changed_at::date)`.as('price_change_days'),
+];
 
 export const DEFAULT_MARKER = markerColorFor('Market Price');
 
@@ -77,6 +91,13 @@ function toProperty(p: PropertyRow): Property {
     arvEstimate: used(p.inputs?.arvEstimate, p.arv_estimate),
     nightlyRate: used(p.inputs?.nightlyRate, p.nightly_rate),
     updatedAt: p.updated_at.toISOString(),
+    OnMarketDate: p.on_market_date,
+    DaysOnMarket: p.days_on_market,
+    OriginalListPrice: p.original_list_price,
+    PriceCutPercent: p.price_cut_percent,
+    PriceChangedAt: p.price_changed_at?.toISOString() ?? null,
+    PriceChangeDays: p.price_change_days,
+    priceHistory: [],
   };
 }
 
@@ -85,6 +106,18 @@ export async function findProperty(db: Db, id: string): Promise<Property | null>
   const row = await db
     .selectFrom('properties as p')
     .select(PROPERTY_COLUMNS)
+    .select(DATE_COLUMNS)
+    .select((eb) =>
+      eb
+        .selectFrom('price_history as h')
+        .select(
+          sql<string>`coalesce(json_agg(json_build_array(h.old_price, h.new_price, h.changed_at) order by h.changed_at, h.id), '[]')::text`.as(
+            'h',
+          ),
+        )
+        .whereRef('h.property_id', '=', 'p.id')
+        .as('price_history'),
+    )
     .select((eb) =>
       eb
         .selectFrom('markets as m')
@@ -95,7 +128,17 @@ export async function findProperty(db: Db, id: string): Promise<Property | null>
     )
     .where('p.id', '=', id)
     .executeTakeFirst();
-  return row ? { ...toProperty(row), marketAssumptions: row.market_assumptions ?? null } : null;
+  if (!row) return null;
+  const history = JSON.parse(row.price_history ?? '[]') as Array<[number, number, string]>;
+  return {
+    ...toProperty(row),
+    priceHistory: history.map(([oldPrice, newPrice, changedAt]) => ({
+      oldPrice,
+      newPrice,
+      changedAt: new Date(changedAt).toISOString(),
+    })),
+    marketAssumptions: row.market_assumptions ?? null,
+  };
 }
 
 export async function findComps(db: Db, ids: string[]): Promise<Comp[]> {

@@ -2,7 +2,7 @@ import { sql, type RawBuilder, type Selectable, type SelectQueryBuilder } from '
 import type { MapBounds } from '../../../shared/schemas/geo';
 import { RESULTS_BITS, type PropertySummaryRow } from '../../../shared/schemas/property';
 import type { SearchFilters } from '../../../shared/search-filters';
-import type { StrategyKey } from '../../../shared/vocabulary';
+import { STRATEGY_KEYS, type StrategyKey } from '../../../shared/vocabulary';
 import type { DB, PropertiesTable } from '../../db/schema';
 import { DEFAULT_MARKER, type Column } from './property-reads';
 
@@ -32,16 +32,29 @@ const SUMMARY_COLUMNS = [
   'p.brrrr_coc',
   'p.fix_flip_coc',
   'p.short_term_coc',
+  'p.price_cut_percent',
 ] as const;
 
 /** The strategies-with-results bits (RESULTS_BITS) as SQL: a bit for each results column that is set. */
 const resultsBitsSql = sql<number>`((p.buy_hold is not null)::int * ${RESULTS_BITS.buyHold} + (p.brrrr is not null)::int * ${RESULTS_BITS.brrrr}
   + (p.fix_flip is not null)::int * ${RESULTS_BITS.fixFlip} + (p.short_term is not null)::int * ${RESULTS_BITS.shortTerm})`;
 
-export const selectSummary = <O>(query: PropertyScan<O>) =>
-  query.select(SUMMARY_COLUMNS).select(resultsBitsSql.as('results_bits'));
+/** Days on market and since the last price change, as of today (null when the date is unknown). */
+export const daysOnMarketSql = sql<number | null>`(current_date - p.on_market_date)`;
+const priceChangeDaysSql = sql<number | null>`(current_date - p.price_changed_at::date)`;
 
-export type SummaryRow = Pick<Selectable<PropertiesTable>, Column<(typeof SUMMARY_COLUMNS)[number]>> & { results_bits: number };
+export const selectSummary = <O>(query: PropertyScan<O>) =>
+  query
+    .select(SUMMARY_COLUMNS)
+    .select(resultsBitsSql.as('results_bits'))
+    .select(daysOnMarketSql.as('days_on_market'))
+    .select(priceChangeDaysSql.as('price_change_days'));
+
+export type SummaryRow = Pick<Selectable<PropertiesTable>, Column<(typeof SUMMARY_COLUMNS)[number]>> & {
+  results_bits: number;
+  days_on_market: number | null;
+  price_change_days: number | null;
+};
 
 /** A stored cash-on-cash as the summary sends it: Infinity (no cash in, a return) as "Infinity", no figure as null. */
 const figure = (coc: number | null) => (coc === Infinity ? 'Infinity' : coc);
@@ -66,6 +79,9 @@ export function toSummaryRow(p: SummaryRow, zIndex: number): PropertySummaryRow 
     figure(p.fix_flip_coc),
     figure(p.short_term_coc),
     p.results_bits,
+    p.days_on_market,
+    p.price_cut_percent,
+    p.price_change_days,
     zIndex,
   ];
 }
@@ -82,10 +98,41 @@ const CASH_ON_CASH_COLUMN = {
 
 export const cashOnCashSql = (strategy: StrategyKey) => sql.ref<number | null>(CASH_ON_CASH_COLUMN[strategy]);
 
+/** A filter's value in SQL: a search's constant, or a saved search's column (null there: the filter is off). */
+type Operand = RawBuilder<unknown>;
+
+/**
+ * The filters' rules over a property `p` — those of `matchesFilters` in src/shared/search-filters.ts —
+ * written once for both of their users: a search, whose values are constants (`matching`), and the
+ * alerts' matcher, whose values are the columns of every saved search at once (`savedSearchMatchSql`).
+ */
+const FILTER_RULES = {
+  minPrice: (v: Operand) => sql<boolean>`p.list_price >= ${v}`,
+  maxPrice: (v: Operand) => sql<boolean>`p.list_price <= ${v}`,
+  minBeds: (v: Operand) => sql<boolean>`p.beds >= ${v}`,
+  minBaths: (v: Operand) => sql<boolean>`p.baths_total >= ${v}`,
+  deal: (v: Operand) => sql<boolean>`p.deal_status = any(${v}::text[])`,
+  minDays: (v: Operand) => sql<boolean>`p.on_market_date <= current_date - ${v}::int`,
+  maxDays: (v: Operand) => sql<boolean>`p.on_market_date >= current_date - ${v}::int`,
+  minCut: (v: Operand) => sql<boolean>`p.price_cut_percent > 0 and p.price_cut_percent >= ${v}`,
+} satisfies Partial<Record<keyof SearchFilters, (v: Operand) => RawBuilder<boolean>>>;
+
+/** The saved_searches column (migration 0028) of each rule's filter. */
+const SAVED_SEARCH_COLUMN: Record<keyof typeof FILTER_RULES, string> = {
+  minPrice: 'min_price',
+  maxPrice: 'max_price',
+  minBeds: 'min_beds',
+  minBaths: 'min_baths',
+  deal: 'deal',
+  minDays: 'min_days',
+  maxDays: 'max_days',
+  minCut: 'min_cut',
+};
+
 /**
  * The properties a search looks at: those inside the bounds (checked on the (longitude, latitude, id)
- * btree) that pass the filters — the rules of `matchesFilters` in src/shared/search-filters.ts, in SQL.
- * The bounds pages, the clusters and the top of the view all scan through here, so they agree.
+ * btree) that pass the filters (FILTER_RULES, and the minimum cash-on-cash of the strategy). The bounds
+ * pages, the clusters and the top of the view all scan through here, so they agree.
  */
 export function matching(bounds: MapBounds, filters: SearchFilters) {
   return <O>(query: PropertyScan<O>): PropertyScan<O> => {
@@ -94,16 +141,39 @@ export function matching(bounds: MapBounds, filters: SearchFilters) {
       .where('p.longitude', '<=', bounds.ne.lng)
       .where('p.latitude', '>=', bounds.sw.lat)
       .where('p.latitude', '<=', bounds.ne.lat);
-    if (filters.minPrice !== undefined) q = q.where('p.list_price', '>=', filters.minPrice);
-    if (filters.maxPrice !== undefined) q = q.where('p.list_price', '<=', filters.maxPrice);
-    if (filters.minBeds !== undefined) q = q.where('p.beds', '>=', filters.minBeds);
-    if (filters.minBaths !== undefined) q = q.where('p.baths_total', '>=', filters.minBaths);
-    if (filters.deal) q = q.where('p.deal_status', 'in', filters.deal);
+    for (const name of Object.keys(FILTER_RULES) as Array<keyof typeof FILTER_RULES>) {
+      const value = filters[name];
+      if (value !== undefined) q = q.where(FILTER_RULES[name](sql.val(value)));
+    }
     if (filters.strategy !== undefined && filters.minCoc !== undefined) {
       q = q.where(cashOnCashSql(filters.strategy), '>=', filters.minCoc);
     }
     return q;
   };
+}
+
+/** A strategy's stored cash-on-cash chosen by a saved search's `strategy` column. */
+export const savedStrategyCocSql = (search: string) =>
+  sql<number | null>`(case ${sql.ref(`${search}.strategy`)} ${sql.join(
+    STRATEGY_KEYS.map((key) => sql`when ${key} then ${cashOnCashSql(key)}`),
+    sql` `,
+  )} end)`;
+
+/**
+ * True where property `p` passes every filter of the saved search `search` (a saved_searches row):
+ * inside its view, and each filter whose column is set. The same rules as `matching`.
+ */
+export function savedSearchMatchSql(search: string): RawBuilder<boolean> {
+  const col = (name: string) => sql.ref(`${search}.${name}`);
+  const conditions = [
+    sql<boolean>`p.longitude between ${col('west')} and ${col('east')} and p.latitude between ${col('south')} and ${col('north')}`,
+    ...(Object.keys(FILTER_RULES) as Array<keyof typeof FILTER_RULES>).map((name) => {
+      const column = col(SAVED_SEARCH_COLUMN[name]);
+      return sql<boolean>`(${column} is null or ${FILTER_RULES[name](column)})`;
+    }),
+    sql<boolean>`(${col('min_coc')} is null or ${savedStrategyCocSql(search)} >= ${col('min_coc')})`,
+  ];
+  return sql<boolean>`(${sql.join(conditions, sql` and `)})`;
 }
 
 /**
@@ -115,4 +185,5 @@ export function matching(bounds: MapBounds, filters: SearchFilters) {
 export const summaryRowJson = (zIndex: RawBuilder<number>) =>
   sql<string>`json_build_array(r.id, r.longitude, r.latitude, r.list_price, r.beds, r.baths_total, r.area,
     r.address_full, r.city, r.state, r.zip, coalesce(r.marker_color->>'background', ${DEFAULT_MARKER.background}::text),
-    r.buy_hold_coc, r.brrrr_coc, r.fix_flip_coc, r.short_term_coc, r.results_bits, ${zIndex})`;
+    r.buy_hold_coc, r.brrrr_coc, r.fix_flip_coc, r.short_term_coc, r.results_bits,
+    r.days_on_market, r.price_cut_percent, r.price_change_days, ${zIndex})`;

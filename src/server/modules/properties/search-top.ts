@@ -4,7 +4,7 @@ import type { SearchTopAnswer } from '../../../shared/schemas/property';
 import type { SearchFilters } from '../../../shared/search-filters';
 import type { DealStatus, SearchSort, SortOrder, StrategyKey } from '../../../shared/vocabulary';
 import type { Db } from '../../db/database';
-import { cashOnCashSql, matching, selectSummary, toSummaryRow } from './search-scan';
+import { cashOnCashSql, daysOnMarketSql, matching, selectSummary, toSummaryRow } from './search-scan';
 
 /** The value `type=top` ranks by, as SQL (the rules of `sortValue` in src/shared/search-filters.ts). */
 function sortSql(sort: SearchSort, strategy: StrategyKey | undefined) {
@@ -17,6 +17,10 @@ function sortSql(sort: SearchSort, strategy: StrategyKey | undefined) {
       return sql<number>`(case p.deal_status when ${'Good Deal' satisfies DealStatus} then 0 when ${'Overpriced' satisfies DealStatus} then 2 else 1 end)`;
     case 'coc':
       return strategy ? cashOnCashSql(strategy) : sql<null>`null::float8`;
+    case 'daysOnMarket':
+      return daysOnMarketSql;
+    case 'priceCut':
+      return sql<number>`p.price_cut_percent`;
   }
 }
 
