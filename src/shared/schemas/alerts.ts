@@ -83,3 +83,17 @@ export const NotificationsAnswer = Type.Object({
   unread: Type.Integer({ minimum: 0 }),
 });
 export type NotificationsAnswer = Static<typeof NotificationsAnswer>;
+
+/** POST /alerts/unsubscribe (no sign-in): the signed token of an alert e-mail's unsubscribe link. */
+export const UnsubscribeBody = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 500 }) },
+  { additionalProperties: false },
+);
+export type UnsubscribeBody = Static<typeof UnsubscribeBody>;
+
+/** What unsubscribing did: turned the search's alerts off now, or found them off already. */
+export const UnsubscribeAnswer = Type.Object({
+  status: StringEnum(['unsubscribed', 'already-unsubscribed'] as const),
+  searchName: Type.String(),
+});
+export type UnsubscribeAnswer = Static<typeof UnsubscribeAnswer>;
