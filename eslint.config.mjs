@@ -88,7 +88,7 @@ const MODULE_LAYERS = [
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/', 'dist/', 'data/', '.e2e-data/', 'test-results/', 'playwright-report/', 'public/'],
+    ignores: ['node_modules/', 'dist/', 'data/', '.e2e-data/', '.e2e-data-*/', 'test-results/', 'playwright-report/', 'public/'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,

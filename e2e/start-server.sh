@@ -3,9 +3,13 @@
 # with one user of each role the specs sign in as (see e2e/users.ts).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-data_dir="$root/.e2e-data"
-rm -rf "$data_dir"
-mkdir -p "$data_dir"
+# A spec that runs a server of its own (alerts.spec.ts) names its directory; E2E_KEEP_DATA=1 restarts it
+# on the database it left, without creating the users again.
+data_dir="${E2E_DATA_DIR:-$root/.e2e-data}"
+if [ "${E2E_KEEP_DATA:-0}" != 1 ]; then
+  rm -rf "$data_dir"
+  mkdir -p "$data_dir"
+fi
 
 # The end-to-end suite always uses its own PGlite directory, even when CI sets DATABASE_URL.
 unset DATABASE_URL
@@ -28,6 +32,7 @@ export GOOGLE_MAPS_MAP_ID=e2e-map
 # Demo listings loaded on first start (the fresh database above): enough for every demo city.
 export DEMO_LISTINGS="${E2E_DEMO_LISTINGS:-3000}"
 
+if [ "${E2E_KEEP_DATA:-0}" = 1 ]; then exec node "$root/dist/server/index.js"; fi
 node "$root/dist/server/cli/create-user.js" --email agent@e2e.test --password agent-password-1 \
   --role Agent --first-name Avery --last-name Agent
 node "$root/dist/server/cli/create-user.js" --email investor@e2e.test --password investor-password-1 \
