@@ -41,8 +41,8 @@ const FEATURE_LAYERS = [
   // The signed-in user and the look: every screen uses them.
   ['session', 'theme'],
   // Building blocks of several screens: a deal's figures (results, max offer, comps, label), saved
-  // calculations, the agent's contacts and the quick-action dialogs.
-  ['deal', 'saved-calculations', 'contacts', 'calculator', 'news', 'notes', 'team-chat'],
+  // calculations, saved searches, the agent's contacts and the quick-action dialogs.
+  ['deal', 'saved-calculations', 'saved-searches', 'contacts', 'calculator', 'news', 'notes', 'team-chat'],
   // Screens: each a route (or a set of routes), composed by app/.
   ['map', 'property', 'dashboard', 'help', 'profile', 'account', 'auth', 'admin-settings', 'landing', 'about', 'details'],
 ];
@@ -80,8 +80,8 @@ const MODULE_LAYERS = [
   ['listings'],
   // What fills listings: the demo data and the feed import.
   ['demo-data', 'feed-import'],
-  // What runs over them: first-start work, saved calculations.
-  ['startup', 'saved-calculations'],
+  // What runs over them: first-start work, saved calculations, saved searches and their alerts.
+  ['startup', 'saved-calculations', 'alerts'],
   // The admin and account screens' routes, the team chat.
   ['admin', 'account', 'team-chat'],
 ];

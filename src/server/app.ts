@@ -65,6 +65,7 @@ import { placesRoutes } from './modules/places';
 import { profileRoutes } from './modules/profile/routes';
 import { accountRoutes } from './modules/account/routes';
 import { savedCalculationsRoutes } from './modules/saved-calculations/routes';
+import { savedSearchesRoutes } from './modules/alerts/saved-searches-routes';
 import { contactsRoutes } from './modules/contacts/routes';
 import { recentSearchesRoutes } from './modules/recent-searches/routes';
 import { ratesRoutes } from './modules/rates';
@@ -309,6 +310,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
             await authed.register(profileRoutes, { ctx });
             await authed.register(accountRoutes, { ctx });
             await authed.register(savedCalculationsRoutes, { ctx });
+            await authed.register(savedSearchesRoutes, { ctx });
             await authed.register(contactsRoutes, { ctx });
             await authed.register(notesRoutes, { ctx });
             await authed.register(teamChatRoutes, { ctx });

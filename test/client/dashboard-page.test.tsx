@@ -49,6 +49,7 @@ const CALC = {
 } as unknown as SavedCalculation;
 
 const dashboardApi = (over: { searches?: unknown[]; rates?: unknown[]; calcs?: unknown[] } = {}) => ({
+  'GET /api/v1/auth/saved-searches': [200, { data: [] }] as [number, unknown],
   'GET /api/v1/auth/recentSearches': [200, { data: over.searches ?? [] }] as [number, unknown],
   'GET /api/v1/rates/latest': [200, { data: over.rates ?? [] }] as [number, unknown],
   'GET /api/v1/auth/saved-calculations/all': [200, { data: over.calcs ?? [] }] as [number, unknown],

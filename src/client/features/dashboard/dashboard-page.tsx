@@ -10,6 +10,7 @@ import './dashboard.css';
 import { RatesCard } from './rates-card';
 import { RecentSearchesCard } from './recent-searches-card';
 import { SavedCalculationsCard } from './saved-calculations-card';
+import { SavedSearchesCard } from './saved-searches-card';
 
 /** Admins only: GET /auth/userCount and /auth/marketCount (never called for other roles). */
 export function AdminCounts() {
@@ -50,6 +51,9 @@ export function DashboardPage() {
       <Typography.Paragraph className="dm-lead">Welcome back, {name}.</Typography.Paragraph>
       {isAdmin(user?.role) ? <AdminCounts /> : null}
       <Row gutter={[16, 16]}>
+        <Col span={24}>
+          <SavedSearchesCard />
+        </Col>
         <Col xs={24} lg={12}>
           <RecentSearchesCard />
         </Col>

@@ -9,7 +9,7 @@ import { searchFilterParams, type SearchFilters } from '../../../shared/search-f
 import type { InitialCamera } from './camera-params';
 import { useAddRecentSearchMutation, useGeocodeQuery } from './map-api';
 import { SERVER_CLUSTER_MAX_ZOOM } from './map-constants';
-import { selectionCleared, viewportChanged } from './map-slice';
+import { placeSearched, selectionCleared, viewportChanged } from './map-slice';
 import type { MapBounds } from './map-types';
 import { PropertyPopup } from './property-popup';
 import { useSelectedProperty } from './use-selected-property';
@@ -66,6 +66,7 @@ export function KeylessSearch({ camera, placeQuery, filters, onPlace, onZip }: K
     const zoom = zoomToFit(place.bounds, VIEW_PX.width, VIEW_PX.height);
     onZip(place.kind === 'zip' ? place.zip : null);
     dispatch(viewportChanged(viewOf(place.bounds, zoom)));
+    dispatch(placeSearched({ name: place.label, formattedAddress: place.label, location: place.center }));
     addRecentSearch({
       name: place.label,
       formattedAddress: place.label,

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import type { SearchFilters } from '../../../shared/search-filters';
-import { useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { MapLegend } from './map-legend';
-import { selectSelectedProperty } from './map-slice';
+import { placeSearched, selectSelectedProperty } from './map-slice';
 import { PlaceSearch, type SelectedPlace } from './place-search';
 import { usePlaceFitting } from './use-place-fitting';
 import { useRecentSearchRecording } from './use-recent-search-recording';
@@ -11,12 +11,14 @@ import { useRecentSearchRecording } from './use-recent-search-recording';
 export function MapOverlays({ placeQuery, filters }: { placeQuery: string; filters: SearchFilters }) {
   const fitPlace = usePlaceFitting();
   const recordSearch = useRecentSearchRecording(filters);
+  const dispatch = useAppDispatch();
   const onPlace = useCallback(
     (place: SelectedPlace) => {
       fitPlace(place);
       recordSearch(place);
+      dispatch(placeSearched({ name: place.name, formattedAddress: place.formattedAddress, location: place.location }));
     },
-    [fitPlace, recordSearch],
+    [fitPlace, recordSearch, dispatch],
   );
   // The overlays sit above the map (before it in the page, for the keyboard order), where Google's
   // auto-pan does not see them: they step aside while a popup is open, which may reach the map's top

@@ -27,6 +27,14 @@ export interface ClusterView {
   answered: SearchClustersArgs | null;
 }
 
+/** The place searched last (the map's search box, the landing page's or the keyless search): what a saved search is named after. */
+export interface SearchedPlace {
+  /** Its short name ("Austin", "1200 Main St") and its address ("Austin, TX, USA"). */
+  name: string;
+  formattedAddress: string;
+  location: LatLng;
+}
+
 export const propertiesAdapter = createEntityAdapter<MapProperty, string>({ selectId: (p) => p._id });
 
 export interface MapState {
@@ -34,6 +42,7 @@ export interface MapState {
   properties: ReturnType<typeof propertiesAdapter.getInitialState>;
   clusters: ClusterView;
   selectedId: string | null;
+  place: SearchedPlace | null;
 }
 
 export const initialMapState: MapState = {
@@ -41,6 +50,7 @@ export const initialMapState: MapState = {
   properties: propertiesAdapter.getInitialState(),
   clusters: { requested: null, answered: null },
   selectedId: null,
+  place: null,
 };
 
 const mapSlice = createSlice({
@@ -100,6 +110,9 @@ const mapSlice = createSlice({
     selectionCleared(state) {
       state.selectedId = null;
     },
+    placeSearched(state, action: PayloadAction<SearchedPlace>) {
+      state.place = action.payload;
+    },
   },
   // Signing out forgets what the map knew.
   extraReducers: (builder) => builder.addCase(sessionCleared, () => initialMapState),
@@ -113,6 +126,7 @@ export const {
   propertiesCleared,
   propertySelected,
   selectionCleared,
+  placeSearched,
 } = mapSlice.actions;
 export const mapReducer = mapSlice.reducer;
 
@@ -125,5 +139,14 @@ export const selectPropertyCount = adapterSelectors.selectTotal;
 export const selectViewport = (state: WithMap) => state.map.viewport;
 export const selectClusterView = (state: WithMap) => state.map.clusters;
 export const selectSelectedId = (state: WithMap) => state.map.selectedId;
+/** The place searched last while it is in view (its point inside the viewport's bounds), else null. */
+export const selectPlaceInView = (state: WithMap): SearchedPlace | null => {
+  const { place, viewport } = state.map;
+  const b = viewport.bounds;
+  if (!place || !b) return null;
+  const { lat, lng } = place.location;
+  const inLng = b.sw.lng <= b.ne.lng ? lng >= b.sw.lng && lng <= b.ne.lng : lng >= b.sw.lng || lng <= b.ne.lng;
+  return lat >= b.sw.lat && lat <= b.ne.lat && inLng ? place : null;
+};
 export const selectSelectedProperty = (state: WithMap) =>
   state.map.selectedId ? (state.map.properties.entities[state.map.selectedId] ?? null) : null;

@@ -9,7 +9,7 @@ import { MapMessage } from './map-error-screens';
 import { KeylessSearch } from './keyless-search';
 import { MAP_TEXT } from './map-constants';
 import { useMapConfigQuery } from './map-api';
-import { propertiesMerged, propertySelected, selectSelectedId, selectViewport } from './map-slice';
+import { propertiesMerged, propertySelected, selectPlaceInView, selectSelectedId, selectViewport } from './map-slice';
 import { SearchToolbar } from './search-toolbar';
 import { SearchPanel } from './search-panel';
 import { DEFAULT_SETTINGS, settingsFromParams, withCamera, withSettings, type SearchSettings } from './search-settings';
@@ -17,6 +17,8 @@ import { useBoundsSearch } from './use-bounds-search';
 import { PRICING_TEXT, usePricingRefresh } from './pricing-refresh';
 import { useViewList } from './use-view-list';
 import { useHoverPrefetch } from './use-hover-prefetch';
+import { SaveSearchButton } from '../saved-searches';
+import { selectUser } from '../session';
 import './search-page.css';
 
 /** The history state of a URL the map's own camera wrote. */
@@ -125,6 +127,10 @@ export function SearchPage() {
   );
   const selectedId = useAppSelector(selectSelectedId);
   const viewport = useAppSelector(selectViewport);
+  const signedIn = useAppSelector(selectUser) !== null;
+  const placeInView = useAppSelector(selectPlaceInView);
+  // What a saved search restores: the filters and sort as this page's URL writes them.
+  const savedQuery = useMemo(() => Object.fromEntries(withSettings(new URLSearchParams(), settings)), [settings]);
 
   const lat = params.get('lat');
   const lng = params.get('lng');
@@ -206,7 +212,23 @@ export function SearchPage() {
         <KeylessSearch camera={camera} placeQuery={placeQuery} filters={settings.filters} onPlace={setPlace} onZip={setZip} />
       ) : null}
       {ready ? (
-        <SearchToolbar value={settings} onChange={setSettings} matching={list.matching} total={list.total} onReset={onReset} />
+        <SearchToolbar
+          value={settings}
+          onChange={setSettings}
+          matching={list.matching}
+          total={list.total}
+          onReset={onReset}
+          actions={
+            signedIn ? (
+              <SaveSearchButton
+                bounds={viewport.bounds}
+                place={placeInView}
+                query={savedQuery}
+                size={phone ? 'small' : 'middle'}
+              />
+            ) : null
+          }
+        />
       ) : null}
       {pricing.repricing !== undefined ? (
         <p className="dm-reprice-note" role="status" data-testid="reprice-note">

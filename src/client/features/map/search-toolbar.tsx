@@ -1,5 +1,5 @@
 import { Alert, Button, Checkbox, Drawer, Grid, InputNumber, Segmented, Select } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { DealStatus } from '../../../shared/deal-status';
 import type { StrategyKey } from '../../../shared/investor-types';
 import { STRATEGY_TABS } from '../deal';
@@ -71,6 +71,8 @@ export interface SearchToolbarProps {
   matching: number | null;
   total: number | null;
   onReset: () => void;
+  /** More of the page's actions at the toolbar's end (Save search). */
+  actions?: ReactNode;
 }
 
 /** Whole dollars, shown with thousands separators. */
@@ -194,7 +196,7 @@ function FilterForm({
  * Above the map and list: the sort and its order, the filters (in a drawer: from the right on a
  * desktop, from the bottom on a phone), the count of what matches and a one-click reset.
  */
-export function SearchToolbar({ value, onChange, matching, total, onReset }: SearchToolbarProps) {
+export function SearchToolbar({ value, onChange, matching, total, onReset, actions }: SearchToolbarProps) {
   const [open, setOpen] = useState(false);
   const screens = Grid.useBreakpoint();
   const phone = screens.md === false;
@@ -232,6 +234,7 @@ export function SearchToolbar({ value, onChange, matching, total, onReset }: Sea
       <Button onClick={onReset} disabled={isDefault}>
         {TOOLBAR_TEXT.reset}
       </Button>
+      {actions}
       <span className="dm-stb-count" aria-live="polite" data-testid="match-count">
         {matching !== null && total !== null ? matchCountText(matching, total) : ''}
       </span>
