@@ -1,0 +1,162 @@
+import { Badge, Button, Drawer, Popover } from 'antd';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import toast from 'react-hot-toast';
+import type { AlertNotification } from '../../../shared/schemas/alerts';
+import { errorMessage } from '../../api/base-query';
+import { BellIcon } from '../../components/icons';
+import { useWindowWidth } from '../../components/use-window-width';
+import { BREAKPOINTS } from '../../constants';
+import { NotificationList } from './notification-list';
+import { NOTIFICATIONS_POLL_MS, NOTIFICATIONS_TEXT } from './notification-text';
+import { useMarkAllNotificationsReadMutation, useMarkNotificationReadMutation, useNotificationsQuery } from './notifications-api';
+import './notifications.css';
+
+export interface NotificationBellProps {
+  /**
+   * Opens the property's popup on the page already shown, answering whether it did (the search page,
+   * which a link to itself would not reopen); otherwise choosing a notification follows its link.
+   */
+  openInPlace?: (propertyId: string) => boolean;
+}
+
+/**
+ * The header's bell: the unread count (polled every NOTIFICATIONS_POLL_MS while the tab is in front,
+ * and asked again when it comes back) and, on click, the newest notifications in a popover (a drawer
+ * on a phone). Choosing one marks it read and opens the property's popup on the map.
+ */
+export function NotificationBell({ openInPlace }: NotificationBellProps) {
+  const { data, isLoading, isError, refetch } = useNotificationsQuery(undefined, {
+    pollingInterval: NOTIFICATIONS_POLL_MS,
+    skipPollingIfUnfocused: true,
+    refetchOnFocus: true,
+  });
+  const [markRead] = useMarkNotificationReadMutation();
+  const [markAllRead, markAll] = useMarkAllNotificationsReadMutation();
+  const [open, setOpen] = useState(false);
+  const phone = useWindowWidth() < BREAKPOINTS.md;
+  const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const unread = data?.unread ?? 0;
+
+  const close = useCallback((refocus: boolean) => {
+    setOpen(false);
+    if (refocus) button.current?.focus();
+  }, []);
+
+  // Opening moves focus into the panel (the popover is portalled to the end of the page).
+  useEffect(() => {
+    if (!open) return;
+    const id = window.setTimeout(() => {
+      const root = panel.current;
+      const first = root?.querySelector<HTMLElement>('.dm-notification') ?? root?.querySelector<HTMLElement>('a, button');
+      (first ?? root)?.focus();
+    }, 0);
+    return () => window.clearTimeout(id);
+  }, [open, phone]);
+
+  const onChoose = useCallback(
+    (n: AlertNotification, e: MouseEvent) => {
+      // A click that opens a new tab leaves this page (and the notification) as it is.
+      if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+      if (!n.read) {
+        markRead(n._id)
+          .unwrap()
+          .catch((error: unknown) => toast.error(errorMessage(error, NOTIFICATIONS_TEXT.markFailed)));
+      }
+      close(false);
+      if (openInPlace?.(n.propertyId)) e.preventDefault();
+    },
+    [markRead, openInPlace, close],
+  );
+
+  const onMarkAllRead = useCallback(() => {
+    markAllRead()
+      .unwrap()
+      .catch((error: unknown) => toast.error(errorMessage(error, NOTIFICATIONS_TEXT.markFailed)));
+  }, [markAllRead]);
+
+  const onPanelKey = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') {
+      e.stopPropagation();
+      close(true);
+    }
+  };
+
+  const list = (
+    <div
+      ref={panel}
+      className="dm-notifications-panel"
+      tabIndex={-1}
+      role={phone ? undefined : 'dialog'}
+      aria-labelledby={phone ? undefined : 'dm-notifications-title'}
+      onKeyDown={onPanelKey}
+      data-testid="notifications-panel"
+    >
+      <NotificationList
+        notifications={data?.notifications}
+        unread={unread}
+        loading={isLoading}
+        failed={isError}
+        onRetry={() => void refetch()}
+        onChoose={onChoose}
+        onMarkAllRead={onMarkAllRead}
+        markingAll={markAll.isLoading}
+        heading={!phone}
+        onLeave={() => close(false)}
+      />
+    </div>
+  );
+
+  const bell = (
+    <Button
+      ref={button}
+      type="text"
+      shape="circle"
+      className="dm-bell"
+      aria-label={NOTIFICATIONS_TEXT.bellLabel(unread)}
+      aria-haspopup="dialog"
+      aria-expanded={open}
+      onClick={phone ? () => setOpen((o) => !o) : undefined}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) close(true);
+      }}
+      data-testid="notification-bell"
+    >
+      <Badge count={unread} size="small" overflowCount={99} className="dm-bell-badge">
+        <BellIcon size={20} />
+      </Badge>
+    </Button>
+  );
+
+  if (phone) {
+    return (
+      <>
+        {bell}
+        <Drawer
+          open={open}
+          placement="right"
+          size="100%"
+          title={NOTIFICATIONS_TEXT.title}
+          onClose={() => close(true)}
+          rootClassName="dm-notifications-drawer"
+          styles={{ body: { padding: 0 } }}
+        >
+          {list}
+        </Drawer>
+      </>
+    );
+  }
+  return (
+    <Popover
+      open={open}
+      onOpenChange={setOpen}
+      trigger="click"
+      placement="bottomRight"
+      content={list}
+      arrow={false}
+      classNames={{ root: 'dm-notifications-popover' }}
+    >
+      {bell}
+    </Popover>
+  );
+}
