@@ -19,6 +19,7 @@ import {
 import { UNSUBSCRIBE_TEXT, UnsubscribePage } from '../../src/client/features/notifications/unsubscribe-page';
 import type { AlertNotification, NotificationsAnswer } from '../../src/shared/schemas/alerts';
 import { callsTo, makeUser, mockApi, renderSignedIn, type SentCall } from './api-mock';
+import { makeProperty } from './fixtures';
 
 jest.setTimeout(30_000);
 afterEach(() => act(() => toast.remove()));
@@ -71,12 +72,22 @@ const answer = (notifications: AlertNotification[]): NotificationsAnswer => ({
   unread: notifications.filter((n) => !n.read).length,
 });
 
+/** Where the properties are (GET /property/:id); any other id is not found. */
+const PLACES: Record<string, [number, number]> = { p1: [-97.73, 30.27], p3: [-97.74, 30.26] };
+
 /** The notifications routes, answering `current()` to each GET; marking read succeeds (204). */
 function notificationsApi(current: () => NotificationsAnswer): SentCall[] {
   return mockApi({
     'GET /api/v1/auth/notifications': () => [200, { data: current() }],
     'POST /api/v1/auth/notifications/read-all': [204],
     'POST /api/v1/auth/notifications/:id/read': [204],
+    'GET /api/v1/auth/property/:id': (_body, url) => {
+      const id = url.pathname.split('/').pop() as string;
+      const at = PLACES[id];
+      return at
+        ? [200, { data: makeProperty({ _id: id, location: { type: 'Point', coordinates: at } }) }]
+        : [404, { error: { code: 'NOT_FOUND', message: 'Property not found' } }];
+    },
   });
 }
 
@@ -96,10 +107,12 @@ describe('the notification texts', () => {
     expect(reasonText({ ...PAYS, strategy: null })).toBe('Now pays 9.1 % cash-on-cash');
   });
 
-  it("links to the search page's popup deep link", () => {
+  it("links to the search page's popup deep link, centred on the property when its place is known", () => {
     expect(POPUP_LINK_PARAM).toBe(PROPERTY_PARAM);
     expect(notificationLink('p 1')).toBe('/app/search?property=p+1');
     expect(new URL(notificationLink('abc'), 'http://x').searchParams.get(PROPERTY_PARAM)).toBe('abc');
+    expect(notificationLink('p1', { lat: 30.27, lng: -97.73 })).toBe('/app/search?lat=30.27&lng=-97.73&zoom=18&property=p1');
+    expect(notificationLink('p1', { lat: NaN, lng: -97.73 })).toBe('/app/search?property=p1');
   });
 });
 
@@ -145,7 +158,7 @@ describe('the bell', () => {
     expect(first).toHaveTextContent('New listing');
     expect(first).toHaveTextContent('$450,000');
     expect(first).toHaveTextContent('7.3 % cash-on-cash (Buy & Hold)');
-    expect(first).toHaveTextContent('Austin duplexes');
+    expect(first).toHaveTextContent('Saved search: Austin duplexes');
     const time = first.querySelector('time') as HTMLElement;
     expect(time).toHaveTextContent('3 hours ago');
     expect(time).toHaveAttribute('title', absoluteTimeText(NEW.matchedAt));
@@ -176,7 +189,7 @@ describe('the bell', () => {
     expect(within(panel).queryByRole('button', { name: 'Mark all read' })).toBeNull();
   });
 
-  it('choosing one marks it read and opens its popup on the search page', async () => {
+  it('choosing one marks it read and opens its popup on the search page, centred on it', async () => {
     let current = answer([NEW, CUT]);
     const sent = notificationsApi(() => current);
     openHeader('/app');
@@ -185,10 +198,22 @@ describe('the bell', () => {
     expect(first).toHaveAttribute('href', '/app/search?property=p1');
     current = answer([{ ...NEW, read: true }, CUT]);
     fireEvent.click(first);
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/app/search?property=p1'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/app/search?lat=30.27&lng=-97.73&zoom=18&property=p1'),
+    );
     await waitFor(() => expect(callsTo(sent, 'POST', '/api/v1/auth/notifications/n1/read')).toHaveLength(1));
     expect(await bell(1)).toHaveTextContent('1');
     expect(callsTo(sent, 'POST', '/api/v1/auth/notifications/n2/read')).toHaveLength(0);
+    expect(screen.queryByTestId('notifications-panel')).not.toBeVisible();
+  });
+
+  it('a property that does not load still gets the deep link (the search page says why)', async () => {
+    const sent = notificationsApi(() => answer([CUT]));
+    openHeader('/app');
+    await openList(1);
+    fireEvent.click(items()[0]);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/app/search?property=p2'));
+    expect(callsTo(sent, 'GET', '/api/v1/auth/property/p2')).toHaveLength(1);
   });
 
   it('on the search page, choosing one selects its property there (the page opens the popup)', async () => {
@@ -198,6 +223,7 @@ describe('the bell', () => {
     fireEvent.click(items()[1]);
     await waitFor(() => expect(selectSelectedId(store.getState())).toBe('p2'));
     expect(screen.getByTestId('location')).toHaveTextContent('/app/search?lat=30.27&lng=-97.74&zoom=14');
+    expect(callsTo(sent, 'GET', '/api/v1/auth/property/p2')).toHaveLength(0);
     await waitFor(() => expect(callsTo(sent, 'POST', '/api/v1/auth/notifications/n2/read')).toHaveLength(1));
   });
 
@@ -206,7 +232,9 @@ describe('the bell', () => {
     openHeader();
     await openList(0);
     fireEvent.click(items()[0]);
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/app/search?property=p3'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/app/search?lat=30.26&lng=-97.74&zoom=18&property=p3'),
+    );
     expect(sent.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
@@ -266,6 +294,8 @@ describe('the bell', () => {
       expect(drawer).not.toBeNull();
       expect(within(drawer).getByText('Notifications')).toBeInTheDocument();
       expect(within(drawer).getAllByTestId('notification')).toHaveLength(1);
+      fireEvent.click(within(drawer).getByRole('button', { name: 'Mark all read' }));
+      expect(await bell(0)).toBeInTheDocument();
     } finally {
       window.innerWidth = width;
     }

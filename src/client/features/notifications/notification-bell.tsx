@@ -6,17 +6,18 @@ import { errorMessage } from '../../api/base-query';
 import { BellIcon } from '../../components/icons';
 import { useWindowWidth } from '../../components/use-window-width';
 import { BREAKPOINTS } from '../../constants';
-import { NotificationList } from './notification-list';
+import { NotificationList, NOTIFICATIONS_TITLE_ID } from './notification-list';
 import { NOTIFICATIONS_POLL_MS, NOTIFICATIONS_TEXT } from './notification-text';
 import { useMarkAllNotificationsReadMutation, useMarkNotificationReadMutation, useNotificationsQuery } from './notifications-api';
 import './notifications.css';
 
 export interface NotificationBellProps {
   /**
-   * Opens the property's popup on the page already shown, answering whether it did (the search page,
-   * which a link to itself would not reopen); otherwise choosing a notification follows its link.
+   * Opens the property's popup on the map (app/shell/app-header.tsx: on the search page it selects the
+   * property there; elsewhere it goes to the search page centred on it). Without it, choosing a
+   * notification follows its link, `/app/search?property=<id>`.
    */
-  openInPlace?: (propertyId: string) => boolean;
+  onOpen?: (propertyId: string) => void;
 }
 
 /**
@@ -24,7 +25,7 @@ export interface NotificationBellProps {
  * and asked again when it comes back) and, on click, the newest notifications in a popover (a drawer
  * on a phone). Choosing one marks it read and opens the property's popup on the map.
  */
-export function NotificationBell({ openInPlace }: NotificationBellProps) {
+export function NotificationBell({ onOpen }: NotificationBellProps) {
   const { data, isLoading, isError, refetch } = useNotificationsQuery(undefined, {
     pollingInterval: NOTIFICATIONS_POLL_MS,
     skipPollingIfUnfocused: true,
@@ -64,9 +65,12 @@ export function NotificationBell({ openInPlace }: NotificationBellProps) {
           .catch((error: unknown) => toast.error(errorMessage(error, NOTIFICATIONS_TEXT.markFailed)));
       }
       close(false);
-      if (openInPlace?.(n.propertyId)) e.preventDefault();
+      if (onOpen) {
+        e.preventDefault();
+        onOpen(n.propertyId);
+      }
     },
-    [markRead, openInPlace, close],
+    [markRead, onOpen, close],
   );
 
   const onMarkAllRead = useCallback(() => {
@@ -82,25 +86,30 @@ export function NotificationBell({ openInPlace }: NotificationBellProps) {
     }
   };
 
+  const markAllButton =
+    unread > 0 ? (
+      <Button size="small" type="link" onClick={onMarkAllRead} loading={markAll.isLoading}>
+        {NOTIFICATIONS_TEXT.markAllRead}
+      </Button>
+    ) : null;
+
   const list = (
     <div
       ref={panel}
       className="dm-notifications-panel"
       tabIndex={-1}
       role={phone ? undefined : 'dialog'}
-      aria-labelledby={phone ? undefined : 'dm-notifications-title'}
+      aria-labelledby={phone ? undefined : NOTIFICATIONS_TITLE_ID}
       onKeyDown={onPanelKey}
       data-testid="notifications-panel"
     >
       <NotificationList
         notifications={data?.notifications}
-        unread={unread}
         loading={isLoading}
         failed={isError}
         onRetry={() => void refetch()}
         onChoose={onChoose}
-        onMarkAllRead={onMarkAllRead}
-        markingAll={markAll.isLoading}
+        action={phone ? null : markAllButton}
         heading={!phone}
         onLeave={() => close(false)}
       />
@@ -137,6 +146,7 @@ export function NotificationBell({ openInPlace }: NotificationBellProps) {
           placement="right"
           size="100%"
           title={NOTIFICATIONS_TEXT.title}
+          extra={markAllButton}
           onClose={() => close(true)}
           rootClassName="dm-notifications-drawer"
           styles={{ body: { padding: 0 } }}

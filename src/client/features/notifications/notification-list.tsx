@@ -1,5 +1,5 @@
 import { Button, Spin } from 'antd';
-import type { KeyboardEvent, MouseEvent } from 'react';
+import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatCurrency } from '../../../shared/format';
 import type { AlertNotification } from '../../../shared/schemas/alerts';
@@ -27,15 +27,17 @@ function NotificationItem({ n, onChoose }: { n: AlertNotification; onChoose: (n:
         onClick={(e) => onChoose(n, e)}
       >
         <span className="dm-notification-dot" aria-hidden="true" />
-        <span className="dm-notification-body">
+        <span className="dm-notification-address">
           {n.read ? null : <span className="dm-visually-hidden">{NOTIFICATIONS_TEXT.unread}: </span>}
-          <span className="dm-notification-address">{n.address}</span>
+          {n.address}
+        </span>
+        <span className="dm-notification-details">
           <span className="dm-notification-reason">{reasonText(n)}</span>
           <span className="dm-notification-meta">
             <span>{formatCurrency(n.price)}</span>
             {coc ? <span>{coc}</span> : null}
-            <span className="dm-notification-search">{n.searchName}</span>
           </span>
+          <span className="dm-notification-search">{NOTIFICATIONS_TEXT.fromSearch(n.searchName)}</span>
         </span>
         <time className="dm-notification-time" dateTime={n.matchedAt} title={absoluteTimeText(n.matchedAt)}>
           {relativeTimeText(n.matchedAt)}
@@ -44,6 +46,8 @@ function NotificationItem({ n, onChoose }: { n: AlertNotification; onChoose: (n:
     </li>
   );
 }
+
+export const NOTIFICATIONS_TITLE_ID = 'dm-notifications-title';
 
 /** Arrow keys, Home and End move between the items (Tab does too). */
 function moveFocus(e: KeyboardEvent<HTMLUListElement>) {
@@ -62,29 +66,26 @@ function moveFocus(e: KeyboardEvent<HTMLUListElement>) {
 
 export interface NotificationListProps {
   notifications: AlertNotification[] | undefined;
-  unread: number;
   loading: boolean;
   failed: boolean;
   onRetry: () => void;
   onChoose: (n: AlertNotification, e: MouseEvent) => void;
-  onMarkAllRead: () => void;
-  markingAll: boolean;
-  /** Whether the heading is shown (the drawer has its own title). */
+  /** "Mark all read", beside the heading. */
+  action: ReactNode;
+  /** Whether the heading and the action are shown here (the drawer has its own title bar). */
   heading: boolean;
   /** Called by the empty state's link (the panel closes). */
   onLeave: () => void;
 }
 
-/** The notifications panel: heading, "Mark all read", the items, or the loading, error and empty states. */
+/** The notifications panel: heading and action, the items, or the loading, error and empty states. */
 export function NotificationList({
   notifications,
-  unread,
   loading,
   failed,
   onRetry,
   onChoose,
-  onMarkAllRead,
-  markingAll,
+  action,
   heading,
   onLeave,
 }: NotificationListProps) {
@@ -124,18 +125,14 @@ export function NotificationList({
   }
   return (
     <div className="dm-notifications">
-      <div className={`dm-notifications-head${heading ? '' : ' dm-notifications-head-bare'}`}>
-        {heading ? (
-          <h2 className="dm-notifications-title" id="dm-notifications-title">
+      {heading ? (
+        <div className="dm-notifications-head">
+          <h2 className="dm-notifications-title" id={NOTIFICATIONS_TITLE_ID}>
             {NOTIFICATIONS_TEXT.title}
           </h2>
-        ) : null}
-        {unread > 0 ? (
-          <Button size="small" type="link" onClick={onMarkAllRead} loading={markingAll}>
-            {NOTIFICATIONS_TEXT.markAllRead}
-          </Button>
-        ) : null}
-      </div>
+          {action}
+        </div>
+      ) : null}
       {body}
     </div>
   );

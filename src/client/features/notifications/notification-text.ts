@@ -3,6 +3,7 @@ import relativeTime from 'dayjs/plugin/relativeTime';
 import { formatCurrency } from '../../../shared/format';
 import { STRATEGIES } from '../../../shared/invest/ranking';
 import type { AlertNotification } from '../../../shared/schemas/alerts';
+import { SEARCH_ZOOM } from '../../constants';
 
 dayjs.extend(relativeTime);
 
@@ -16,9 +17,19 @@ export const NOTIFICATIONS_POLL_MS = 30_000;
 export const POPUP_LINK_PARAM = 'property';
 export const SEARCH_PATH = '/app/search';
 
-/** Where choosing a notification goes: the search page with the property's popup open. */
-export function notificationLink(propertyId: string): string {
-  return `${SEARCH_PATH}?${new URLSearchParams({ [POPUP_LINK_PARAM]: propertyId })}`;
+/**
+ * Where choosing a notification goes: the search page with the property's popup open, centred on it
+ * at the street zoom when its location is known (`?lat=&lng=&zoom=`).
+ */
+export function notificationLink(propertyId: string, at?: { lat: number; lng: number } | null): string {
+  const params = new URLSearchParams();
+  if (at && Number.isFinite(at.lat) && Number.isFinite(at.lng)) {
+    params.set('lat', String(at.lat));
+    params.set('lng', String(at.lng));
+    params.set('zoom', String(SEARCH_ZOOM));
+  }
+  params.set(POPUP_LINK_PARAM, propertyId);
+  return `${SEARCH_PATH}?${params}`;
 }
 
 export const NOTIFICATIONS_TEXT = {
@@ -31,6 +42,7 @@ export const NOTIFICATIONS_TEXT = {
   retry: 'Try again',
   markFailed: 'Could not mark the notifications read',
   unread: 'Unread',
+  fromSearch: (name: string) => `Saved search: ${name}`,
 } as const;
 
 /** A strategy's name for a key ('buyHold' → 'Buy & Hold'); anything else as it came. */
