@@ -41,8 +41,8 @@ const FEATURE_LAYERS = [
   // The signed-in user and the look: every screen uses them.
   ['session', 'theme'],
   // Building blocks of several screens: a deal's figures (results, max offer, comps, label), saved
-  // calculations, saved searches, the agent's contacts and the quick-action dialogs.
-  ['deal', 'saved-calculations', 'saved-searches', 'contacts', 'calculator', 'news', 'notes', 'team-chat'],
+  // calculations, saved searches, the agent's contacts, the quick-action dialogs and the alerts' notifications.
+  ['deal', 'saved-calculations', 'saved-searches', 'contacts', 'calculator', 'news', 'notes', 'team-chat', 'notifications'],
   // Screens: each a route (or a set of routes), composed by app/.
   ['map', 'property', 'dashboard', 'help', 'profile', 'account', 'auth', 'admin-settings', 'landing', 'about', 'details'],
 ];

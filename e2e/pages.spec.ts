@@ -44,6 +44,14 @@ const PAGES: PageCase[] = [
     ready: heading('How Dealmap works'),
     title: /^How Dealmap works — Dealmap$/,
   },
+  {
+    // An alert e-mail's unsubscribe link, here with a token the server refuses (its message is shown).
+    name: 'unsubscribe',
+    path: '/unsubscribe?token=not-a-signed-token',
+    who: 'visitor',
+    ready: heading('These alerts could not be turned off'),
+    title: /^Unsubscribe — Dealmap$/,
+  },
   { name: 'dashboard', path: '/app', who: 'investor', ready: heading('Dashboard'), title: /^Dashboard — Dealmap$/ },
   {
     name: 'search',

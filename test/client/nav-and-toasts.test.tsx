@@ -7,6 +7,7 @@ import { makeStore } from '../../src/client/app/store';
 import { useToastLimit } from '../../src/client/components/app-toaster';
 import { AppHeader } from '../../src/client/app/shell/app-header';
 import type { User } from '../../src/shared/api-types';
+import { mockApi } from './api-mock';
 
 const userWith = (role: string) =>
   ({ _id: 'u', firstName: 'Ada', lastName: 'L', username: 'ada@example.com', role }) as unknown as User;
@@ -24,6 +25,9 @@ function renderHeader(user: User | null) {
 }
 
 describe('signed-in navigation', () => {
+  // The header's bell asks for the notifications (test/client/notifications.test.tsx covers it).
+  beforeEach(() => mockApi({ 'GET /api/v1/auth/notifications': [200, { data: { notifications: [], unread: 0 } }] }));
+
   it.each(['Agent'])('%s sees Contacts', (role) => {
     renderHeader(userWith(role));
     expect(screen.getByRole('link', { name: 'Contacts' })).toHaveAttribute('href', '/app/contacts');
@@ -37,12 +41,14 @@ describe('signed-in navigation', () => {
     }
     expect(screen.getByRole('switch', { name: 'Toggle theme' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^User menu/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Notifications, \d+ unread$/ })).toBeInTheDocument();
   });
 
   it('hides the signed-in links while there is no user', () => {
     renderHeader(null);
     expect(screen.queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^User menu/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Notifications/ })).not.toBeInTheDocument();
   });
 });
 

@@ -19,6 +19,7 @@ const SignupPage = lazy(() => import(/* webpackChunkName: "signup" */ '../featur
 const ForgotPasswordPage = lazy(() => import(/* webpackChunkName: "forgot-password" */ '../features/auth/forgot-password-page'));
 const PasswordResetPage = lazy(() => import(/* webpackChunkName: "password-reset" */ '../features/auth/password-reset-page'));
 const LogoutPage = lazy(() => import(/* webpackChunkName: "logout" */ '../features/session/logout-page'));
+const UnsubscribePage = lazy(() => import(/* webpackChunkName: "unsubscribe" */ '../features/notifications/unsubscribe-page'));
 
 /* Signed-in pages. */
 const DashboardPage = lazy(() => import(/* webpackChunkName: "dashboard" */ '../features/dashboard/dashboard-page'));
@@ -89,6 +90,7 @@ export const routes: RouteObject[] = [
           { path: 'forgotPassword', element: <ForgotPasswordPage /> },
           { path: 'passwordReset/:token', element: <PasswordResetPage /> },
           { path: 'logout', element: <LogoutPage /> },
+          { path: 'unsubscribe', element: <UnsubscribePage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },
