@@ -37,7 +37,9 @@ export const api = createApi({
    * area, the users list and each user by id; `Count` the dashboard's counts (`users`, `markets`);
    * `Lookup` the public catalogues (`strategies`, `markets`, `interests`).
    */
-  tagTypes: ['User', 'Count', 'Lookup', 'Rate', 'RecentSearch', 'Pricing'],
+  // Saved searches and notifications are two features' tags declared here: opening a saved search
+  // marks its notifications read, so the one invalidates the other's.
+  tagTypes: ['User', 'Count', 'Lookup', 'Rate', 'RecentSearch', 'Pricing', 'SavedSearch', 'Notifications'],
   endpoints: () => ({}),
 });
 

@@ -9,7 +9,7 @@ const NOTIFICATIONS = 'Notifications' as const;
  * Marking read updates the cached answer at once (the bell's count drops before the server answers)
  * and then invalidates it, so the next read is the server's.
  */
-export const notificationsApi = api.enhanceEndpoints({ addTagTypes: [NOTIFICATIONS] }).injectEndpoints({
+export const notificationsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /auth/notifications: the newest 50 and how many are unread. */
     notifications: build.query<NotificationsAnswer, void>({

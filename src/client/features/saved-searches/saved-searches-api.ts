@@ -8,7 +8,7 @@ const path = (id: string) => `/saved-searches/${encodeURIComponent(id)}`;
  * The saved searches calls (docs/investor-api.md, "Saved searches"). Every change invalidates the
  * list, so the dashboard's card shows the new name, alert and new counts.
  */
-export const savedSearchesApi = api.enhanceEndpoints({ addTagTypes: ['SavedSearch'] }).injectEndpoints({
+export const savedSearchesApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The caller's saved searches, newest first, each with its matches since last looked at. */
     savedSearches: build.query<SavedSearch[], void>({
@@ -31,7 +31,8 @@ export const savedSearchesApi = api.enhanceEndpoints({ addTagTypes: ['SavedSearc
     /** The user opened it: its new count starts again from zero and its notifications are read. */
     markSavedSearchViewed: build.mutation<SavedSearch, string>({
       query: (id) => authCall({ url: `${path(id)}/viewed`, method: 'POST' }),
-      invalidatesTags: (_result, error, id) => (error ? [] : [LIST, { type: 'SavedSearch', id }]),
+      // Viewing a search also marks its notifications read: the bell's count follows.
+      invalidatesTags: (_result, error, id) => (error ? [] : [LIST, { type: 'SavedSearch', id }, 'Notifications']),
     }),
   }),
 });
