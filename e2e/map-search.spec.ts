@@ -20,6 +20,7 @@ import {
 import { USERS } from './users';
 import { AUSTIN_BOUNDS, summariesIn, type ListedProperty } from './investor-helpers';
 import { dealStatusFromMarker } from '../src/shared/deal-status';
+import { markerTitle } from '../src/shared/listing-history';
 
 /** Downtown Austin: the demo data covers it. */
 const AUSTIN = { lat: 30.2672, lng: -97.7431 };
@@ -145,7 +146,7 @@ test('the map loads the properties of the view and draws clusters, then single m
   await setMapView(page, latLngOf(p).lat, latLngOf(p).lng, 17);
   const marker = markerOf(page, p);
   await expect(marker).toHaveCount(1, { timeout: 15_000 });
-  await expect(marker).toHaveAttribute('title', expectedAddress(p));
+  await expect(marker).toHaveAttribute('title', markerTitle(expectedAddress(p), p));
   await expect(marker).toHaveAttribute('role', 'button');
   await expect(marker.locator('gmp-pin')).toHaveAttribute('data-background', p.markerColor.background);
   await expect(page.locator('gmp-advanced-marker .dm-cluster')).toHaveCount(0);
@@ -208,7 +209,8 @@ test('a marker click opens the popup with the address and the deal label; Close 
     const { marker, popup } = await openPopup(page, property);
     const address = expectedAddress(property);
     await expect(popup.getByTestId('popup-address')).toHaveText(address);
-    await expect(marker).toHaveAttribute('title', address);
+    // A recent price cut follows the address ("… — price cut 5% 3 days ago").
+    await expect(marker).toHaveAttribute('title', markerTitle(address, property));
     // The header's label (the Property tab repeats it).
     await expect(popup.getByTestId('deal-label').first()).toHaveText(status);
     await expect(popup.getByTestId('deal-label')).toHaveText([status, status]);

@@ -5,6 +5,7 @@ import type { MapProperty } from '../../src/client/features/map/map-types';
 import { MarkerLayerController, createClusterRenderer } from '../../src/client/features/map/marker-layer';
 import { CountedCluster, PointsAlgorithm } from '../../src/client/features/map/points-algorithm';
 import { shouldFetchSuggestions, toPlaceOptions } from '../../src/client/features/map/place-search';
+import { RECENT_CUT_DAYS, RECENT_CUT_GLYPH } from '../../src/shared/listing-history';
 import { makeSummary } from './fixtures';
 
 const GREEN = { background: '#10b981', borderColor: '#047857', glyphColor: '#ffffff' };
@@ -114,6 +115,35 @@ describe('marker layer', () => {
     marker.dispatchEvent(new Event('gmp-click'));
     expect(onSelect).toHaveBeenCalledWith('a');
     expect(controller.counts.built).toBe(1);
+  });
+
+  it('marks a recent price cut with a glyph in the same colours and says it in the title; an older cut, none', () => {
+    const { controller } = setup();
+    const pinOf = (m: google.maps.marker.AdvancedMarkerElement) =>
+      m.content as HTMLElement & { background?: string; glyph?: string; glyphText?: string };
+    const glyphOf = (m: google.maps.marker.AdvancedMarkerElement) => pinOf(m).glyphText ?? pinOf(m).glyph;
+    const cut = { ...prop('a', 0.5, 0.5), PriceCutPercent: 5, PriceChangeDays: 3 };
+    const marker = controller.markerFor(cut)!;
+    expect(marker.title).toBe('A Main St, Austin, TX 78701 — price cut 5% 3 days ago');
+    expect(glyphOf(marker)).toBe(RECENT_CUT_GLYPH);
+    expect(pinOf(marker).background).toBe(GREEN.background);
+
+    const old = { ...prop('b', 0.9, 0.9, RED), PriceCutPercent: 8, PriceChangeDays: RECENT_CUT_DAYS + 1 };
+    const plain = controller.markerFor(old)!;
+    expect(plain.title).toBe('B Main St, Austin, TX 78701');
+    expect(glyphOf(plain)).toBeUndefined();
+
+    // A newer copy of the property: a cut that ages past the window loses its glyph; a new cut gains one.
+    controller.sync(
+      entities([
+        { ...cut, PriceChangeDays: RECENT_CUT_DAYS + 1 },
+        { ...old, PriceChangeDays: 0 },
+      ]),
+    );
+    expect(glyphOf(controller.markerFor({ ...cut, PriceChangeDays: RECENT_CUT_DAYS + 1 })!)).toBeUndefined();
+    expect(marker.title).toBe('A Main St, Austin, TX 78701');
+    expect(glyphOf(plain)).toBe(RECENT_CUT_GLYPH);
+    expect(plain.title).toBe('B Main St, Austin, TX 78701 — price cut 8% today');
   });
 
   it('re-indexes and redraws when the known properties change, forgetting the markers of dropped ones', () => {

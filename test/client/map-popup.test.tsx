@@ -3,7 +3,7 @@ import { App as AntApp } from 'antd';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { makeStore } from '../../src/client/app/store';
-import { MapLegend } from '../../src/client/features/map/map-legend';
+import { MapLegend, RECENT_CUT_LEGEND } from '../../src/client/features/map/map-legend';
 import type { Comp, MapProperty } from '../../src/client/features/map/map-types';
 import { PropertyPopup } from '../../src/client/features/map/property-popup';
 import type { User } from '../../src/shared/api-types';
@@ -109,6 +109,12 @@ const comps: Comp[] = [300, 420, 380, 510, 600, 350].map((k, i) =>
 
 /** The value cell next to a Descriptions label. */
 const valueOf = (container: HTMLElement, label: string) => within(container).getByText(label).closest('th')!.nextElementSibling;
+
+/** The value beside a label of the Property tab's facts (label and value share a cell). */
+const factOf = (container: HTMLElement, label: string) =>
+  within(container)
+    .getByText(label, { selector: '.ant-descriptions-item-label' })
+    .parentElement!.querySelector('.ant-descriptions-item-content');
 
 /** Role queries are slow in jsdom with Ant Design's DOM: find tabs by their role attribute and text. */
 const tabs = () => Array.from(document.querySelectorAll<HTMLElement>('[role="tab"]'));
@@ -325,6 +331,54 @@ describe('property popup', () => {
     await waitFor(() => expect(requests).toContain('/api/v1/auth/property/comps?ids=c1%2Cc2%2Cc3%2Cc4%2Cc5%2Cc6'));
   });
 
+  it('says days on market and the cut at once, then the on-market date, the original price and the price history', async () => {
+    const history: Property = {
+      ...FULL,
+      OnMarketDate: '2026-09-20',
+      DaysOnMarket: 47,
+      OriginalListPrice: 480_000,
+      LatestListingPrice: 450_000,
+      PriceCutPercent: 6.3,
+      PriceChangedAt: '2026-11-03T12:00:00.000Z',
+      PriceChangeDays: 3,
+      priceHistory: [
+        { oldPrice: 480_000, newPrice: 465_000, changedAt: '2026-10-15T12:00:00.000Z' },
+        { oldPrice: 465_000, newPrice: 450_000, changedAt: '2026-11-03T12:00:00.000Z' },
+      ],
+    };
+    const release = mockApi([200, { data: comps }], history, true);
+    renderPopup(summaryOf(history), ['s-bh']);
+    const popup = screen.getByTestId('property-popup');
+    // From the summary, before the whole property answers.
+    expect(factOf(popup, 'On the market')).toHaveTextContent(/^47 days$/);
+    expect(factOf(popup, 'Original price')).toHaveTextContent(/^cut 6.3%$/);
+    expect(within(popup).queryByTestId('price-history')).toBeNull();
+
+    release();
+    await waitFor(() => expect(popup).toHaveAttribute('data-loaded', 'true'));
+    expect(factOf(popup, 'On the market')).toHaveTextContent('47 days, since Sep 20, 2026');
+    expect(factOf(popup, 'Original price')).toHaveTextContent('$480,000 (cut 6.3%)');
+    const table = within(screen.getByTestId('price-history')).getByRole('table');
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((r) => Array.from(r.querySelectorAll('th, td')).map((c) => c.textContent));
+    // Newest first.
+    expect(rows).toEqual([
+      ['Date', 'Price', 'Change'],
+      ['Nov 3, 2026', '$465,000 → $450,000', '−3.2%'],
+      ['Oct 15, 2026', '$480,000 → $465,000', '−3.1%'],
+    ]);
+  });
+
+  it('shows no price history for a listing whose price never changed', async () => {
+    mockApi([200, { data: comps }]);
+    renderPopup(property, ['s-bh']);
+    await waitFor(() => expect(screen.getByTestId('property-popup')).toHaveAttribute('data-loaded', 'true'));
+    expect(factOf(screen.getByTestId('property-popup'), 'On the market')).toHaveTextContent('Not in the listing');
+    expect(screen.queryByText('Original price')).toBeNull();
+    expect(screen.queryByTestId('price-history')).toBeNull();
+  });
+
   it("says the property's details failed in its tabs when GET /property/:id fails, keeping the summary", async () => {
     mockApi([200, { data: comps }], null);
     renderPopup(property, ['s-bh']);
@@ -387,5 +441,9 @@ describe('legend and search page', () => {
     ]) {
       expect(within(legend).getByText(text)).toBeInTheDocument();
     }
+    // The pin's glyph of a recent price cut is explained there too (not a colour: the three stay).
+    expect(within(legend).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(legend).getByText(RECENT_CUT_LEGEND)).toBeInTheDocument();
+    expect(RECENT_CUT_LEGEND).toBe('Price cut in the last 14 days');
   });
 });

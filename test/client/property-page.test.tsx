@@ -165,6 +165,58 @@ describe('property page', () => {
     );
   });
 
+  it('shows days on market with the on-market date, the original price and cut, and the price history', async () => {
+    api({
+      'GET /api/v1/auth/property/p1': [
+        200,
+        {
+          data: {
+            ...PROPERTY,
+            OnMarketDate: '2026-08-01',
+            DaysOnMarket: 117,
+            OriginalListPrice: 215_000,
+            PriceCutPercent: 7,
+            PriceChangedAt: '2026-10-01T12:00:00.000Z',
+            PriceChangeDays: 56,
+            priceHistory: [
+              { oldPrice: 215_000, newPrice: 205_000, changedAt: '2026-09-01T12:00:00.000Z' },
+              { oldPrice: 205_000, newPrice: 200_000, changedAt: '2026-10-01T12:00:00.000Z' },
+            ],
+          },
+        },
+      ],
+    });
+    openPage();
+    const details = await screen.findByTestId('property-details');
+    const fact = (label: string) =>
+      within(details)
+        .getByText(label, { selector: '.ant-descriptions-item-label' })
+        .parentElement!.querySelector('.ant-descriptions-item-content');
+    expect(fact('On the market')).toHaveTextContent('117 days, since Aug 1, 2026');
+    expect(fact('Original price')).toHaveTextContent('$215,000 (cut 7%)');
+    const history = within(details).getByTestId('price-history');
+    const cells = within(history)
+      .getAllByRole('row')
+      .map((r) => Array.from(r.querySelectorAll('th, td')).map((c) => c.textContent));
+    expect(cells).toEqual([
+      ['Date', 'Price', 'Change'],
+      ['Oct 1, 2026', '$205,000 → $200,000', '−2.4%'],
+      ['Sep 1, 2026', '$215,000 → $205,000', '−4.7%'],
+    ]);
+    expect(within(history).getByRole('table')).toBeInTheDocument();
+  });
+
+  it('says when a listing has no price changes and no on-market date', async () => {
+    api();
+    openPage();
+    const details = await screen.findByTestId('property-details');
+    expect(within(details).getByText('Not in the listing')).toBeInTheDocument();
+    expect(within(details).queryByText('Original price')).toBeNull();
+    expect(
+      within(within(details).getByTestId('price-history')).getByText('No price changes recorded since it was listed.'),
+    ).toBeInTheDocument();
+  });
+
   it("says nothing of the rates' age when the latest week is recent", async () => {
     const thisWeek = new Date().toISOString().slice(0, 10);
     api({ 'GET /api/v1/rates/latest': [200, { data: RATES.map((r) => ({ ...r, asOf: thisWeek })) }] });

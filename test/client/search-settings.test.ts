@@ -44,6 +44,10 @@ describe('the search settings in the URL', () => {
     });
     // A maximum below the minimum: the maximum goes.
     expect(settingsFromParams(new URLSearchParams('minPrice=500000&maxPrice=100000')).filters).toEqual({ minPrice: 500_000 });
+    expect(settingsFromParams(new URLSearchParams('minDays=90&maxDays=30')).filters).toEqual({ minDays: 90 });
+    // Days on market and the cut: each bad value goes alone.
+    expect(settingsFromParams(new URLSearchParams('minDays=-1&maxDays=30&cut=0')).filters).toEqual({ maxDays: 30 });
+    expect(settingsFromParams(new URLSearchParams('minDays=2.5&cut=any')).filters).toEqual({ minCut: 0 });
   });
 
   it('writes the camera to about a metre', () => {

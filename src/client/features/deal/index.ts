@@ -1,6 +1,6 @@
 /**
  * The deal feature's public surface: what the map's popup and the property page both show about a
- * deal (its label, strategy results, max offer and comps), the rules and texts behind them, and the
+ * deal (its label, strategy results, max offer, comps and listing history), the rules and texts behind them, and the
  * whole property's endpoints. It sits below map and property and imports neither.
  */
 export { dealApi, usePropertyCompsQuery, usePropertyQuery } from './deal-api';
@@ -10,3 +10,4 @@ export { normalizeStrategyName, STRATEGY_TABS, visibleStrategyTabs, type Strateg
 export { StrategyResults, strategyRows, type PropertyResults } from './strategy-results';
 export { MaxOfferLine, maxOfferText, MAX_OFFER_TEXT, useOfferTargets } from './max-offer';
 export { CompsTab } from './comps-tab';
+export { listingFactItems, LISTING_TEXT, PriceHistory, type ListingFacts } from './listing-history';

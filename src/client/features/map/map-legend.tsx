@@ -1,6 +1,9 @@
+import { RECENT_CUT_DAYS, RECENT_CUT_GLYPH } from '../../../shared/listing-history';
 import { DEAL_TEXT, LEGEND_ENTRIES } from '../deal';
 
-/** Top-right legend: 'Property Value Indicators'. */
+export const RECENT_CUT_LEGEND = `Price cut in the last ${RECENT_CUT_DAYS} days`;
+
+/** Top-right legend: 'Property Value Indicators', and the pin's mark of a recent price cut. */
 export function MapLegend() {
   return (
     <section className="dm-map-legend" role="region" aria-label={DEAL_TEXT.legendTitle}>
@@ -15,6 +18,12 @@ export function MapLegend() {
           </li>
         ))}
       </ul>
+      <p className="dm-map-legend-cut">
+        <span className="dm-map-legend-glyph" aria-hidden="true">
+          {RECENT_CUT_GLYPH}
+        </span>
+        <span className="dm-map-legend-meaning">{RECENT_CUT_LEGEND}</span>
+      </p>
     </section>
   );
 }

@@ -7,7 +7,8 @@
  * - A lone property's AdvancedMarkerElement (a PinElement in its markerColor, its formatted address
  *   as title, zIndex by search order, gmp-click selects it, hovering or focusing it is reported) is
  *   built the first time it is drawn and reused by id; markers of properties the map no longer knows
- *   are dropped.
+ *   are dropped. A recent price cut (hasRecentCut) puts RECENT_CUT_GLYPH in the pin in place of its
+ *   dot, in the same colours, and adds the cut to the title: one option of the pin, no element more.
  * - Cluster circles: dark indigo above max(10, mean count), else blue (never a deal colour), with the count and the deal mix as
  *   title and accessible name; a click zooms to the cluster (its expansion zoom, or the cell's extent).
  */
@@ -20,6 +21,7 @@ import {
 } from '@googlemaps/markerclusterer';
 import { markerColorFor, type MarkerColor } from '../../../shared/deal-status';
 import { formatAddress } from '../../../shared/format';
+import { hasRecentCut, markerTitle, RECENT_CUT_GLYPH } from '../../../shared/listing-history';
 import type { PropertyCluster } from '../../../shared/schemas/property';
 import { clusterColor, clusterDiameter, dealMixFromBackgrounds, dealMixText } from './cluster-rules';
 import type { MapProperty } from './map-types';
@@ -51,6 +53,8 @@ interface Entry {
   /** The property object the marker was last drawn from (entity references change on upsert). */
   property: MapProperty;
   color: MarkerColor;
+  /** Whether the pin carries the recent-cut glyph. */
+  cut: boolean;
 }
 
 const DEFAULT_COLOR = markerColorFor('Market Price');
@@ -151,12 +155,13 @@ export class MarkerLayerController {
     const position = propertyLatLng(property);
     if (!position) return null;
     const color = colorOf(property);
+    const cut = hasRecentCut(property);
     const marker = new this.markerLib.AdvancedMarkerElement({
       position,
-      title: formatAddress(property),
+      title: markerTitle(formatAddress(property), property),
       zIndex: property.zIndex ?? null,
       gmpClickable: true,
-      content: this.pin(color),
+      content: this.pin(color, cut),
     });
     const id = property._id;
     marker.addEventListener('gmp-click', () => this.onSelect(id));
@@ -167,7 +172,7 @@ export class MarkerLayerController {
     marker.addEventListener('focus', enter);
     marker.addEventListener('blur', leave);
     this.backgrounds.set(marker, color.background);
-    const entry = { marker, property, color };
+    const entry = { marker, property, color, cut };
     this.cache.set(id, entry);
     if (id === this.highlighted) this.styleHighlight(entry, true);
     return marker;
@@ -227,24 +232,31 @@ export class MarkerLayerController {
   /** Updates a marker from a newer copy of its property. */
   private refresh(entry: Entry, property: MapProperty): void {
     entry.property = property;
-    entry.marker.title = formatAddress(property);
+    entry.marker.title = markerTitle(formatAddress(property), property);
     const position = propertyLatLng(property);
     if (position) entry.marker.position = position;
     const color = colorOf(property);
-    if (!sameColor(color, entry.color)) {
+    const cut = hasRecentCut(property);
+    if (!sameColor(color, entry.color) || cut !== entry.cut) {
       entry.color = color;
+      entry.cut = cut;
       this.backgrounds.set(entry.marker, color.background);
-      entry.marker.content = this.pin(color);
+      entry.marker.content = this.pin(color, cut);
       if (property._id === this.highlighted) this.styleHighlight(entry, true);
     }
   }
 
-  private pin(color: MarkerColor): HTMLElement {
+  private pin(color: MarkerColor, cut: boolean): HTMLElement {
     const pin = new this.markerLib.PinElement({
       background: color.background,
       borderColor: color.borderColor,
       glyphColor: color.glyphColor,
     });
+    if (cut) {
+      // Maps API ≥ 3.62 takes glyphText; older versions only the (since deprecated) glyph.
+      if ('glyphText' in pin) pin.glyphText = RECENT_CUT_GLYPH;
+      else pin.glyph = RECENT_CUT_GLYPH;
+    }
     // Maps API ≥ 3.62: the PinElement is itself the element; older versions expose `.element`.
     const legacy: unknown = Reflect.get(pin, 'element');
     return legacy instanceof HTMLElement ? legacy : pin;

@@ -12,6 +12,8 @@ import {
   CompsTab,
   DEAL_TEXT,
   DealLabel,
+  listingFactItems,
+  PriceHistory,
   StrategyResults,
   usePropertyCompsQuery,
   usePropertyQuery,
@@ -20,7 +22,7 @@ import {
 import { selectThemeMode } from '../theme';
 import { errorMessage } from '../../api/base-query';
 import { COMPS_DELAY_MS, MAP_TEXT, POPUP_HEIGHT, POPUP_WIDTH } from './map-constants';
-import type { MapProperty } from './map-types';
+import type { MapProperty, Property } from './map-types';
 
 /** The info window is always white: the popup keeps Ant Design's light algorithm in dark mode too. */
 const POPUP_THEME = antdTheme('light');
@@ -48,13 +50,16 @@ function GalleryPlaceholder() {
 function PropertyTab({
   property,
   status,
-  remarks,
+  whole,
+  failed,
 }: {
   property: MapProperty;
   status: DealStatus;
-  /** The description (GET /property/:id): undefined while it loads. */
-  remarks: string | null | undefined;
+  /** GET /property/:id: undefined while it loads (or when it failed). */
+  whole: Property | undefined;
+  failed: boolean;
 }) {
+  const remarks = whole ? whole.PublicListingRemarks : failed ? null : undefined;
   return (
     <div className="dm-property-tab">
       <GalleryPlaceholder />
@@ -68,6 +73,9 @@ function PropertyTab({
             { key: 'beds', label: 'Beds', children: formatInteger(property.BedroomsTotal) },
             { key: 'baths', label: 'Baths', children: formatBaths(property.BathroomsTotal) },
             { key: 'sqft', label: 'Square feet', children: formatSquareFeet(property.BuildingAreaTotal) },
+            ...listingFactItems(
+              whole ? { ...property, OnMarketDate: whole.OnMarketDate, OriginalListPrice: whole.OriginalListPrice } : property,
+            ),
           ]}
         />
         {remarks === undefined ? (
@@ -78,6 +86,11 @@ function PropertyTab({
           <Typography.Paragraph className="dm-property-remarks">{remarks}</Typography.Paragraph>
         ) : null}
       </div>
+      {whole && whole.priceHistory.length ? (
+        <div className="dm-property-tab-wide">
+          <PriceHistory history={whole.priceHistory} />
+        </div>
+      ) : null}
     </div>
   );
 }
@@ -215,11 +228,7 @@ export function PropertyPopup({
                     {failed}
                   </Typography.Paragraph>
                 ) : null}
-                <PropertyTab
-                  property={property}
-                  status={status}
-                  remarks={full ? full.PublicListingRemarks : failed ? null : undefined}
-                />
+                <PropertyTab property={property} status={status} whole={full} failed={!!failed} />
               </>
             ),
           },

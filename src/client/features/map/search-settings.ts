@@ -40,8 +40,12 @@ export function settingsFromParams(params: URLSearchParams): SearchSettings {
     const { filters: parsed, problems } = parseSearchFilters(alone);
     if (problems.length === 0) Object.assign(filters, name === 'minCoc' ? { minCoc: parsed.minCoc } : parsed);
   }
+  // A maximum below its minimum (each fine alone): the maximum goes.
   if (filters.minPrice !== undefined && filters.maxPrice !== undefined && filters.maxPrice < filters.minPrice) {
     delete filters.maxPrice;
+  }
+  if (filters.minDays !== undefined && filters.maxDays !== undefined && filters.maxDays < filters.minDays) {
+    delete filters.maxDays;
   }
   const sort = params.get('sort');
   const order = params.get('order');

@@ -4,6 +4,7 @@ import type { DealStatus } from '../../../shared/deal-status';
 import type { StrategyKey } from '../../../shared/investor-types';
 import { STRATEGY_TABS } from '../deal';
 import {
+  FILTER_LIMITS,
   hasFilters,
   parseSearchFilters,
   searchFilterParams,
@@ -29,14 +30,65 @@ export const TOOLBAR_TEXT = {
   strategy: 'Strategy',
   minCoc: 'Min cash-on-cash %',
   any: 'Any',
+  days: 'Days on market',
+  minDays: 'At least',
+  maxDays: 'At most',
+  minDaysLabel: 'Days on market, at least',
+  maxDaysLabel: 'Days on market, at most',
+  daysUnit: 'days',
+  cut: 'Price cut',
+  anyListing: 'Any listing',
+  anyCut: 'Any cut',
+  cutAtLeast: (percent: number) => `${percent}%+ cut`,
 } as const;
 
-const SORT_OPTIONS: Array<{ value: SearchSort; label: string }> = [
-  { value: 'price', label: 'Price' },
-  { value: 'pricePerSqft', label: 'Price per sqft' },
-  { value: 'deal', label: 'Deal' },
-  { value: 'coc', label: 'Cash-on-cash' },
+/**
+ * What the sort control offers, each with the order it starts in (the order control flips it).
+ * Newest and Days on market are one sort, days on market, read each way.
+ */
+export type SortChoice = Exclude<SearchSort, 'daysOnMarket'> | 'newest' | 'daysOnMarket';
+
+export const SORT_CHOICES: Array<{ value: SortChoice; label: string; sort: SearchSort; order: SortOrder }> = [
+  { value: 'price', label: 'Price', sort: 'price', order: 'asc' },
+  { value: 'pricePerSqft', label: 'Price per sqft', sort: 'pricePerSqft', order: 'asc' },
+  { value: 'deal', label: 'Deal', sort: 'deal', order: 'asc' },
+  { value: 'coc', label: 'Cash-on-cash', sort: 'coc', order: 'desc' },
+  { value: 'newest', label: 'Newest', sort: 'daysOnMarket', order: 'asc' },
+  { value: 'daysOnMarket', label: 'Days on market', sort: 'daysOnMarket', order: 'desc' },
+  { value: 'priceCut', label: 'Biggest cut', sort: 'priceCut', order: 'desc' },
 ];
+
+/** The sort control's choice for a sort and order: days on market ascending is Newest. */
+export const sortChoiceOf = (sort: SearchSort, order: SortOrder): SortChoice =>
+  sort === 'daysOnMarket' ? (order === 'asc' ? 'newest' : 'daysOnMarket') : sort;
+
+/** The settings after choosing a sort, in the order it starts in (cash-on-cash gets a strategy when none is set). */
+export function withSortChoice(settings: SearchSettings, choice: SortChoice): SearchSettings {
+  const entry = SORT_CHOICES.find((c) => c.value === choice) ?? SORT_CHOICES[0];
+  const { filters } = settings;
+  return {
+    filters: entry.sort === 'coc' && !filters.strategy ? { ...filters, strategy: 'buyHold' } : filters,
+    sort: entry.sort,
+    order: entry.order,
+  };
+}
+
+/** The price-cut choices; a cut from a link that is not among them is offered too. */
+export const CUT_PRESETS = [5, 10, 15, 20] as const;
+/** The select's value for "no price-cut filter" (the filter's 0 is "any cut"). */
+const NO_CUT = -1;
+
+export function cutOptions(current: number | undefined): Array<{ value: number; label: string }> {
+  const presets: number[] = [...CUT_PRESETS];
+  if (current !== undefined && current > 0 && !presets.includes(current)) presets.push(current);
+  presets.sort((a, b) => a - b);
+  return [
+    { value: NO_CUT, label: TOOLBAR_TEXT.anyListing },
+    { value: 0, label: TOOLBAR_TEXT.anyCut },
+    ...presets.map((p) => ({ value: p, label: TOOLBAR_TEXT.cutAtLeast(p) })),
+  ];
+}
+
 /** Best to worst, as the legend reads. */
 const DEAL_ORDER: DealStatus[] = ['Good Deal', 'Market Price', 'Overpriced'];
 const ROOM_OPTIONS = [0, 1, 2, 3, 4, 5].map((n) => ({ value: n, label: n === 0 ? TOOLBAR_TEXT.any : `${n}+` }));
@@ -53,16 +105,49 @@ export function matchCountText(matching: number, total: number): string {
 export const activeFilterCount = (filters: SearchFilters): number =>
   Object.keys(searchFilterParams(filters)).filter((name) => name !== 'strategy' || filters.minCoc === undefined).length;
 
-const orderOptions = (sort: SearchSort): Array<{ value: SortOrder; label: string }> =>
-  sort === 'deal'
-    ? [
-        { value: 'asc', label: 'Best first' },
-        { value: 'desc', label: 'Worst first' },
-      ]
-    : [
-        { value: 'asc', label: 'Low to high' },
-        { value: 'desc', label: 'High to low' },
-      ];
+const ORDER_WORDS: Partial<Record<SearchSort, [string, string]>> = {
+  deal: ['Best first', 'Worst first'],
+  daysOnMarket: ['Newest first', 'Longest first'],
+  priceCut: ['Smallest first', 'Biggest first'],
+};
+
+export const orderOptions = (sort: SearchSort): Array<{ value: SortOrder; label: string }> => {
+  const [asc, desc] = ORDER_WORDS[sort] ?? ['Low to high', 'High to low'];
+  return [
+    { value: 'asc', label: asc },
+    { value: 'desc', label: desc },
+  ];
+};
+
+/** A whole number of days (blank: no limit). */
+function DaysInput({
+  label,
+  name,
+  value,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  value: number | undefined;
+  onChange: (v: number | undefined) => void;
+}) {
+  return (
+    <label className="dm-stb-field">
+      <span>{label}</span>
+      <InputNumber<number>
+        aria-label={name}
+        min={0}
+        max={FILTER_LIMITS.maxDays}
+        step={1}
+        precision={0}
+        suffix={TOOLBAR_TEXT.daysUnit}
+        value={value ?? null}
+        onChange={(v) => onChange(v ?? undefined)}
+        style={{ width: '100%' }}
+      />
+    </label>
+  );
+}
 
 export interface SearchToolbarProps {
   value: SearchSettings;
@@ -181,7 +266,33 @@ function FilterForm({
           />
         </label>
       </div>
-      {problems.length ? <Alert type="error" showIcon role="alert" message={problems.join('. ')} /> : null}
+      <fieldset className="dm-stb-fieldset">
+        <legend>{TOOLBAR_TEXT.days}</legend>
+        <div className="dm-stb-pair">
+          <DaysInput
+            label={TOOLBAR_TEXT.minDays}
+            name={TOOLBAR_TEXT.minDaysLabel}
+            value={draft.minDays}
+            onChange={(v) => set({ minDays: v })}
+          />
+          <DaysInput
+            label={TOOLBAR_TEXT.maxDays}
+            name={TOOLBAR_TEXT.maxDaysLabel}
+            value={draft.maxDays}
+            onChange={(v) => set({ maxDays: v })}
+          />
+        </div>
+      </fieldset>
+      <label className="dm-stb-field">
+        <span>{TOOLBAR_TEXT.cut}</span>
+        <Select<number>
+          aria-label={TOOLBAR_TEXT.cut}
+          options={cutOptions(draft.minCut)}
+          value={draft.minCut ?? NO_CUT}
+          onChange={(v) => set({ minCut: v === NO_CUT ? undefined : v })}
+        />
+      </label>
+      {problems.length ? <Alert type="error" showIcon role="alert" title={problems.join('. ')} /> : null}
       <div className="dm-stb-actions">
         <Button onClick={onReset}>{TOOLBAR_TEXT.reset}</Button>
         <Button type="primary" htmlType="submit" disabled={problems.length > 0}>
@@ -204,21 +315,14 @@ export function SearchToolbar({ value, onChange, matching, total, onReset, actio
   const active = activeFilterCount(filters);
   const isDefault = !hasFilters(filters) && sort === DEFAULT_SORT && order === DEFAULT_ORDER;
 
-  const changeSort = (next: SearchSort) =>
-    onChange({
-      filters: next === 'coc' && !filters.strategy ? { ...filters, strategy: 'buyHold' } : filters,
-      sort: next,
-      order: next === 'coc' ? 'desc' : order,
-    });
-
   return (
     <div className="dm-stb" role="toolbar" aria-label="Search settings">
-      <Select<SearchSort>
+      <Select<SortChoice>
         aria-label={TOOLBAR_TEXT.sortLabel}
         className="dm-stb-sort"
-        options={SORT_OPTIONS}
-        value={sort}
-        onChange={changeSort}
+        options={SORT_CHOICES.map(({ value: choice, label }) => ({ value: choice, label }))}
+        value={sortChoiceOf(sort, order)}
+        onChange={(choice) => onChange(withSortChoice(value, choice))}
         prefix={phone ? undefined : `${TOOLBAR_TEXT.sortLabel}:`}
       />
       <Segmented<SortOrder>

@@ -4,6 +4,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { dealStatusFromMarker } from '../../../shared/deal-status';
 import { formatAddress, formatBaths, formatCashOnCash, formatCurrency, formatInteger } from '../../../shared/format';
 import type { StrategyKey } from '../../../shared/investor-types';
+import { hasRecentCut, listingAgeText } from '../../../shared/listing-history';
 import { DealLabel, STRATEGY_TABS } from '../deal';
 import type { MapProperty } from './map-types';
 import './view-list.css';
@@ -57,6 +58,7 @@ function Row({
     p.BathroomsTotal !== null ? `${formatBaths(p.BathroomsTotal)} ba` : null,
     area ? `${formatInteger(area)} sqft` : null,
   ].filter((fact): fact is string => fact !== null);
+  const age = listingAgeText(p);
   return (
     <div
       role="listitem"
@@ -85,7 +87,14 @@ function Row({
         <span className="dm-vlist-address" data-testid="row-address">
           {address}
         </span>
-        <span className="dm-vlist-facts">{[...facts, `${perSqft}/sqft`].join(' · ')}</span>
+        <span className="dm-vlist-line">
+          <span className="dm-vlist-facts">{[...facts, `${perSqft}/sqft`].join(' · ')}</span>
+          {age ? (
+            <span className={`dm-vlist-age${hasRecentCut(p) ? ' dm-vlist-age-cut' : ''}`} data-testid="row-age">
+              {age}
+            </span>
+          ) : null}
+        </span>
       </button>
     </div>
   );

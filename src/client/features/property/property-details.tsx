@@ -2,7 +2,7 @@ import { Card, Descriptions, Typography } from 'antd';
 import type { DealConfidence, DealStatus } from '../../../shared/deal-status';
 import { formatBaths, formatCurrency, formatInteger, formatOccupancy, formatSquareFeet } from '../../../shared/format';
 import type { Property } from '../../../shared/schemas/property';
-import { DealLabel } from '../deal';
+import { DealLabel, LISTING_TEXT, listingFactItems, PriceHistory } from '../deal';
 
 /** The stored deal confidence in words: how many comps, how far apart, how recent. */
 export function confidenceText(c: DealConfidence | null | undefined): string {
@@ -23,7 +23,10 @@ function bathsText(p: Property): string {
   return parts.length ? `${formatBaths(p.BathroomsTotal)} (${parts.join(', ')})` : formatBaths(p.BathroomsTotal);
 }
 
-/** Facts, the deal label with its stored confidence, the listing's estimates and its description. */
+/**
+ * Facts, the deal label with its stored confidence, days on market and the original price, the
+ * listing's estimates, its price history and its description.
+ */
 export function PropertyDetails({ property, status }: { property: Property; status: DealStatus }) {
   const area = property.BuildingAreaTotal;
   const perSqft = area ? property.LatestListingPrice / area : null;
@@ -40,12 +43,14 @@ export function PropertyDetails({ property, status }: { property: Property; stat
           { key: 'baths', label: 'Baths', children: bathsText(property) },
           { key: 'sqft', label: 'Square feet', children: formatSquareFeet(area) },
           { key: 'ppsf', label: 'Price per sq ft', children: formatCurrency(perSqft) },
+          ...listingFactItems(property),
           { key: 'rent', label: 'Estimated rent', children: `${formatCurrency(property.monthlyRent)} / month` },
           { key: 'nightly', label: 'Peak nightly rate', children: formatCurrency(property.nightlyRate) },
           { key: 'rehab', label: 'Rehab estimate', children: formatCurrency(property.rehabEstimate) },
           { key: 'arv', label: 'After-repair value', children: formatCurrency(property.arvEstimate) },
         ]}
       />
+      <PriceHistory history={property.priceHistory} emptyText={LISTING_TEXT.noHistory} />
       <Typography.Title level={5} className="dm-subheading">
         Description
       </Typography.Title>
