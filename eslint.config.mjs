@@ -81,7 +81,7 @@ const MODULE_LAYERS = [
   // What fills listings: the demo data and the feed import.
   ['demo-data', 'feed-import'],
   // What runs over them: first-start work, saved calculations.
-  ['startup', 'saved-calculations'],
+  ['startup', 'saved-calculations', 'alerts'],
   // The admin and account screens' routes, the team chat.
   ['admin', 'account', 'team-chat'],
 ];
