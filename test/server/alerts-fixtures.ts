@@ -91,18 +91,20 @@ export async function importListings(db: Db, dir: string, listings: TestListing[
 }
 
 /**
- * A price change as the feed import records it (price_history): the import writes it where the
- * listing history is in place; this adds it only when the import did not, so the alerts' tests read
- * the same rows either way.
+ * A price change as the feed import records it: the listing's new price and its price_history row,
+ * written together. Where the import records the history itself this adds nothing; otherwise it adds
+ * the row and marks the listing changed with it, as the import's write would.
  */
 export async function recordPriceChange(db: Db, key: string, oldPrice: number, newPrice: number): Promise<void> {
   await sql`
-    insert into price_history (property_id, old_price, new_price, changed_at)
-    select p.id, ${oldPrice}, ${newPrice}, now() from properties p
-    where p.listing_key = ${key} and not exists (
-      select 1 from price_history h where h.property_id = p.id and h.old_price = ${oldPrice} and h.new_price = ${newPrice})`.execute(
-    db,
-  );
+    with added as (
+      insert into price_history (property_id, old_price, new_price, changed_at)
+      select p.id, ${oldPrice}, ${newPrice}, now() from properties p
+      where p.listing_key = ${key} and p.list_price = ${newPrice} and not exists (
+        select 1 from price_history h where h.property_id = p.id and h.old_price = ${oldPrice} and h.new_price = ${newPrice})
+      returning property_id
+    )
+    update properties set updated_at = now() where id in (select property_id from added)`.execute(db);
 }
 
 let searchCounter = 0;

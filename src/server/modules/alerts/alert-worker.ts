@@ -50,6 +50,8 @@ export class AlertWorker {
   private again = false;
   private stopped = false;
   private pausedUntil = 0;
+  /** PostgreSQL: the change notices arrive (false before they do, and while their connection is down). */
+  listening = false;
   /** What this server's passes and deliveries did since start (tests, logs). */
   passes: PassResult[] = [];
   sent: DeliveryResult = { instant: 0, digests: 0 };
@@ -68,9 +70,16 @@ export class AlertWorker {
       database.listen?.(LISTINGS_CHANNEL, {
         onNotice: () => this.kick(),
         // Notices missed while the connection was down: look now.
-        onListening: () => this.kick(),
-        onLost: (error) =>
-          log?.warn({ err: error }, 'Listing change notices lost: the alerts look every few seconds until they are back'),
+        onListening: () => {
+          this.listening = true;
+          this.kick();
+        },
+        onLost: (error) => {
+          if (this.listening) {
+            log?.warn({ err: error }, 'Listing change notices lost: the alerts look every few seconds until they are back');
+          }
+          this.listening = false;
+        },
       }) ?? null;
     this.timer = setInterval(() => this.kick(), this.options.pollMs ?? DEFAULT_ALERT_POLL_MS);
     this.timer.unref();

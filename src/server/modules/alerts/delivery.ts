@@ -48,11 +48,14 @@ export interface DeliveryContext {
 }
 
 interface BatchRow {
-  id: string;
   search_id: string;
   search_name: string;
   strategy: string | null;
   min_coc: number | null;
+  /** The search's waiting matches, and the latest one's time (those up to it are marked e-mailed). */
+  total: number;
+  /** As text: a JavaScript Date would drop its microseconds. */
+  last_at: string;
   property_id: string;
   address_full: string;
   city: string;
@@ -67,31 +70,48 @@ interface BatchRow {
   infinite: boolean;
 }
 
-/** What one user is sent now: the e-mail's searches and the ids of the matches it carries. */
-async function readBatch(
-  db: Db,
-  userId: string,
-  kind: AlertKind,
-): Promise<{ to: string; searches: MailSearch[]; ids: string[] } | null> {
+interface Batch {
+  to: string;
+  searches: MailSearch[];
+  /** Each search of the e-mail with the time of its latest match: what the e-mail covers. */
+  covers: Array<{ searchId: string; lastAt: string }>;
+}
+
+/**
+ * What one user is sent now: the first MATCHES_LISTED_PER_SEARCH waiting matches of each search (the
+ * others counted), searches in the order of their oldest waiting match; those past the token's limit
+ * wait for the next e-mail.
+ */
+async function readBatch(db: Db, userId: string, kind: AlertKind): Promise<Batch | null> {
   const user = await db.selectFrom('users').select(['username', 'active']).where('id', '=', userId).executeTakeFirst();
   if (!user?.active) return null;
   const rows = await sql<BatchRow>`
-    select m.id, m.search_id, s.name as search_name, s.strategy, s.min_coc, m.property_id, p.address_full, p.city, p.state,
-      p.zip, p.latitude, p.longitude, m.reason, m.price, ${previousPriceSql} as previous_price, m.cash_on_cash,
+    with waiting as (
+      select m.id, m.search_id, m.property_id, m.reason, m.price, m.cut_price, m.cash_on_cash, m.matched_at,
+        row_number() over (partition by m.search_id order by m.matched_at, m.id) as rn,
+        count(*) over (partition by m.search_id) as total,
+        min(m.matched_at) over (partition by m.search_id) as first_at,
+        max(m.matched_at) over (partition by m.search_id) as last_at
+      from alert_matches m
+      join saved_searches s on s.id = m.search_id
+      where m.user_id = ${userId} and m.emailed_at is null and s.alert = ${kind}
+    )
+    select m.search_id, s.name as search_name, s.strategy, s.min_coc, m.total::int as total, m.last_at::text as last_at,
+      m.property_id, p.address_full, p.city, p.state, p.zip, p.latitude, p.longitude, m.reason, m.price,
+      ${previousPriceSql} as previous_price, m.cash_on_cash,
       (m.cash_on_cash is null and case s.strategy when 'buyHold' then p.buy_hold_coc when 'brrrr' then p.brrrr_coc
         when 'fixFlip' then p.fix_flip_coc when 'shortTerm' then p.short_term_coc end = 'Infinity'::float8) is true as infinite
-    from alert_matches m
+    from waiting m
     join saved_searches s on s.id = m.search_id
     join properties p on p.id = m.property_id
-    where m.user_id = ${userId} and m.emailed_at is null and s.alert = ${kind}
-    order by m.matched_at, m.id`.execute(db);
+    where m.rn <= ${MATCHES_LISTED_PER_SEARCH}
+    order by m.first_at, m.search_id, m.rn`.execute(db);
   if (!rows.rows.length) return null;
-  // The searches in the order of their oldest waiting match; those past the token's limit wait for the next e-mail.
-  const bySearch = new Map<string, { search: MailSearch; ids: string[] }>();
+  const bySearch = new Map<string, { search: MailSearch; lastAt: string }>();
   for (const row of rows.rows) {
     let entry = bySearch.get(row.search_id);
     if (!entry) {
-      if (bySearch.size >= MAX_SEARCHES_PER_TOKEN) continue;
+      if (bySearch.size >= MAX_SEARCHES_PER_TOKEN) break;
       entry = {
         search: {
           id: row.search_id,
@@ -99,18 +119,14 @@ async function readBatch(
           strategy: row.strategy,
           minCoc: row.min_coc,
           matches: [],
-          more: 0,
+          more: row.total,
           unsubscribeToken: '',
         },
-        ids: [],
+        lastAt: row.last_at,
       };
       bySearch.set(row.search_id, entry);
     }
-    entry.ids.push(row.id);
-    if (entry.search.matches.length >= MATCHES_LISTED_PER_SEARCH) {
-      entry.search.more++;
-      continue;
-    }
+    entry.search.more--;
     entry.search.matches.push({
       propertyId: row.property_id,
       address: addressLine(row),
@@ -123,10 +139,11 @@ async function readBatch(
       cashOnCashInfinite: row.infinite,
     });
   }
+  const entries = [...bySearch.values()];
   return {
     to: user.username,
-    searches: [...bySearch.values()].map((entry) => entry.search),
-    ids: [...bySearch.values()].flatMap((entry) => entry.ids),
+    searches: entries.map((e) => e.search),
+    covers: entries.map((e) => ({ searchId: e.search.id, lastAt: e.lastAt })),
   };
 }
 
@@ -147,12 +164,17 @@ export async function sendUserAlerts(ctx: DeliveryContext, userId: string, kind:
   });
   await ctx.mail.send(message);
   await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('alert_matches')
-      .set({ emailed_at: now })
-      .where('id', 'in', batch.ids)
-      .where('emailed_at', 'is', null)
-      .execute();
+    // Matches are recorded only under the alerts lock this delivery holds: none came after the read.
+    for (const { searchId, lastAt } of batch.covers) {
+      await trx
+        .updateTable('alert_matches')
+        .set({ emailed_at: now })
+        .where('user_id', '=', userId)
+        .where('search_id', '=', searchId)
+        .where('emailed_at', 'is', null)
+        .where('matched_at', '<=', sql<Date>`${lastAt}::timestamptz`)
+        .execute();
+    }
     const sent = kind === 'instant' ? { instant_sent_at: now } : { digest_sent_at: now };
     await trx
       .insertInto('alert_mailings')
