@@ -136,12 +136,17 @@ describe.each(DATABASES)('saved-search alerts on $name', (database) => {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         payload: 'List-Unsubscribe=One-Click',
       });
+    const alertOf = async () =>
+      (await t.db.selectFrom('saved_searches').select('alert').where('id', '=', search).executeTakeFirstOrThrow()).alert;
+    // Opened in a browser (a client without one-click): the unsubscribe page; a GET changes nothing.
+    const opened = await t.app.inject({ method: 'GET', url });
+    expect(opened.statusCode).toBe(303);
+    expect(opened.headers.location).toBe(`https://dealmap.test/unsubscribe?${url.split('?')[1]}`);
+    expect(await alertOf()).toBe('instant');
     const first = await click();
     expect(first.statusCode).toBe(200);
     expect(json(first).data).toEqual({ status: 'unsubscribed', searchName: 'Austin under 400k' });
-    expect(
-      (await t.db.selectFrom('saved_searches').select('alert').where('id', '=', search).executeTakeFirstOrThrow()).alert,
-    ).toBe('off');
+    expect(await alertOf()).toBe('off');
     const again = await click();
     expect(json(again).data).toEqual({ status: 'already-unsubscribed', searchName: 'Austin under 400k' });
     // The visible link's page POSTs the token as JSON.

@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { UnsubscribeAnswer, UnsubscribeBody } from '../../../shared/schemas/alerts';
-import { Envelope, ErrorBody } from '../../../shared/schemas/common';
+import { Envelope, ErrorBody, NoContent } from '../../../shared/schemas/common';
 import type { RoutePlugin } from '../../context';
+import { unsubscribePage } from './alert-mail';
 import { invalidUnsubscribe, unsubscribe, UNSUBSCRIBE_MESSAGES } from './unsubscribe';
 
 /**
@@ -53,5 +54,19 @@ export const unsubscribeRoutes: RoutePlugin = async (app, { ctx }) => {
       if (!token?.trim()) throw invalidUnsubscribe(UNSUBSCRIBE_MESSAGES.missing);
       return { data: await unsubscribe(ctx.db, ctx.config.jwtSecret, token) };
     },
+  );
+
+  // A mail client without one-click opens the List-Unsubscribe address in a browser: a GET never
+  // unsubscribes (RFC 8058: link scanners follow them), it shows the unsubscribe page.
+  app.get(
+    '/unsubscribe',
+    {
+      schema: {
+        hide: true,
+        querystring: Type.Object({ token: UnsubscribeBody.properties.token }, { additionalProperties: false }),
+        response: { 303: NoContent },
+      },
+    },
+    async (request, reply) => reply.redirect(unsubscribePage(ctx.config.publicUrl, request.query.token), 303),
   );
 };
