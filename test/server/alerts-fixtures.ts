@@ -126,17 +126,22 @@ export interface OutboxMailer extends Mailer {
   messages: Array<MailMessage & { from: string }>;
   /** The .eml files written, oldest first. */
   files(): string[];
+  /** Addresses whose messages fail to send (an SMTP server refusing them). */
+  refused: Set<string>;
 }
 
 /** The outbox the server writes without SMTP_URL, remembering each message too. */
 export function createTestOutbox(dir: string): OutboxMailer {
   const outbox = createOutboxMailer(dir);
   const messages: Array<MailMessage & { from: string }> = [];
+  const refused = new Set<string>();
   return {
     kind: 'outbox',
     dir,
     messages,
+    refused,
     async send(message) {
+      if (refused.has(message.to)) throw new Error(`550 mailbox unavailable: ${message.to}`);
       await outbox.send(message);
       messages.push(message);
     },

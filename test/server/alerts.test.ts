@@ -49,7 +49,7 @@ describe.each(DATABASES)('saved-search alerts on $name', (database) => {
     t = await createTestApp(database, {
       mailer: outbox,
       // Turns run when a test asks (runOnce), never by the clock.
-      alerts: { now: () => clock, pollMs: 3_600_000 },
+      alerts: { now: () => clock, pollMs: 3_600_000, retryMs: 0 },
       config: { alertDigestHour: 7 },
     });
     investor = await signup(t.app);
@@ -338,6 +338,31 @@ describe.each(DATABASES)('saved-search alerts on $name', (database) => {
     await turn();
     expect(digests()).toHaveLength(before + 2);
     expect(digests().at(-1)!.text).toContain('2 Oak St');
+  });
+
+  it("keeps sending to the others when one user's e-mail fails, and sends it at a later turn", async () => {
+    const [refused, fine] = [await signup(t.app), await signup(t.app)];
+    const searches = [
+      await saveSearch(t.db, refused.user._id, { name: 'Refused' }),
+      await saveSearch(t.db, fine.user._id, { name: 'Fine' }),
+    ];
+    await onlyThese(...searches);
+    later();
+    await turn();
+    outbox.refused.add(refused.email);
+    try {
+      await importListings(t.db, dir, [{ key: 'F1', price: 230_000, latitude: 30.232 }]);
+      await turn();
+      expect(outbox.messages.filter((m) => m.to === fine.email)).toHaveLength(1);
+      expect(outbox.messages.filter((m) => m.to === refused.email)).toHaveLength(0);
+      expect((await matches(searches[0]))[0].emailed_at).toBeNull();
+    } finally {
+      outbox.refused.delete(refused.email);
+    }
+    await turn();
+    expect(outbox.messages.filter((m) => m.to === refused.email)).toHaveLength(1);
+    expect(outbox.messages.filter((m) => m.to === fine.email)).toHaveLength(1);
+    expect((await matches(searches[0]))[0].emailed_at).not.toBeNull();
   });
 
   it('lists notifications newest first with the unread count, and marks one or all read', async () => {

@@ -186,7 +186,7 @@ export async function sendUserAlerts(ctx: DeliveryContext, userId: string, kind:
 }
 
 /** Users whose instant e-mail is due now: matches wait and their last instant e-mail is older than the spacing. */
-async function usersDueInstant(db: Db, now: Date): Promise<string[]> {
+async function usersDueInstant(db: Db, now: Date, skip: readonly string[]): Promise<string[]> {
   const since = new Date(now.getTime() - INSTANT_SPACING_MS);
   const result = await sql<{ user_id: string }>`
     select distinct m.user_id from alert_matches m
@@ -194,6 +194,7 @@ async function usersDueInstant(db: Db, now: Date): Promise<string[]> {
     join users u on u.id = m.user_id and u.active
     left join alert_mailings g on g.user_id = m.user_id
     where m.emailed_at is null and (g.instant_sent_at is null or g.instant_sent_at <= ${since})
+      and not (m.user_id = any(${`{${skip.join(',')}}`}::uuid[]))
     limit ${USERS_PER_ROUND}`.execute(db);
   return result.rows.map((r) => r.user_id);
 }
@@ -212,13 +213,14 @@ async function nextInstantDue(db: Db, now: Date): Promise<Date | null> {
 }
 
 /** Users with daily matches waiting who were not sent the digest of `digestTime` yet. */
-async function usersDueDigest(db: Db, digestTime: Date): Promise<string[]> {
+async function usersDueDigest(db: Db, digestTime: Date, skip: readonly string[]): Promise<string[]> {
   const result = await sql<{ user_id: string }>`
     select distinct m.user_id from alert_matches m
     join saved_searches s on s.id = m.search_id and s.alert = 'daily'
     join users u on u.id = m.user_id and u.active
     left join alert_mailings g on g.user_id = m.user_id
     where m.emailed_at is null and (g.digest_sent_at is null or g.digest_sent_at < ${digestTime})
+      and not (m.user_id = any(${`{${skip.join(',')}}`}::uuid[]))
     limit ${USERS_PER_ROUND}`.execute(db);
   return result.rows.map((r) => r.user_id);
 }
@@ -228,9 +230,47 @@ export interface DeliveryResult {
   digests: number;
 }
 
+/** Some alert e-mails could not be sent (the others were): the worker waits a while, then tries those again. */
+export class AlertDeliveryError extends Error {
+  constructor(failed: number, cause: unknown) {
+    super(
+      `${failed} alert e-mail${failed === 1 ? '' : 's'} could not be sent: ${cause instanceof Error ? cause.message : String(cause)}`,
+      {
+        cause,
+      },
+    );
+    this.name = 'AlertDeliveryError';
+  }
+}
+
+/** Sends one e-mail to each user `due` names (round after round), past the users whose sending fails. */
+async function sendToEach(
+  ctx: DeliveryContext,
+  kind: AlertKind,
+  now: Date,
+  due: (skip: readonly string[]) => Promise<string[]>,
+): Promise<{ sent: number; failed: unknown[] }> {
+  const skip: string[] = [];
+  const failed: unknown[] = [];
+  let sent = 0;
+  for (;;) {
+    const users = await due(skip);
+    for (const userId of users) {
+      try {
+        if (await sendUserAlerts(ctx, userId, kind, now)) sent++;
+      } catch (error) {
+        skip.push(userId);
+        failed.push(error);
+      }
+    }
+    if (users.length < USERS_PER_ROUND) return { sent, failed };
+  }
+}
+
 /**
- * Sends the e-mails due at `now` and records when the next instant one is due. A failed send stops the
- * round (thrown: the worker waits before trying again); the e-mails sent before it stay recorded.
+ * Sends the e-mails due at `now` and records when the next instant one is due. A user whose e-mail
+ * fails does not hold up the others; the failures are thrown at the end (AlertDeliveryError), their
+ * e-mails still due: the worker tries them again after a pause.
  */
 export async function deliverDue(
   ctx: DeliveryContext,
@@ -238,23 +278,21 @@ export async function deliverDue(
 ): Promise<DeliveryResult> {
   const { now } = options;
   const sent: DeliveryResult = { instant: 0, digests: 0 };
+  const failed: unknown[] = [];
   if (options.instantDue) {
-    for (;;) {
-      const users = await usersDueInstant(ctx.db, now);
-      for (const userId of users) if (await sendUserAlerts(ctx, userId, 'instant', now)) sent.instant++;
-      if (users.length < USERS_PER_ROUND) break;
-    }
-    const next = await nextInstantDue(ctx.db, now);
+    const instant = await sendToEach(ctx, 'instant', now, (skip) => usersDueInstant(ctx.db, now, skip));
+    sent.instant = instant.sent;
+    failed.push(...instant.failed);
+    const next = instant.failed.length ? now : await nextInstantDue(ctx.db, now);
     await ctx.db.updateTable('alert_state').set({ instant_due_at: next }).execute();
   }
   const digestTime = latestDigestTime(now, options.digestHour);
   if (!options.digestDoneFor || options.digestDoneFor.getTime() < digestTime.getTime()) {
-    for (;;) {
-      const users = await usersDueDigest(ctx.db, digestTime);
-      for (const userId of users) if (await sendUserAlerts(ctx, userId, 'daily', now)) sent.digests++;
-      if (users.length < USERS_PER_ROUND) break;
-    }
-    await ctx.db.updateTable('alert_state').set({ digest_done_for: digestTime }).execute();
+    const digests = await sendToEach(ctx, 'daily', now, (skip) => usersDueDigest(ctx.db, digestTime, skip));
+    sent.digests = digests.sent;
+    failed.push(...digests.failed);
+    if (!digests.failed.length) await ctx.db.updateTable('alert_state').set({ digest_done_for: digestTime }).execute();
   }
+  if (failed.length) throw new AlertDeliveryError(failed.length, failed[0]);
   return sent;
 }
