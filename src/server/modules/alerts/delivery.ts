@@ -165,16 +165,12 @@ export async function sendUserAlerts(ctx: DeliveryContext, userId: string, kind:
   await ctx.mail.send(message);
   await ctx.db.transaction().execute(async (trx) => {
     // Matches are recorded only under the alerts lock this delivery holds: none came after the read.
-    for (const { searchId, lastAt } of batch.covers) {
-      await trx
-        .updateTable('alert_matches')
-        .set({ emailed_at: now })
-        .where('user_id', '=', userId)
-        .where('search_id', '=', searchId)
-        .where('emailed_at', 'is', null)
-        .where('matched_at', '<=', sql<Date>`${lastAt}::timestamptz`)
-        .execute();
-    }
+    await sql`
+      update alert_matches m set emailed_at = ${now}
+      from json_to_recordset(${JSON.stringify(batch.covers)}::json) as c("searchId" uuid, "lastAt" timestamptz)
+      where m.user_id = ${userId} and m.search_id = c."searchId" and m.emailed_at is null and m.matched_at <= c."lastAt"`.execute(
+      trx,
+    );
     const sent = kind === 'instant' ? { instant_sent_at: now } : { digest_sent_at: now };
     await trx
       .insertInto('alert_mailings')

@@ -104,7 +104,8 @@ async function matchBatch(db: Db, ids: readonly string[], keepSnapshot: boolean,
           sql`, `,
         )}
       from properties p
-      left join alert_listing_cocs seen on seen.property_id = p.id
+      -- One index lookup per changed listing (a join planned as a hash would read the whole snapshot each batch).
+      left join lateral (select * from alert_listing_cocs c where c.property_id = p.id limit 1) seen on true
       where p.id = any(${`{${ids.join(',')}}`}::uuid[])
     ),
     found as (
@@ -113,13 +114,14 @@ async function matchBatch(db: Db, ids: readonly string[], keepSnapshot: boolean,
       from changed p
       join saved_searches s
         on box(point(s.west, s.south), point(s.east, s.north)) @> box(point(p.longitude, p.latitude), point(p.longitude, p.latitude))
-      join users u on u.id = s.user_id and u.active
       cross join lateral (select case
         when p.created_at > s.updated_at and not ${recorded('new', zero)} then 'new'
         when p.cut_at > s.updated_at and not ${recorded('price_cut', sql`p.list_price`)} then 'price_cut'
         when s.min_coc is not null and p.seen and coalesce(${seenCocSql('s')} < s.min_coc, true) then 'now_pays'
       end as reason) r
       where s.alert <> 'off' and p.updated_at > s.updated_at and r.reason is not null and ${savedSearchMatchSql('s')}
+        -- (a hashed set of the few inactive users, not a join per candidate)
+        and s.user_id not in (select id from users where not active)
     ),
     inserted as (
       insert into alert_matches (search_id, user_id, property_id, reason, cut_price, price, cash_on_cash)
