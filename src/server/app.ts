@@ -5,6 +5,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import {
+  DEFAULT_ALERT_DIGEST_HOUR,
   DEFAULT_AUTH_CACHE_TTL_MS,
   DEFAULT_DB_WAIT_LIMIT_MS,
   DEFAULT_HASH_WAIT_LIMIT_MS,
@@ -70,6 +71,7 @@ import { contactsRoutes } from './modules/contacts/routes';
 import { recentSearchesRoutes } from './modules/recent-searches/routes';
 import { ratesRoutes } from './modules/rates';
 import { rateRecomputerFor } from './modules/listings';
+import { AlertWorker, notificationsRoutes, unsubscribeRoutes, type AlertWorkerOptions } from './modules/alerts';
 
 export interface BuildAppOptions {
   /** Overrides on top of built-in defaults (index.ts passes the whole loadConfig()). */
@@ -97,6 +99,8 @@ export interface BuildAppOptions {
   trustProxy?: TrustProxy;
   /** The start's background work, whose state /healthz and /readyz report (index.ts); absent: ready. */
   startup?: StartupStatus;
+  /** The alert worker's clock and timings (tests). */
+  alerts?: Pick<AlertWorkerOptions, 'now' | 'pollMs' | 'retryMs'>;
 }
 
 /** A registered route, as the route table knows it (the OpenAPI test and the fuzz suite walk it). */
@@ -116,6 +120,8 @@ export interface AppHandles {
   sessionCache: SessionCache;
   /** What seeding did when buildApp opened the database itself. */
   seedResult?: SeedResult;
+  /** The saved searches' alert matching and e-mails, started with the app and stopped before it closes. */
+  alerts: AlertWorker;
 }
 
 declare module 'fastify' {
@@ -155,6 +161,7 @@ export function resolveConfig(partial: Partial<AppConfig> = {}): AppConfig {
     apiDocs: partial.apiDocs ?? false,
     trustProxy: partial.trustProxy ?? false,
     ratesFeedUrl: partial.ratesFeedUrl,
+    alertDigestHour: partial.alertDigestHour ?? DEFAULT_ALERT_DIGEST_HOUR,
   };
 }
 
@@ -263,7 +270,18 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     app.addHook('onRoute', (route) => {
       for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema });
     });
-    app.decorate('dealmap', { ctx, routes, database, mailer, scryptCost, sessionCache, seedResult });
+    const alerts = new AlertWorker({
+      db,
+      database,
+      locks: ctx.cluster,
+      delivery: { db, mail, secret: config.jwtSecret, publicUrl: config.publicUrl },
+      digestHour: config.alertDigestHour,
+      log: app.log,
+      ...options.alerts,
+    });
+    app.addHook('onReady', async () => alerts.start());
+    app.addHook('preClose', async () => alerts.stop());
+    app.decorate('dealmap', { ctx, routes, database, mailer, scryptCost, sessionCache, seedResult, alerts });
     app.decorateRequest('auth', null);
     const authNotices = forgetOnOtherServersWrites(database, sessionCache, app.log);
     if (authNotices) app.addHook('onClose', async () => authNotices.close());
@@ -298,6 +316,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         await api.register(lookupsRoutes, { ctx, prefix: '/lookups' });
         await api.register(ratesRoutes, { ctx, repricer: rateRecomputerFor(ctx, ctx.db, ctx.cluster, app.log) });
         await api.register(configRoutes, { ctx });
+        await api.register(unsubscribeRoutes, { ctx, prefix: '/alerts' });
         await api.register(
           async (authed) => {
             // onRequest, so a signed-out caller gets 401 before any body validation.
@@ -314,6 +333,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
             await authed.register(contactsRoutes, { ctx });
             await authed.register(notesRoutes, { ctx });
             await authed.register(teamChatRoutes, { ctx });
+            await authed.register(notificationsRoutes, { ctx });
           },
           { prefix: '/auth' },
         );

@@ -65,6 +65,8 @@ export interface AppConfig {
   trustProxy: TrustProxy;
   /** RATES_FEED_URL: a PMMS history CSV fetched weekly (and at start) into the rates; unset = no feed. */
   ratesFeedUrl?: string;
+  /** ALERT_DIGEST_HOUR: the hour (0–23, the server's time zone) the saved searches' daily digests go out. */
+  alertDigestHour: number;
 }
 
 /** Fastify's trustProxy: off, a number of proxy hops, or the proxies' addresses and CIDR ranges. */
@@ -116,6 +118,19 @@ export function parseRatesFeedUrl(value: string | undefined): string | undefined
     throw new Error('RATES_FEED_URL must not carry a user name or password (the Rates screen shows it)');
   }
   return url.toString();
+}
+
+/** The daily alert digests go out at this hour of the server's time zone unless ALERT_DIGEST_HOUR says otherwise. */
+export const DEFAULT_ALERT_DIGEST_HOUR = 7;
+
+/** ALERT_DIGEST_HOUR: unset, or a whole hour from 0 to 23. */
+export function parseAlertDigestHour(value: string | undefined): number {
+  const raw = text(value);
+  if (raw === undefined) return DEFAULT_ALERT_DIGEST_HOUR;
+  if (!/^\d{1,2}$/.test(raw) || Number(raw) > 23) {
+    throw new Error(`ALERT_DIGEST_HOUR must be a whole hour from 0 to 23 (the server's time zone), got "${raw}"`);
+  }
+  return Number(raw);
 }
 
 /** The package root: two levels above this file both in src/server and in dist/server. */
@@ -306,5 +321,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     apiDocs: text(env.API_DOCS) === '1' || text(env.NODE_ENV) === 'development',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     ratesFeedUrl: parseRatesFeedUrl(env.RATES_FEED_URL),
+    alertDigestHour: parseAlertDigestHour(env.ALERT_DIGEST_HOUR),
   };
 }

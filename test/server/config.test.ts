@@ -66,6 +66,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_SIGNUP_PER_HOUR: '300',
       RATE_LIMIT_FORGOT_PASSWORD_PER_HOUR: '400',
       RATE_LIMIT_FORGOT_PASSWORD_PER_HOUR_PER_ADDRESS: '500',
+      ALERT_DIGEST_HOUR: '18',
     });
     expect(config).toEqual({
       port: 4000,
@@ -100,7 +101,19 @@ describe('loadConfig', () => {
       refreshReuseGraceMs: 5000,
       apiDocs: true,
       trustProxy: 2,
+      alertDigestHour: 18,
     });
+  });
+
+  it('sends the daily alert digests at 7 unless ALERT_DIGEST_HOUR names another whole hour', () => {
+    expect(loadConfig({ DATA_DIR: dir }).alertDigestHour).toBe(7);
+    expect(loadConfig({ DATA_DIR: dir, ALERT_DIGEST_HOUR: '0' }).alertDigestHour).toBe(0);
+    expect(loadConfig({ DATA_DIR: dir, ALERT_DIGEST_HOUR: ' 23 ' }).alertDigestHour).toBe(23);
+    for (const bad of ['24', '-1', '7.5', 'seven', '7am']) {
+      expect(() => loadConfig({ DATA_DIR: dir, ALERT_DIGEST_HOUR: bad })).toThrow(
+        `ALERT_DIGEST_HOUR must be a whole hour from 0 to 23 (the server's time zone), got "${bad}"`,
+      );
+    }
   });
 
   it('defaults the pool size and the token-check memory, and refuses bad values with the name', () => {

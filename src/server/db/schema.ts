@@ -347,6 +347,45 @@ export interface AlertMatchesTable {
   emailed_at: NullableTimestamp;
 }
 
+/** Listing changes as one row (0029, listings): bumped wherever listing changes end, read by the alert worker. */
+export interface ListingChangesTable {
+  id: Generated<boolean>;
+  version: Generated<number>;
+  changed_at: Timestamp;
+}
+
+/** The alert matcher's and mailer's one row (0029). */
+export interface AlertStateTable {
+  id: Generated<boolean>;
+  /** The listing_changes version the last pass handled. */
+  handled_version: Generated<number>;
+  /** Listings changed from here on are the next pass's. */
+  watermark: Timestamp;
+  /** Whether alert_listing_cocs is kept (while some search has a minimum cash-on-cash). */
+  snapshot_kept: Generated<boolean>;
+  last_pass_at: NullableTimestamp;
+  /** When an instant e-mail may be due (null: none waiting). */
+  instant_due_at: NullableTimestamp;
+  /** The digest time whose daily e-mails were all sent. */
+  digest_done_for: NullableTimestamp;
+}
+
+/** Each listing's cash-on-cash as the alert matcher last saw it (0029). */
+export interface AlertListingCocsTable {
+  property_id: string;
+  buy_hold_coc: number | null;
+  brrrr_coc: number | null;
+  fix_flip_coc: number | null;
+  short_term_coc: number | null;
+}
+
+/** When each user was last e-mailed alerts (0029). */
+export interface AlertMailingsTable {
+  user_id: string;
+  instant_sent_at: NullableTimestamp;
+  digest_sent_at: NullableTimestamp;
+}
+
 export interface SavedCalculationsTable {
   id: Generated<string>;
   user_id: string;
@@ -419,6 +458,10 @@ export interface DB {
   price_history: PriceHistoryTable;
   saved_searches: SavedSearchesTable;
   alert_matches: AlertMatchesTable;
+  listing_changes: ListingChangesTable;
+  alert_state: AlertStateTable;
+  alert_listing_cocs: AlertListingCocsTable;
+  alert_mailings: AlertMailingsTable;
   rates: RatesTable;
   rates_feed: RatesFeedTable;
   pricing_state: PricingStateTable;

@@ -6,7 +6,7 @@ import { assumptionOverridesProblems, DEFAULT_ASSUMPTIONS } from '../../../share
 import type { RoutePlugin } from '../../context';
 import { badRequest, notFound } from '../../http/errors';
 import { checkId } from '../../http/ids';
-import { createListingsRepository, rateRecomputerFor } from '../listings';
+import { createListingsRepository, noteListingsChanged, rateRecomputerFor } from '../listings';
 import { createMarketsRepository } from '../markets';
 import { writeAudit } from '../audit';
 
@@ -87,7 +87,9 @@ export const marketAssumptionsRoutes: RoutePlugin = async (app, { ctx }) => {
             after: { assumptions },
           },
         ]);
-        return createListingsRepository(trx).markMarketStale(before.city, before.state);
+        const stale = await createListingsRepository(trx).markMarketStale(before.city, before.state);
+        await noteListingsChanged(trx);
+        return stale;
       });
       rateRecomputerFor(ctx, ctx.db, ctx.cluster, app.log).kick();
       return { data: { ...(await load(id)), listingsToRecompute: marked } };

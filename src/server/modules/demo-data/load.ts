@@ -3,6 +3,7 @@ import { DEFAULT_ASSUMPTIONS, seasonalOccupancyFor, type AssumptionOverrides } f
 import type { Db } from '../../db/database';
 import {
   createListingsRepository,
+  noteListingsChanged,
   recomputeDirty,
   type ListingRecord,
   type RecomputeProgress,
@@ -73,6 +74,7 @@ export async function loadDemoData(db: Db, options: DemoLoadOptions): Promise<De
   });
   if (options.shouldStop?.()) return { listings: n, sold, recomputed, seconds: (Date.now() - started) / 1000 };
   await refreshPlaces(db);
+  await noteListingsChanged(db);
   return { listings: n, sold, recomputed, seconds: (Date.now() - started) / 1000 };
 }
 

@@ -13,6 +13,7 @@ import {
   type RawRecord,
   type SoldRecord,
   createListingsRepository,
+  noteListingsChanged,
   recomputeDirty,
   type RecomputeProgress,
 } from '../listings';
@@ -304,6 +305,8 @@ export async function importFile(db: Db, file: string, options: ImportOptions = 
   }
   // The feed's cities and ZIPs become searchable places.
   await refreshPlaces(db);
+  // The running server's alerts look at what changed (also when this runs in the import CLI's process).
+  await noteListingsChanged(db);
   summary.seconds = (Date.now() - started) / 1000;
   return summary;
 }

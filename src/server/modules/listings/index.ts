@@ -9,3 +9,4 @@ export { createListingsRepository, type ListingsRepository, type UpsertCounts } 
 export { dropMaintainedIndexes, holdFewerRowsThan, restoreIndexes, type DroppedIndex } from './bulk-indexes';
 export { countStaleForRate, recomputeDirty, recomputeForRate, type RecomputeProgress } from './recompute';
 export { rateRecomputerFor, type RateRecomputer } from './recomputer';
+export { LISTINGS_CHANNEL, listingChangesVersion, noteListingsChanged } from './changes';

@@ -10,6 +10,7 @@ import {
 } from './analysis';
 import { COMP_RULES, MAX_COMP_RADIUS_MILES, monthsBefore, selectComps, type CompCandidate } from './comps';
 import type { Db } from '../../db/database';
+import { noteListingsChanged } from './changes';
 import { createMarketsRepository, type MarketOverrides } from '../markets';
 import { createRatesRepository, latestRateSql } from '../rates';
 import {
@@ -187,8 +188,11 @@ export async function recomputeDirty(db: Db, options: RecomputeOptions = {}): Pr
     options.onProgress?.({ done, total: Math.max(total, done) });
     if (options.pause) await options.pause();
   }
-  // A bulk write leaves the visibility map stale.
-  if (done > 0) await listings.vacuumListings();
+  if (done > 0) {
+    // A bulk write leaves the visibility map stale.
+    await listings.vacuumListings();
+    await noteListingsChanged(db);
+  }
   return done;
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { noteListingsChanged } from './changes';
 import { countStaleForRate, recomputeForRate } from './recompute';
 import type { ClusterLocks } from '../../db/cluster-lock';
 import type { Db } from '../../db/database';
@@ -123,6 +124,7 @@ export class RateRecomputer {
       } finally {
         await endPass(this.db, n > 0);
       }
+      if (n > 0) await noteListingsChanged(this.db);
       this.rewritten += n;
       if (n > 0) this.log?.info(`Recomputed strategy results of ${n} listings for the latest rate in ${Date.now() - started} ms`);
       if (this.again) {

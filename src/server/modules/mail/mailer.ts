@@ -10,6 +10,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra header lines, e.g. an alert's List-Unsubscribe (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /** Sends mail. `outbox` mailers write files instead; the app then logs links for developers. */

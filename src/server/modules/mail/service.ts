@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Mailer } from './mailer';
+import type { MailMessage, Mailer } from './mailer';
 
 export interface MailServiceOptions {
   mailer: Mailer;
@@ -14,6 +14,15 @@ function escapeHtml(value: string): string {
 
 export function createMailService({ mailer, from, publicUrl, log }: MailServiceOptions) {
   return {
+    /** The links of a message are built from PUBLIC_URL, never from a request's Host header. */
+    publicUrl,
+
+    /** A message another module wrote (the alerts' e-mails), from the configured sender. */
+    async send(message: MailMessage): Promise<void> {
+      await mailer.send({ ...message, from });
+      if (mailer.kind === 'outbox') log.debug(`Mail "${message.subject}" to ${message.to} written to the outbox`);
+    },
+
     /** The link is built from PUBLIC_URL, never from the request's Host header. */
     resetLink(token: string): string {
       return `${publicUrl}/passwordReset/${encodeURIComponent(token)}`;

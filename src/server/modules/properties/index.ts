@@ -1,2 +1,4 @@
 /** The property reads other modules share: the messages about a property id. */
 export { PROPERTY_MESSAGES } from './routes';
+/** The search's filter rules against a saved search's columns (the alerts' matcher). */
+export { savedSearchMatchSql, savedStrategyCocSql } from './search-scan';
