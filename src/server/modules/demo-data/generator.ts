@@ -154,6 +154,10 @@ export function demoItem(seed: number, index: number): DemoItem {
     rehab_estimate: rehab,
     arv_estimate: arv,
     nightly_rate: nightly,
+    on_market_date: null,
+    days_on_market: null,
+    original_list_price: null,
+    price_changed_at: null,
   };
 
   const soldCount = 1 + Math.floor(rng() * 3); // 1, 2 or 3: about 2 per listing
