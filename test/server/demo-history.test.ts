@@ -46,12 +46,13 @@ describe.each(DATABASES)('demo price history on $name', (database) => {
   const historyRows = async () =>
     (await sql<{ n: number }>`select count(*)::int as n from price_history`.execute(t.db)).rows[0].n;
 
-  it('loads each listing with its on-market date, original price and every cut, as the generator made them', async () => {
+  /** The stored listings are the generator's as of `asOf`: dates, original prices and every cut. */
+  const expectAsGenerated = async (asOf: string) => {
     const rows = await stored();
     expect(rows).toHaveLength(LISTINGS);
     let cuts = 0;
     for (const row of rows) {
-      const { listing, priceHistory } = demoItem(SEED, Number(row.listing_key.split('-L')[1]), today);
+      const { listing, priceHistory } = demoItem(SEED, Number(row.listing_key.split('-L')[1]), asOf);
       expect(row.on_market_date).toBe(listing.on_market_date);
       expect(row.days).toBe(daysBetween(listing.on_market_date!, today));
       expect(row.original_list_price).toBe(listing.original_list_price);
@@ -66,6 +67,10 @@ describe.each(DATABASES)('demo price history on $name', (database) => {
     }
     expect(cuts).toBeGreaterThan(LISTINGS * 0.3);
     expect(await historyRows()).toBe(cuts);
+  };
+
+  it('loads each listing with its on-market date, original price and every cut, as the generator made them', async () => {
+    await expectAsGenerated(today);
   });
 
   it('changes nothing when loaded again, on the same day or a later one', async () => {
@@ -103,5 +108,14 @@ describe.each(DATABASES)('demo price history on $name', (database) => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('gives listings loaded before they had dates and cuts their dates and cuts, without recomputing them', async () => {
+    await sql`update properties set on_market_date = null, original_list_price = null, price_changed_at = null`.execute(t.db);
+    await sql`delete from price_history`.execute(t.db);
+    await loadDemoData(t.db, { listings: LISTINGS, seed: SEED });
+    await expectAsGenerated(today);
+    const computed = await sql<{ n: number }>`select count(*)::int as n from properties where needs_recompute`.execute(t.db);
+    expect(computed.rows[0].n).toBe(0);
   });
 });

@@ -83,6 +83,20 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+let cachedAsOf = '';
+let cachedDays: string[] = [];
+/**
+ * `asOf` less `days` days, YYYY-MM-DD, remembered for one `asOf` at a time: a load formats one to
+ * five such dates for each of up to millions of listings, and Date's parse and format take ~3 µs.
+ */
+function daysBefore(asOf: string, days: number): string {
+  if (asOf !== cachedAsOf) {
+    cachedAsOf = asOf;
+    cachedDays = [];
+  }
+  return (cachedDays[days] ??= addDays(asOf, -days));
+}
+
 /** Whole days from one YYYY-MM-DD date to another. */
 export const daysBetween = (from: string, to: string): number =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
@@ -184,11 +198,11 @@ export function demoItem(seed: number, index: number, listedAsOf: string = today
     price_changed_at: null,
   };
   const time = marketTime(mulberry32(hashInts(seed, index, MARKET_TIME_STREAM)), price, distress !== null);
-  listing.on_market_date = addDays(listedAsOf, -time.days);
+  listing.on_market_date = daysBefore(listedAsOf, time.days);
   const priceHistory = time.cuts.map((cut) => ({
     old_price: cut.from,
     new_price: cut.to,
-    changed_at: `${addDays(listedAsOf, -cut.daysAgo)}T${String(cut.hour).padStart(2, '0')}:00:00.000Z`,
+    changed_at: `${daysBefore(listedAsOf, cut.daysAgo)}T${cut.hour}:00:00.000Z`,
   }));
   if (priceHistory.length) {
     listing.original_list_price = priceHistory[0].old_price;

@@ -5,7 +5,7 @@ import {
   createListingsRepository,
   recomputeDirty,
   type ListingRecord,
-  type NewListingPriceChange,
+  type ListingPriceChange,
   type RecomputeProgress,
   type SoldRecord,
 } from '../listings';
@@ -65,7 +65,7 @@ export async function loadDemoData(db: Db, options: DemoLoadOptions): Promise<De
       const end = Math.min(n, start + batchSize);
       const listings: ListingRecord[] = [];
       const sales: SoldRecord[] = [];
-      const history: NewListingPriceChange[] = [];
+      const history: ListingPriceChange[] = [];
       for (let i = start; i < end; i++) {
         const item = demoItem(options.seed, i, asOf);
         if (phase === 0) sales.push(...item.sold);
@@ -77,7 +77,7 @@ export async function loadDemoData(db: Db, options: DemoLoadOptions): Promise<De
       await db.transaction().execute(async (trx) => {
         const repository = createListingsRepository(trx);
         if (phase === 0) await repository.upsertSold(sales);
-        else await repository.upsertListings(listings, { newListingHistory: history });
+        else await repository.upsertListings(listings, { priceHistory: history });
       });
       sold += sales.length;
       options.onProgress?.({ phase: 'insert', done: phase * n + end, total });

@@ -7,9 +7,9 @@ export { FINANCING_PRODUCT, roundResults, type EngineInputs } from './analysis';
 export { fromReso, type ListingRecord, type RawRecord, type SoldRecord } from './records';
 export {
   createListingsRepository,
+  type ListingPriceChange,
   type ListingsRepository,
   type ListingUpsertCounts,
-  type NewListingPriceChange,
   type UpsertCounts,
 } from './repository';
 export { dropMaintainedIndexes, holdFewerRowsThan, restoreIndexes, type DroppedIndex } from './bulk-indexes';

@@ -57,8 +57,8 @@ export interface ListingUpsertCounts extends UpsertCounts {
   priceChanges: number;
 }
 
-/** One list price change of a new listing, as upsertListings' `newListingHistory` takes it. */
-export interface NewListingPriceChange {
+/** One list price change of a listing, as upsertListings' `priceHistory` takes it. */
+export interface ListingPriceChange {
   listing_key: string;
   old_price: number;
   new_price: number;
@@ -68,11 +68,12 @@ export interface NewListingPriceChange {
 
 export interface UpsertListingsOptions {
   /**
-   * The price changes of the listings this call inserts, in place of the one a feed row implies
-   * (an OriginalListPrice other than the ListPrice, with a PriceChangeTimestamp). Ignored for
-   * listings that exist already: their changes are the ones the upsert sees.
+   * Earlier price changes of the listings this call writes (the demo data's cuts), recorded for those
+   * with none recorded yet, in place of the one a new listing's feed row implies (an OriginalListPrice
+   * other than its ListPrice, with a PriceChangeTimestamp). An unchanged listing is not written, so
+   * nothing is added to it.
    */
-  newListingHistory?: readonly NewListingPriceChange[];
+  priceHistory?: readonly ListingPriceChange[];
 }
 
 /**
@@ -192,8 +193,8 @@ export function createListingsRepository(db: Db) {
      * analysis reads changed); a row whose every field is unchanged is not written, so its updated_at
      * stays. A listing whose list price changes gets a price_history row in the same statement
      * (docs/listings.md, "Days on market and price history"); so does a new listing whose feed row
-     * says it was re-priced (OriginalListPrice and PriceChangeTimestamp), unless `newListingHistory`
-     * gives new listings' changes (the demo data's several cuts).
+     * says it was re-priced (OriginalListPrice and PriceChangeTimestamp), unless `priceHistory` gives
+     * the changes (the demo data's several cuts).
      */
     async upsertListings(records: readonly ListingRecord[], options: UpsertListingsOptions = {}): Promise<ListingUpsertCounts> {
       const rows = lastPerKey(records);
@@ -210,12 +211,13 @@ export function createListingsRepository(db: Db) {
             else greatest(p.price_changed_at, excluded.price_changed_at) end`,
       };
       const history = LISTING_HISTORY_COLUMNS.map((c) => merged[c]);
-      // A new listing's changes: those given, else the one its feed row implies.
-      const newListingChanges = options.newListingHistory
+      // The earlier changes: those given, for the written listings with none recorded yet; else the
+      // one a new listing's feed row implies.
+      const earlierChanges = options.priceHistory
         ? sql`select up.id, h.old_price, h.new_price, h.changed_at
-            from up join json_to_recordset(${JSON.stringify(options.newListingHistory)}::json)
+            from up join json_to_recordset(${JSON.stringify(options.priceHistory)}::json)
               as h(listing_key text, old_price float8, new_price float8, changed_at timestamptz) on h.listing_key = up.listing_key
-            where up.inserted`
+            where up.inserted or not exists (select 1 from price_history recorded where recorded.property_id = up.id)`
         : sql`select id, original_list_price, list_price, price_changed_at from up
             where inserted and price_changed_at is not null and original_list_price <> list_price`;
       // The statement's parts all see the tables as they were before it: joined to `properties`, a
@@ -239,7 +241,7 @@ export function createListingsRepository(db: Db) {
           from up join properties prior on prior.id = up.id
           where not up.inserted and prior.list_price <> up.list_price
           union all
-          ${newListingChanges}
+          ${earlierChanges}
           returning 1
         )
         select (select count(*) filter (where inserted) from up)::int as inserted,
