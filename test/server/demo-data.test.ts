@@ -1,6 +1,7 @@
 import { DEMO_CITIES, demoCities } from '../../src/server/modules/demo-data/cities';
 import { demoListingsFromEnv } from '../../src/server/modules/demo-data/env';
-import { DEMO_AS_OF, demoItem } from '../../src/server/modules/demo-data/generator';
+import { DEMO_AS_OF, addDays, daysBetween, demoItem } from '../../src/server/modules/demo-data/generator';
+import { PUBLISHED_MEDIAN_DAYS_ON_MARKET, PUBLISHED_MONTHLY_CUT_SHARE } from '../../src/server/modules/demo-data/market-time';
 import { mulberry32 } from '../../src/server/modules/demo-data/random';
 import { haversineMiles } from '../../src/shared/geo/distance';
 
@@ -68,6 +69,85 @@ describe('demo data', () => {
       return xs.sort((a, b) => a - b)[xs.length >> 1];
     };
     expect(ppsfOf('Austin')).toBeGreaterThan(2 * ppsfOf('Detroit'));
+  });
+
+  it('puts every listing on the market for a few days to many months, with a realistic share of price cuts', () => {
+    const asOf = '2026-03-15';
+    const N = 20_000;
+    const days: number[] = [];
+    const stats = { retail: { n: 0, recent: 0, days: [] as number[] }, distressed: { n: 0, recent: 0, days: [] as number[] } };
+    let recent = 0;
+    let cut = 0;
+    let severalCuts = 0;
+    // What a listing breaks, checked as plain conditions (20,000 listings) and expected empty at the end.
+    const broken: string[] = [];
+    const check = (ok: boolean, what: string, i: number) => {
+      if (!ok && broken.length < 10) broken.push(`listing ${i}: ${what}`);
+    };
+    for (let i = 0; i < N; i++) {
+      const { listing: l, priceHistory, distress } = demoItem(1, i, asOf);
+      const d = daysBetween(l.on_market_date!, asOf);
+      check(d >= 1 && l.days_on_market === null, 'on the market from an earlier day', i);
+      days.push(d);
+      const group = stats[distress ? 'distressed' : 'retail'];
+      group.n++;
+      group.days.push(d);
+      if (!priceHistory.length) {
+        check(l.original_list_price === l.list_price && l.price_changed_at === null, 'uncut: original = list, no change', i);
+        continue;
+      }
+      cut++;
+      if (priceHistory.length > 1) severalCuts++;
+      // A chain of cuts from the original price down to the list price, in order, while on the market.
+      check(priceHistory[0].old_price === l.original_list_price, 'the first cut is from the original price', i);
+      check(priceHistory.at(-1)!.new_price === l.list_price, 'the last cut is to the list price', i);
+      check(priceHistory.at(-1)!.changed_at === l.price_changed_at, 'the last cut is the price change', i);
+      priceHistory.forEach((change, k) => {
+        check(change.new_price < change.old_price && change.new_price / change.old_price > 0.9, 'a cut of under 10 %', i);
+        if (k > 0) {
+          check(change.old_price === priceHistory[k - 1].new_price, 'each cut from the last price', i);
+          check(change.changed_at > priceHistory[k - 1].changed_at, 'cuts in order', i);
+        }
+        const day = change.changed_at.slice(0, 10);
+        check(day > l.on_market_date! && day < asOf, 'cut while on the market, before today', i);
+      });
+      if (priceHistory.at(-1)!.changed_at.slice(0, 10) >= addDays(asOf, -30)) {
+        recent++;
+        group.recent++;
+      }
+    }
+    expect(broken).toEqual([]);
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+    // The published national figures (docs/listings.md): median days on market, and the share of
+    // listings cut in the last month.
+    expect(Math.abs(median(days) - PUBLISHED_MEDIAN_DAYS_ON_MARKET)).toBeLessThanOrEqual(3);
+    expect(Math.abs(recent / N - PUBLISHED_MONTHLY_CUT_SHARE)).toBeLessThanOrEqual(0.015);
+    // Right-skewed: from days to many months.
+    expect(Math.min(...days)).toBeLessThanOrEqual(3);
+    expect(days.filter((d) => d <= 14).length / N).toBeGreaterThan(0.04);
+    expect(days.filter((d) => d > 180).length / N).toBeGreaterThan(0.1);
+    expect(Math.max(...days)).toBeGreaterThan(365);
+    // Any cut since listing: more than the month's share, well under all.
+    expect(cut / N).toBeGreaterThan(0.35);
+    expect(cut / N).toBeLessThan(0.5);
+    expect(severalCuts / N).toBeGreaterThan(0.1);
+    // Distressed listings sit longer and are cut more often.
+    expect(median(stats.distressed.days)).toBeGreaterThan(1.3 * median(stats.retail.days));
+    expect(stats.distressed.recent / stats.distressed.n).toBeGreaterThan(1.2 * (stats.retail.recent / stats.retail.n));
+  });
+
+  it('counts the market time back from the day it is made: the same listing, the same days', () => {
+    const a = demoItem(1, 7, '2026-01-10');
+    const b = demoItem(1, 7, '2026-02-09');
+    expect(daysBetween(a.listing.on_market_date!, '2026-01-10')).toBe(daysBetween(b.listing.on_market_date!, '2026-02-09'));
+    expect(b.listing.on_market_date).toBe(addDays(a.listing.on_market_date!, 30));
+    const { listing, sold, distress } = b;
+    expect({ ...listing, on_market_date: null, price_changed_at: null }).toEqual({
+      ...a.listing,
+      on_market_date: null,
+      price_changed_at: null,
+    });
+    expect({ sold, distress }).toEqual({ sold: a.sold, distress: a.distress });
   });
 
   it('reads DEMO_LISTINGS', () => {

@@ -4,7 +4,7 @@ import { haversineMiles } from '../../src/shared/geo/distance';
 import { Readable } from 'node:stream';
 import { csvField, csvLine, csvRecords, parseCsvRecords } from '../../src/server/lib/csv';
 import { parseDate } from '../../src/server/lib/dates';
-import { fromReso } from '../../src/server/modules/listings/records';
+import { fromReso, parseTimestamp } from '../../src/server/modules/listings/records';
 import { parsePmmsCsv } from '../../src/server/modules/rates/service';
 
 describe('deal status', () => {
@@ -145,6 +145,71 @@ describe('RESO mapping', () => {
     expect(!pending.ok && pending.reasons).toEqual(['StandardStatus "Pending" is not imported (only Active and Closed)']);
     const sold = fromReso({ ...base, StandardStatus: 'Closed', CloseDate: '2025-02-30' });
     expect(!sold.ok && sold.reasons).toEqual(['ClosePrice is required', 'CloseDate is not a date: "2025-02-30"']);
+  });
+  it('reads when the listing came on the market: OnMarketDate, else ListingContractDate, else the days (cumulative first)', () => {
+    const listing = (extra: Record<string, string>) => {
+      const r = fromReso({ ...base, ...extra });
+      if (!r.ok || r.value.kind !== 'listing') throw new Error(`expected a listing: ${JSON.stringify(r)}`);
+      return r.value.record;
+    };
+    expect(listing({})).toMatchObject({
+      on_market_date: null,
+      days_on_market: null,
+      original_list_price: null,
+      price_changed_at: null,
+    });
+    const dates = { ListingContractDate: '2025-09-01', DaysOnMarket: '9', CumulativeDaysOnMarket: '40' };
+    expect(listing({ ...dates, OnMarketDate: '9/15/2025' })).toMatchObject({
+      on_market_date: '2025-09-15',
+      days_on_market: null,
+    });
+    expect(listing(dates)).toMatchObject({ on_market_date: '2025-09-01', days_on_market: null });
+    expect(listing({ DaysOnMarket: '9', CumulativeDaysOnMarket: '40' })).toMatchObject({
+      on_market_date: null,
+      days_on_market: 40,
+    });
+    expect(listing({ DaysOnMarket: '0' })).toMatchObject({ on_market_date: null, days_on_market: 0 });
+    expect(listing({ OriginalListPrice: '$265,000', PriceChangeTimestamp: '2025-10-02T09:15:00-05:00' })).toMatchObject({
+      original_list_price: 265_000,
+      price_changed_at: '2025-10-02T14:15:00.000Z',
+    });
+    // A sold comp has none of them.
+    const sold = fromReso({
+      ...base,
+      StandardStatus: 'Closed',
+      ClosePrice: '240000',
+      CloseDate: '2025-06-01',
+      OnMarketDate: 'x',
+    });
+    expect(sold.ok && sold.value.kind === 'sold' && Object.keys(sold.value.record)).not.toContain('on_market_date');
+  });
+  it('rejects bad dates, days and original prices with their reasons', () => {
+    const reasons = (extra: Record<string, string>) => {
+      const r = fromReso({ ...base, ...extra });
+      return r.ok ? [] : r.reasons;
+    };
+    expect(reasons({ OnMarketDate: '2025-02-30' })).toEqual(['OnMarketDate is not a date: "2025-02-30"']);
+    expect(reasons({ ListingContractDate: 'yesterday' })).toEqual(['ListingContractDate is not a date: "yesterday"']);
+    expect(reasons({ OnMarketDate: '3025-01-01' })).toEqual(['OnMarketDate is in the future: 3025-01-01']);
+    expect(reasons({ DaysOnMarket: '-1', CumulativeDaysOnMarket: '99999' })).toEqual([
+      'CumulativeDaysOnMarket must be at most 36500',
+      'DaysOnMarket must be at least 0',
+    ]);
+    expect(reasons({ OriginalListPrice: '2000000000' })).toEqual(['OriginalListPrice must be at most 1000000000']);
+    expect(reasons({ OriginalListPrice: 'n/a' })).toEqual(['OriginalListPrice is not a number: "n/a"']);
+    expect(reasons({ PriceChangeTimestamp: '1899-12-31T23:00:00Z' })).toEqual([
+      'PriceChangeTimestamp is before 1900: 1899-12-31T23:00:00.000Z',
+    ]);
+  });
+  it('parses timestamps: ISO 8601 with or without a zone (UTC), or a date (midnight UTC)', () => {
+    expect(parseTimestamp('2025-10-02T14:15:00Z')).toBe('2025-10-02T14:15:00.000Z');
+    expect(parseTimestamp('2025-10-02 14:15')).toBe('2025-10-02T14:15:00.000Z');
+    expect(parseTimestamp('2025-10-02T14:15:30.123456+0200')).toBe('2025-10-02T12:15:30.123Z');
+    expect(parseTimestamp('2025-10-02T14:15:00+05')).toBe('2025-10-02T09:15:00.000Z');
+    expect(parseTimestamp('2025-10-02')).toBe('2025-10-02T00:00:00.000Z');
+    expect(parseTimestamp('10/2/2025')).toBe('2025-10-02T00:00:00.000Z');
+    for (const bad of ['2025-10-02T24:00:00Z', '2025-02-30T10:00:00Z', '2025-10-02Tnoon', 'yesterday', '2025-10-02T10:61'])
+      expect(parseTimestamp(bad)).toBeNull();
   });
   it('parses dates', () => {
     expect(parseDate('2025-11-20')).toBe('2025-11-20');

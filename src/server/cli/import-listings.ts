@@ -56,7 +56,7 @@ runMain(async () => {
     console.log(
       [
         `Read ${summary.rows.toLocaleString('en-US')} rows in ${summary.loadSeconds.toFixed(1)} s (${summary.seconds.toFixed(1)} s in all).`,
-        `Listings: ${l.inserted} new, ${l.updated} updated, ${l.unchanged} unchanged${summary.removedListings ? `, ${summary.removedListings} removed (now sold)` : ''}.`,
+        `Listings: ${l.inserted} new, ${l.updated} updated, ${l.unchanged} unchanged${summary.removedListings ? `, ${summary.removedListings} removed (now sold)` : ''}${summary.priceChanges ? `, ${summary.priceChanges} price changes recorded` : ''}.`,
         `Sold comps: ${s.inserted} new, ${s.updated} updated, ${s.unchanged} unchanged.`,
         `Recomputed ${summary.recomputed} listings.`,
         summary.rejected ? `Rejected ${summary.rejected} rows: see ${summary.rejectedFile}` : 'No rows rejected.',

@@ -21,17 +21,25 @@ import {
   STREETS,
   SUFFIXES,
 } from './listing-text';
+import { marketTime } from './market-time';
 import { clamp, hashInts, mulberry32, pick, roundTo, uniform, type Rng } from './random';
 
 /**
  * Deterministic demo data (docs/listings.md): listings and sold comps across 20 US cities, on real
  * ZIP codes and ZIP centroids from the `zipcodes` gazetteer, priced from per-city medians.
- * Listing i depends only on (seed, i), so the same seed always gives the same rows.
+ * Listing i depends only on (seed, i), so the same seed always gives the same rows; its days on
+ * market and price cuts count back from the day the data is made (`listedAsOf`).
  */
 
 /** The sale dates of the demo comps end here (the week of the seeded mortgage rate). */
 export const DEMO_AS_OF = '2025-11-20';
 export const DEFAULT_DEMO_SEED = 1;
+
+/** Today (UTC), YYYY-MM-DD: the day a load's listings are on the market as of. */
+export const todayUtc = (): string => new Date().toISOString().slice(0, 10);
+
+/** A third stream of numbers per listing (its market time), apart from the one that makes it. */
+const MARKET_TIME_STREAM = 0x6d61726b;
 
 interface House {
   city: DemoCity;
@@ -71,8 +79,33 @@ function bedsFor(rng: Rng): number {
   return u < 0.04 ? 1 : u < 0.2 ? 2 : u < 0.64 ? 3 : u < 0.9 ? 4 : 5;
 }
 
-function addDays(date: string, days: number): string {
+export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+let cachedAsOf = '';
+let cachedDays: string[] = [];
+/**
+ * `asOf` less `days` days, YYYY-MM-DD, remembered for one `asOf` at a time: a load formats one to
+ * five such dates for each of up to millions of listings, and Date's parse and format take ~3 µs.
+ */
+function daysBefore(asOf: string, days: number): string {
+  if (asOf !== cachedAsOf) {
+    cachedAsOf = asOf;
+    cachedDays = [];
+  }
+  return (cachedDays[days] ??= addDays(asOf, -days));
+}
+
+/** Whole days from one YYYY-MM-DD date to another. */
+export const daysBetween = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+export interface DemoPriceChange {
+  old_price: number;
+  new_price: number;
+  /** ISO timestamp */
+  changed_at: string;
 }
 
 export interface DemoItem {
@@ -80,10 +113,15 @@ export interface DemoItem {
   sold: SoldRecord[];
   /** The listing's distressed kind, or null for a retail listing. */
   distress: DistressKind | null;
+  /** Its price cuts, oldest first (the last one's new price is its list price). */
+  priceHistory: DemoPriceChange[];
 }
 
-/** Listing `index` (0-based) of the data set of `seed`, with its 1 to 3 sold comps. */
-export function demoItem(seed: number, index: number): DemoItem {
+/**
+ * Listing `index` (0-based) of the data set of `seed`, with its 1 to 3 sold comps, on the market as
+ * of `listedAsOf` (YYYY-MM-DD; by default today, UTC).
+ */
+export function demoItem(seed: number, index: number, listedAsOf: string = todayUtc()): DemoItem {
   const cities = demoCities();
   const rng = mulberry32(hashInts(seed, index));
   const city = cityPicker(cities)(rng());
@@ -154,7 +192,22 @@ export function demoItem(seed: number, index: number): DemoItem {
     rehab_estimate: rehab,
     arv_estimate: arv,
     nightly_rate: nightly,
+    on_market_date: null,
+    days_on_market: null,
+    original_list_price: price,
+    price_changed_at: null,
   };
+  const time = marketTime(mulberry32(hashInts(seed, index, MARKET_TIME_STREAM)), price, distress !== null);
+  listing.on_market_date = daysBefore(listedAsOf, time.days);
+  const priceHistory = time.cuts.map((cut) => ({
+    old_price: cut.from,
+    new_price: cut.to,
+    changed_at: `${daysBefore(listedAsOf, cut.daysAgo)}T${cut.hour}:00:00.000Z`,
+  }));
+  if (priceHistory.length) {
+    listing.original_list_price = priceHistory[0].old_price;
+    listing.price_changed_at = priceHistory[priceHistory.length - 1].changed_at;
+  }
 
   const soldCount = 1 + Math.floor(rng() * 3); // 1, 2 or 3: about 2 per listing
   const sold: SoldRecord[] = [];
@@ -181,5 +234,5 @@ export function demoItem(seed: number, index: number): DemoItem {
       longitude: c.longitude,
     });
   }
-  return { listing, sold, distress };
+  return { listing, sold, distress, priceHistory };
 }

@@ -6,12 +6,13 @@ import {
   noteListingsChanged,
   recomputeDirty,
   type ListingRecord,
+  type ListingPriceChange,
   type RecomputeProgress,
   type SoldRecord,
 } from '../listings';
 import { refreshPlaces } from '../places';
 import { DEMO_CITIES, type CityProfile } from './cities';
-import { demoItem } from './generator';
+import { DEMO_AS_OF, addDays, daysBetween, demoItem, todayUtc } from './generator';
 
 export interface DemoLoadOptions {
   listings: number;
@@ -34,14 +35,28 @@ export interface DemoLoadSummary {
 }
 
 /**
+ * The day the listings of `seed` are on the market as of: the day its first load started. A load
+ * resumed after a crash, or run again later, finds it from its first listing's on-market date, so
+ * loading the same seed again changes nothing.
+ */
+async function listedAsOf(db: Db, seed: number): Promise<string> {
+  const first = demoItem(seed, 0, DEMO_AS_OF).listing;
+  const stored = await sql<{ day: string | null }>`
+    select on_market_date::text as day from properties where listing_key = ${first.listing_key}`.execute(db);
+  const day = stored.rows[0]?.day;
+  return day ? addDays(day, daysBetween(first.on_market_date as string, DEMO_AS_OF)) : todayUtc();
+}
+
+/**
  * Writes the data set into the database (sold comps first, then listings, so nothing is marked
- * twice) and computes comps, deal status and strategy results. Idempotent: loading the same seed
- * again changes nothing.
+ * twice), the listings with their price history, and computes comps, deal status and strategy
+ * results. Idempotent: loading the same seed again changes nothing.
  */
 export async function loadDemoData(db: Db, options: DemoLoadOptions): Promise<DemoLoadSummary> {
   const started = Date.now();
   const batchSize = options.batchSize ?? 2000;
   const n = options.listings;
+  const asOf = await listedAsOf(db, options.seed);
   let sold = 0;
   const total = n * 2;
   for (let phase = 0; phase < 2; phase++) {
@@ -51,15 +66,19 @@ export async function loadDemoData(db: Db, options: DemoLoadOptions): Promise<De
       const end = Math.min(n, start + batchSize);
       const listings: ListingRecord[] = [];
       const sales: SoldRecord[] = [];
+      const history: ListingPriceChange[] = [];
       for (let i = start; i < end; i++) {
-        const item = demoItem(options.seed, i);
+        const item = demoItem(options.seed, i, asOf);
         if (phase === 0) sales.push(...item.sold);
-        else listings.push(item.listing);
+        else {
+          listings.push(item.listing);
+          for (const change of item.priceHistory) history.push({ listing_key: item.listing.listing_key, ...change });
+        }
       }
       await db.transaction().execute(async (trx) => {
         const repository = createListingsRepository(trx);
         if (phase === 0) await repository.upsertSold(sales);
-        else await repository.upsertListings(listings);
+        else await repository.upsertListings(listings, { priceHistory: history });
       });
       sold += sales.length;
       options.onProgress?.({ phase: 'insert', done: phase * n + end, total });

@@ -24,6 +24,9 @@ export const RESO_COLUMNS = [
   'RehabEstimate',
   'ArvEstimate',
   'NightlyRateEstimate',
+  'OnMarketDate',
+  'OriginalListPrice',
+  'PriceChangeTimestamp',
 ];
 
 /** A demo item's RESO rows: the listing, then its sold comps. */
@@ -64,5 +67,8 @@ export function toReso(
     RehabEstimate: l.rehab_estimate,
     ArvEstimate: l.arv_estimate,
     NightlyRateEstimate: l.nightly_rate,
+    OnMarketDate: l.on_market_date,
+    OriginalListPrice: l.original_list_price,
+    PriceChangeTimestamp: l.price_changed_at,
   };
 }

@@ -55,6 +55,8 @@ export interface ImportSummary {
   sold: { inserted: number; updated: number; unchanged: number };
   /** Listings removed because their key arrived as a closed sale. */
   removedListings: number;
+  /** List price changes recorded in the listings' price history. */
+  priceChanges: number;
   rejected: number;
   /** Path of the rejected-rows report, or null when every row was accepted. */
   rejectedFile: string | null;
@@ -191,6 +193,7 @@ export async function importFile(db: Db, file: string, options: ImportOptions = 
     listings: { inserted: 0, updated: 0, unchanged: 0 },
     sold: { inserted: 0, updated: 0, unchanged: 0 },
     removedListings: 0,
+    priceChanges: 0,
     rejected: 0,
     rejectedFile: null,
     recomputed: 0,
@@ -233,6 +236,7 @@ export async function importFile(db: Db, file: string, options: ImportOptions = 
     summary.listings.inserted += a.inserted;
     summary.listings.updated += a.updated;
     summary.listings.unchanged += a.unchanged;
+    summary.priceChanges += a.priceChanges;
     summary.sold.inserted += b.inserted;
     summary.sold.updated += b.updated;
     summary.sold.unchanged += b.unchanged;

@@ -5,7 +5,13 @@
  */
 export { FINANCING_PRODUCT, roundResults, type EngineInputs } from './analysis';
 export { fromReso, type ListingRecord, type RawRecord, type SoldRecord } from './records';
-export { createListingsRepository, type ListingsRepository, type UpsertCounts } from './repository';
+export {
+  createListingsRepository,
+  type ListingPriceChange,
+  type ListingsRepository,
+  type ListingUpsertCounts,
+  type UpsertCounts,
+} from './repository';
 export { dropMaintainedIndexes, holdFewerRowsThan, restoreIndexes, type DroppedIndex } from './bulk-indexes';
 export { countStaleForRate, recomputeDirty, recomputeForRate, type RecomputeProgress } from './recompute';
 export { rateRecomputerFor, type RateRecomputer } from './recomputer';

@@ -6,7 +6,15 @@ import type { EngineInputs } from '../../db/schema';
 import { marketOverridesJsonSql, type MarketOverrides } from '../markets';
 import { latestRateSql } from '../rates';
 import { MAX_COMP_RADIUS_MILES } from './comps';
-import { COLUMN_TYPES, LISTING_COLUMNS, SOLD_COLUMNS, type ListingRecord, type SoldRecord } from './records';
+import {
+  COLUMN_TYPES,
+  LISTING_COLUMNS,
+  LISTING_HISTORY_COLUMNS,
+  LISTING_RECORD_FIELDS,
+  SOLD_COLUMNS,
+  type ListingRecord,
+  type SoldRecord,
+} from './records';
 
 /**
  * The listings' and sold comps' reads and writes: batched upserts that write only what changed, the
@@ -42,6 +50,30 @@ export interface UpsertCounts {
   inserted: number;
   updated: number;
   unchanged: number;
+}
+
+export interface ListingUpsertCounts extends UpsertCounts {
+  /** The price_history rows written. */
+  priceChanges: number;
+}
+
+/** One list price change of a listing, as upsertListings' `priceHistory` takes it. */
+export interface ListingPriceChange {
+  listing_key: string;
+  old_price: number;
+  new_price: number;
+  /** ISO timestamp */
+  changed_at: string;
+}
+
+export interface UpsertListingsOptions {
+  /**
+   * Earlier price changes of the listings this call writes (the demo data's cuts), recorded for those
+   * with none recorded yet, in place of the one a new listing's feed row implies (an OriginalListPrice
+   * other than its ListPrice, with a PriceChangeTimestamp). An unchanged listing is not written, so
+   * nothing is added to it.
+   */
+  priceHistory?: readonly ListingPriceChange[];
 }
 
 /**
@@ -157,30 +189,66 @@ export interface RepriceParams {
 export function createListingsRepository(db: Db) {
   return {
     /**
-     * Inserts new listings and updates changed ones (marking them for recomputation); a row whose
-     * every field is unchanged is not written, so its updated_at stays.
+     * Inserts new listings and updates changed ones (marking them for recomputation when a field the
+     * analysis reads changed); a row whose every field is unchanged is not written, so its updated_at
+     * stays. A listing whose list price changes gets a price_history row in the same statement
+     * (docs/listings.md, "Days on market and price history"); so does a new listing whose feed row
+     * says it was re-priced (OriginalListPrice and PriceChangeTimestamp), unless `priceHistory` gives
+     * the changes (the demo data's several cuts).
      */
-    async upsertListings(records: readonly ListingRecord[]): Promise<UpsertCounts> {
+    async upsertListings(records: readonly ListingRecord[], options: UpsertListingsOptions = {}): Promise<ListingUpsertCounts> {
       const rows = lastPerKey(records);
-      if (!rows.length) return { inserted: 0, updated: 0, unchanged: 0 };
+      if (!rows.length) return { inserted: 0, updated: 0, unchanged: 0, priceChanges: 0 };
       const data = LISTING_COLUMNS.filter((c) => c !== 'listing_key');
-      const result = await sql<{ inserted: number; updated: number }>`
+      // The stored history merged with the feed's: what the feed omits is kept, a new list price sets
+      // the time of the change and keeps the price it was cut from as the original.
+      const repriced = sql`excluded.list_price <> p.list_price`;
+      const merged = {
+        on_market_date: sql`coalesce(excluded.on_market_date, p.on_market_date)`,
+        original_list_price: sql`coalesce(excluded.original_list_price, p.original_list_price, case when ${repriced} then p.list_price end)`,
+        price_changed_at: sql`case when ${repriced}
+            then case when excluded.price_changed_at > coalesce(p.price_changed_at, '-infinity') then excluded.price_changed_at else now() end
+            else greatest(p.price_changed_at, excluded.price_changed_at) end`,
+      };
+      const history = LISTING_HISTORY_COLUMNS.map((c) => merged[c]);
+      // The earlier changes: those given, for the written listings with none recorded yet; else the
+      // one a new listing's feed row implies.
+      const earlierChanges = options.priceHistory
+        ? sql`select up.id, h.old_price, h.new_price, h.changed_at
+            from up join json_to_recordset(${JSON.stringify(options.priceHistory)}::json)
+              as h(listing_key text, old_price float8, new_price float8, changed_at timestamptz) on h.listing_key = up.listing_key
+            where up.inserted or not exists (select 1 from price_history recorded where recorded.property_id = up.id)`
+        : sql`select id, original_list_price, list_price, price_changed_at from up
+            where inserted and price_changed_at is not null and original_list_price <> list_price`;
+      // The statement's parts all see the tables as they were before it: joined to `properties`, a
+      // written row finds the version it replaced, and so its old list price.
+      const result = await sql<{ inserted: number; updated: number; changes: number }>`
         with up as (
-          insert into properties as p (id, ${cols(LISTING_COLUMNS)})
-          select id, ${cols(LISTING_COLUMNS)}
-          from json_to_recordset(${JSON.stringify(withNewIds(rows))}::json) as v(${recordset(LISTING_COLUMNS, { id: 'uuid' })})
+          insert into properties as p (id, ${cols(LISTING_COLUMNS)}, ${cols(LISTING_HISTORY_COLUMNS)})
+          select id, ${cols(LISTING_COLUMNS)}, coalesce(on_market_date, current_date - days_on_market), original_list_price, price_changed_at
+          from json_to_recordset(${JSON.stringify(withNewIds(rows))}::json) as v(${recordset(LISTING_RECORD_FIELDS, { id: 'uuid' })})
           on conflict (listing_key) do update set
             ${sql.raw(data.map((c) => `${c} = excluded.${c}`).join(', '))},
-            needs_recompute = true,
+            ${sql.join(LISTING_HISTORY_COLUMNS.map((c) => sql`${sql.id(c)} = ${merged[c]}`))},
+            needs_recompute = p.needs_recompute or (${cols(data, 'p.')}) is distinct from (${cols(data, 'excluded.')}),
             updated_at = now()
-          where (${cols(data, 'p.')}) is distinct from (${cols(data, 'excluded.')})
-          returning (xmax = 0) as inserted
+          where (${cols(data, 'p.')}, ${cols(LISTING_HISTORY_COLUMNS, 'p.')}) is distinct from (${cols(data, 'excluded.')}, ${sql.join(history)})
+          returning id, listing_key, list_price, original_list_price, price_changed_at, (xmax = 0) as inserted
+        ),
+        changes as (
+          insert into price_history (property_id, old_price, new_price, changed_at)
+          select up.id, prior.list_price, up.list_price, up.price_changed_at
+          from up join properties prior on prior.id = up.id
+          where not up.inserted and prior.list_price <> up.list_price
+          union all
+          ${earlierChanges}
+          returning 1
         )
-        select (count(*) filter (where inserted))::int as inserted, (count(*) filter (where not inserted))::int as updated from up`.execute(
-        db,
-      );
-      const { inserted, updated } = result.rows[0];
-      return { inserted, updated, unchanged: rows.length - inserted - updated };
+        select (select count(*) filter (where inserted) from up)::int as inserted,
+          (select count(*) filter (where not inserted) from up)::int as updated,
+          (select count(*) from changes)::int as changes`.execute(db);
+      const { inserted, updated, changes } = result.rows[0];
+      return { inserted, updated, unchanged: rows.length - inserted - updated, priceChanges: changes };
     },
 
     /**
