@@ -23,6 +23,8 @@ import { SNAPSHOT_WANTED } from './alert-state';
  *   'now_pays': the search has a minimum cash-on-cash, which the listing now reaches and did not when
  *   the matcher last saw it (alert_listing_cocs; a listing it never saw is not reported this way).
  * - Only searches with alerts on ('instant' or 'daily'), of active users.
+ * - An alert keeps the listing's price and the search's strategy's cash-on-cash then; an infinite one
+ *   (no cash left in the deal) is kept as null, as the wire's AlertNotification has no infinity.
  *
  * The listings' cash-on-cash snapshot (alert_listing_cocs) is kept only while some search with alerts
  * on has a minimum cash-on-cash: then each pass writes the changed listings' figures after comparing
@@ -62,15 +64,17 @@ export interface PassOptions {
 }
 
 /**
- * Changed listings per statement: from FIRST_MATCH_BATCH, each next batch sized to take about
- * TARGET_BATCH_MS by the last one's pace. A statement's cost is mostly its matches (each an insert):
- * a batch of listings that match many searches is kept small, so that on PGlite (one connection) a
- * request never waits long behind the pass.
+ * Changed listings per statement. PGlite (one connection, which requests wait for): from
+ * FIRST_MATCH_BATCH, each next batch sized to take about PGLITE_BATCH_MS by the last one's pace, about
+ * as long as a re-pricing batch holds it. A statement's cost is mostly its matches (each an insert),
+ * so listings that match many searches make small batches. PostgreSQL's requests have connections of
+ * their own: POSTGRES_MATCH_BATCH listings a statement, which cost less in all.
  */
 const FIRST_MATCH_BATCH = 250;
-const TARGET_BATCH_MS = 250;
+const PGLITE_BATCH_MS = 400;
 const MIN_MATCH_BATCH = 10;
 const MAX_MATCH_BATCH = 5000;
+const POSTGRES_MATCH_BATCH = 2000;
 const SEED_BATCH = 5000;
 
 /** Transactions open longer than this do not hold the watermark back (an abandoned session would rescan for ever). */
@@ -232,7 +236,8 @@ export async function runMatchingPass(db: Db, options: PassOptions): Promise<Pas
     select string_agg(id::text, ',' order by longitude, latitude) as ids from properties
     where updated_at >= ${state.watermark} and exists (select 1 from saved_searches where alert <> 'off')`.execute(db);
   const ids = changedIds.rows[0].ids?.split(',') ?? [];
-  let size = options.batchSize ?? FIRST_MATCH_BATCH;
+  const paced = options.batchSize === undefined && options.kind === 'pglite';
+  let size = options.batchSize ?? (paced ? FIRST_MATCH_BATCH : POSTGRES_MATCH_BATCH);
   const matches: MatchCounts = { new: 0, price_cut: 0, now_pays: 0 };
   let longestBatchMs = 0;
   for (let from = 0; from < ids.length;) {
@@ -243,9 +248,9 @@ export async function runMatchingPass(db: Db, options: PassOptions): Promise<Pas
     const counts = await matchBatch(db, batch, wanted, options.now);
     const elapsed = performance.now() - batchStarted;
     longestBatchMs = Math.max(longestBatchMs, elapsed);
-    if (options.batchSize === undefined) {
-      const paced = Math.round((batch.length * TARGET_BATCH_MS) / Math.max(elapsed, 1));
-      size = Math.min(MAX_MATCH_BATCH, Math.max(MIN_MATCH_BATCH, Math.min(paced, 4 * batch.length)));
+    if (paced) {
+      const atPace = Math.round((batch.length * PGLITE_BATCH_MS) / Math.max(elapsed, 1));
+      size = Math.min(MAX_MATCH_BATCH, Math.max(MIN_MATCH_BATCH, Math.min(atPace, 4 * batch.length)));
     }
     matches.new += counts.new;
     matches.price_cut += counts.price_cut;
