@@ -212,7 +212,7 @@ async function benchDatabase(
     const [baseline] = await timed(pass);
     const kept = await sql<{ n: number }>`select count(*)::int as n from alert_listing_cocs`.execute(d.db);
     console.log(
-      `[${database.name}] first import ${secs(firstImport)} s; ${fmt(SEARCHES)} searches; first pass over ${fmt(baseline.changed)} listings ${secs(baseline.seconds)} s (cash-on-cash snapshot: ${fmt(kept.rows[0].n)} listings), ${fmt(found(baseline))} matches`,
+      `[${database.name}] first import ${secs(firstImport)} s; ${fmt(SEARCHES)} searches; first pass over ${fmt(baseline.changed)} listings ${secs(baseline.seconds)} s (longest statement ${fmt(baseline.longestBatchMs)} ms; cash-on-cash snapshot: ${fmt(kept.rows[0].n)} listings), ${fmt(found(baseline))} matches`,
     );
 
     const [summary, changedImport] = await timed(() => importFile(d.db, files.changed, { exclusive }));
@@ -235,7 +235,7 @@ async function benchDatabase(
       ),
     );
     console.log(
-      `[${database.name}] changed feed: ${fmt(summary.listings.updated)} listings updated, ${fmt(summary.recomputed)} recomputed (price history written by ${history}); import ${secs(changedImport)} s, signal ${signalMs.toFixed(1)} ms; pass over ${fmt(matched.changed)} listings ${secs(matched.seconds)} s: ${fmt(matched.matches.new)} new, ${fmt(matched.matches.price_cut)} price cuts, ${fmt(matched.matches.now_pays)} now paying; ${fmt(sentMails)} instant e-mails built in ${secs(deliverySeconds)} s`,
+      `[${database.name}] changed feed: ${fmt(summary.listings.updated)} listings updated, ${fmt(summary.recomputed)} recomputed (price history written by ${history}); import ${secs(changedImport)} s, signal ${signalMs.toFixed(1)} ms; pass over ${fmt(matched.changed)} listings ${secs(matched.seconds)} s (longest statement ${fmt(matched.longestBatchMs)} ms): ${fmt(matched.matches.new)} new, ${fmt(matched.matches.price_cut)} price cuts, ${fmt(matched.matches.now_pays)} now paying; ${fmt(sentMails)} instant e-mails built in ${secs(deliverySeconds)} s`,
     );
 
     const [, againImport] = await timed(() => importFile(d.db, files.changed, { exclusive }));
@@ -251,14 +251,14 @@ async function benchDatabase(
     const [repriced, repriceSeconds] = await timed(() => recomputeForRate(d.db));
     const [afterRate] = await timed(pass);
     console.log(
-      `[${database.name}] a lower rate: ${fmt(repriced)} listings re-priced in ${secs(repriceSeconds)} s; pass over ${fmt(afterRate.changed)} listings ${secs(afterRate.seconds)} s: ${fmt(afterRate.matches.now_pays)} now paying, ${fmt(found(afterRate) - afterRate.matches.now_pays)} other`,
+      `[${database.name}] a lower rate: ${fmt(repriced)} listings re-priced in ${secs(repriceSeconds)} s; pass over ${fmt(afterRate.changed)} listings ${secs(afterRate.seconds)} s (longest statement ${fmt(afterRate.longestBatchMs)} ms): ${fmt(afterRate.matches.now_pays)} now paying, ${fmt(found(afterRate) - afterRate.matches.now_pays)} other`,
     );
     return {
       database: database.name,
       'import s (5 % changed)': secs(changedImport),
       'signal ms (% of import)': `${signalMs.toFixed(1)} (${((signalMs / 10 / changedImport) * 1).toFixed(3)} %)`,
       'changed listings': fmt(matched.changed),
-      'matching s': secs(matched.seconds),
+      'matching s (longest statement ms)': `${secs(matched.seconds)} (${fmt(matched.longestBatchMs)})`,
       'matches new / cut / pays': `${fmt(matched.matches.new)} / ${fmt(matched.matches.price_cut)} / ${fmt(matched.matches.now_pays)}`,
       'e-mails (s)': `${fmt(sentMails)} (${secs(deliverySeconds)})`,
       'first pass, all listings s': secs(baseline.seconds),

@@ -23,6 +23,8 @@ import { SNAPSHOT_WANTED } from './alert-state';
  *   'now_pays': the search has a minimum cash-on-cash, which the listing now reaches and did not when
  *   the matcher last saw it (alert_listing_cocs; a listing it never saw is not reported this way).
  * - Only searches with alerts on ('instant' or 'daily'), of active users.
+ * - An alert keeps the listing's price and the search's strategy's cash-on-cash then; an infinite one
+ *   (no cash left in the deal) is kept as null, as the wire's AlertNotification has no infinity.
  *
  * The listings' cash-on-cash snapshot (alert_listing_cocs) is kept only while some search with alerts
  * on has a minimum cash-on-cash: then each pass writes the changed listings' figures after comparing
@@ -46,6 +48,8 @@ export interface PassResult {
   /** The listing_changes version handled. */
   version: number;
   seconds: number;
+  /** The longest matching statement, ms (on PGlite, what a request may wait behind the pass). */
+  longestBatchMs: number;
 }
 
 export interface PassOptions {
@@ -53,14 +57,25 @@ export interface PassOptions {
   kind: 'pglite' | 'postgres';
   /** The delivery's clock: an instant e-mail for new matches is due from this time. */
   now: Date;
-  /** Changed listings per statement (each a short statement; the server yields between them). */
+  /** Changed listings per statement, fixed (tests); by default sized to keep each statement short. */
   batchSize?: number;
   pause?: () => Promise<void>;
   shouldStop?: () => boolean;
 }
 
-export const DEFAULT_MATCH_BATCH = 2000;
-const SEED_BATCH = 10_000;
+/**
+ * Changed listings per statement. PGlite (one connection, which requests wait for): from
+ * FIRST_MATCH_BATCH, each next batch sized to take about PGLITE_BATCH_MS by the last one's pace, about
+ * as long as a re-pricing batch holds it. A statement's cost is mostly its matches (each an insert),
+ * so listings that match many searches make small batches. PostgreSQL's requests have connections of
+ * their own: POSTGRES_MATCH_BATCH listings a statement, which cost less in all.
+ */
+const FIRST_MATCH_BATCH = 250;
+const PGLITE_BATCH_MS = 400;
+const MIN_MATCH_BATCH = 10;
+const MAX_MATCH_BATCH = 5000;
+const POSTGRES_MATCH_BATCH = 2000;
+const SEED_BATCH = 5000;
 
 /** Transactions open longer than this do not hold the watermark back (an abandoned session would rescan for ever). */
 const OLDEST_TRANSACTION_HELD = "interval '1 day'";
@@ -215,20 +230,32 @@ export async function runMatchingPass(db: Db, options: PassOptions): Promise<Pas
     });
   }
 
-  // No search with alerts on: nothing to match (the watermark still moves on).
+  // No search with alerts on: nothing to match (the watermark still moves on). In the order of the
+  // map's index, so that a batch's listings are neighbours and look up the same searches.
   const changedIds = await sql<{ ids: string | null }>`
-    select string_agg(id::text, ',') as ids from properties
+    select string_agg(id::text, ',' order by longitude, latitude) as ids from properties
     where updated_at >= ${state.watermark} and exists (select 1 from saved_searches where alert <> 'off')`.execute(db);
   const ids = changedIds.rows[0].ids?.split(',') ?? [];
-  const batchSize = options.batchSize ?? DEFAULT_MATCH_BATCH;
+  const paced = options.batchSize === undefined && options.kind === 'pglite';
+  let size = options.batchSize ?? (paced ? FIRST_MATCH_BATCH : POSTGRES_MATCH_BATCH);
   const matches: MatchCounts = { new: 0, price_cut: 0, now_pays: 0 };
-  for (let from = 0; from < ids.length; from += batchSize) {
+  let longestBatchMs = 0;
+  for (let from = 0; from < ids.length;) {
     if (options.shouldStop?.()) return stopped(version, started, snapshotSeeded, ids.length, matches);
-    const counts = await matchBatch(db, ids.slice(from, from + batchSize), wanted, options.now);
+    const batch = ids.slice(from, from + size);
+    from += batch.length;
+    const batchStarted = performance.now();
+    const counts = await matchBatch(db, batch, wanted, options.now);
+    const elapsed = performance.now() - batchStarted;
+    longestBatchMs = Math.max(longestBatchMs, elapsed);
+    if (paced) {
+      const atPace = Math.round((batch.length * PGLITE_BATCH_MS) / Math.max(elapsed, 1));
+      size = Math.min(MAX_MATCH_BATCH, Math.max(MIN_MATCH_BATCH, Math.min(atPace, 4 * batch.length)));
+    }
     matches.new += counts.new;
     matches.price_cut += counts.price_cut;
     matches.now_pays += counts.now_pays;
-    if (from + batchSize < ids.length) await options.pause?.();
+    if (from < ids.length) await options.pause?.();
   }
 
   await db
@@ -239,7 +266,14 @@ export async function runMatchingPass(db: Db, options: PassOptions): Promise<Pas
       last_pass_at: sql<Date>`now()`,
     })
     .execute();
-  return { changed: ids.length, matches, snapshotSeeded, version, seconds: (performance.now() - started) / 1000 };
+  return {
+    changed: ids.length,
+    matches,
+    snapshotSeeded,
+    version,
+    seconds: (performance.now() - started) / 1000,
+    longestBatchMs,
+  };
 }
 
 function stopped(version: number, started: number, snapshotSeeded: number, changed = 0, matches?: MatchCounts): PassResult {
@@ -249,5 +283,6 @@ function stopped(version: number, started: number, snapshotSeeded: number, chang
     snapshotSeeded,
     version,
     seconds: (performance.now() - started) / 1000,
+    longestBatchMs: 0,
   };
 }
