@@ -301,6 +301,10 @@ describe.each(DATABASES)('saved searches API on $name', (database) => {
       expect(json(r).error.message).toBe(message);
     }
     expect((await call('PATCH', `/${saved._id}`, token, {})).statusCode).toBe(400);
+    // A member the schema does not know is dropped, leaving nothing to change (a fuzz once got a 500 here).
+    const unknownOnly = await call('PATCH', `/${saved._id}`, token, { colour: 'blue' });
+    expect(unknownOnly.statusCode).toBe(400);
+    expect(json(unknownOnly).error.message).toBe(SAVED_SEARCH_MESSAGES.nothingToChange);
     expect((await list(token))[0]).toEqual(saved);
   });
 

@@ -26,6 +26,7 @@ export const SAVED_SEARCH_MESSAGES = {
   nameTooLong: `Name must be at most ${SAVED_SEARCH_NAME_MAX} characters`,
   nameTaken: (name: string) => `You already have a saved search named "${name}". Choose another name.`,
   limit: `You already have ${MAX_SAVED_SEARCHES} saved searches, the most one user can keep. Delete one on the dashboard to save another.`,
+  nothingToChange: 'Nothing to change: send a name, alert, place, bounds or query',
   antimeridian:
     'This view crosses the antimeridian (180° longitude), which a saved search cannot watch: pan the map so the view stays on one side of it',
 } as const;
@@ -155,6 +156,9 @@ export function createSavedSearchesService(db: Db) {
       if (body.bounds !== undefined) changes.view = checkView(body.bounds, body.place);
       else if (body.place !== undefined) changes.place = body.place.trim() || null;
       if (body.query !== undefined) changes.filters = checkQuery(body.query);
+      // Members the schema does not know are dropped before this (Fastify's removeAdditional), so a
+      // body of only those arrives empty.
+      if (!Object.keys(changes).length) throw badRequest(SAVED_SEARCH_MESSAGES.nothingToChange);
       const row = await naming(changes.name, () => repository.update(userId, searchId, changes));
       if (!row) throw notFound(SAVED_SEARCH_MESSAGES.notFound);
       return toSavedSearch(row);
