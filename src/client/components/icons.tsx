@@ -164,3 +164,9 @@ export function DealmapMark({ size = 28 }: { size?: number }) {
     </svg>
   );
 }
+
+export const BookmarkIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M19 21l-7-5-7 5V5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2z" />
+  </Icon>
+);

@@ -3,9 +3,9 @@ import { useCallback } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { boundsCenter } from '../../../shared/geo/viewport';
 import type { SavedSearch } from '../../../shared/schemas/alerts';
+import { BookmarkIcon } from '../../components/icons';
 import {
   alertLabel,
-  BookmarkIcon,
   describeQueryFilters,
   SavedSearchActions,
   useMarkSavedSearchViewedMutation,

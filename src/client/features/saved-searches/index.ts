@@ -8,5 +8,4 @@ export {
 } from './saved-searches-api';
 export { SaveSearchButton, SavedSearchSummary, type SavedPlace } from './save-search-button';
 export { SavedSearchActions } from './saved-search-actions';
-export { BookmarkIcon } from './bookmark-icon';
 export { SAVED_SEARCH_TEXT, ALERT_CHOICES, alertLabel, describeQueryFilters, describeSort } from './saved-search-text';

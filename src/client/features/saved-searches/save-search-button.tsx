@@ -5,7 +5,7 @@ import type { MapBounds } from '../../../shared/schemas/geo';
 import { useCreateSavedSearchMutation } from './saved-searches-api';
 import { SavedSearchDialog, type SavedSearchFormValues } from './saved-search-dialog';
 import { defaultSearchName, describeQueryFilters, describeSort, SAVED_SEARCH_TEXT } from './saved-search-text';
-import { BookmarkIcon } from './bookmark-icon';
+import { BookmarkIcon } from '../../components/icons';
 
 /** The place a search was made for: its short name (the default name) and its address (what is stored). */
 export interface SavedPlace {
