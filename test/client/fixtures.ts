@@ -23,6 +23,8 @@ export function makeProperty(overrides: Partial<Property> & Pick<Property, '_id'
     compIDs: [],
     confidence: null,
     monthlyRent: null,
+    rentEstimate: null,
+    leaseCompIds: [],
     rehabEstimate: null,
     arvEstimate: null,
     nightlyRate: null,

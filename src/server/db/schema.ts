@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
-import type { DealConfidence, MarkerColor } from '../../shared/schemas/property';
+import type { DealConfidence, MarkerColor, RentEstimate } from '../../shared/schemas/property';
 import type { AssumptionOverrides } from '../../shared/schemas/assumptions';
 import type { AuditAction, EntityType, ImportJobPhase } from '../../shared/schemas/admin';
 import type { MapBounds } from '../../shared/schemas/geo';
@@ -237,6 +237,10 @@ export interface PropertiesTable extends ListingColumns {
   price_changed_at: NullableTimestamp;
   /** The cut from the original list price, in percent to one decimal (0: none), computed by PostgreSQL. */
   price_cut_percent: GeneratedAlways<number>;
+  /** The lease comps' rent estimate and the engine rent's source, as the last recomputation wrote them (0030). */
+  rent_estimate: Json<RentEstimate | null, RentEstimate | null | undefined>;
+  /** The leases the estimate used, nearest first (0030). */
+  lease_comp_ids: Generated<string[]>;
 }
 
 /** Each list price change an import saw (0027). */
@@ -251,6 +255,13 @@ export interface PriceHistoryTable {
 export interface SoldCompsTable extends Omit<ListingColumns, 'list_price'> {
   close_price: number;
   list_price: number | null;
+  /** A date column, read as YYYY-MM-DD text where the code casts it (close_date::text). */
+  close_date: ColumnType<Date, Date | string, Date | string>;
+}
+
+/** Closed residential leases: RESO ResidentialLease rows, ClosePrice the monthly rent (0030). */
+export interface LeasesTable extends Omit<ListingColumns, 'list_price'> {
+  rent: number;
   /** A date column, read as YYYY-MM-DD text where the code casts it (close_date::text). */
   close_date: ColumnType<Date, Date | string, Date | string>;
 }
@@ -455,6 +466,7 @@ export interface DB {
   admin_import_jobs: AdminImportJobsTable;
   properties: PropertiesTable;
   sold_comps: SoldCompsTable;
+  leases: LeasesTable;
   price_history: PriceHistoryTable;
   saved_searches: SavedSearchesTable;
   alert_matches: AlertMatchesTable;

@@ -22,6 +22,36 @@ export const DealConfidence = Type.Object({
 });
 export type DealConfidence = Static<typeof DealConfidence>;
 
+/** Where the engine's monthly rent came from (docs/investment-math.md, "Rent from lease comps"). */
+export const RENT_SOURCES = ['feed', 'leases', 'cityMedian', 'price'] as const;
+export type RentSource = (typeof RENT_SOURCES)[number];
+
+/**
+ * The lease comps' estimate of a listing's monthly rent and how much to trust it, in the deal
+ * confidence's terms (how many, how far apart, how recent) plus how far away; and where the rent the
+ * engine used came from: the feed's EstimatedMonthlyRent (kept; the estimate is shown beside it), the
+ * estimate, the city's median rent per square foot of leases times the area (too few leases), or
+ * 0.75 % of the price (no leases in the city either).
+ */
+export const RentEstimate = Type.Object({
+  source: StringEnum(RENT_SOURCES),
+  monthlyRent: Nullable(
+    Type.Number({
+      description:
+        "The leases' median rent, each scaled to the listing's area by its rent per square foot; null with too few leases.",
+    }),
+  ),
+  low: Nullable(Type.Number({ description: '25th percentile of the scaled rents.' })),
+  high: Nullable(Type.Number({ description: '75th percentile of the scaled rents.' })),
+  leaseCount: Type.Integer({ minimum: 0 }),
+  spreadPercent: Nullable(Type.Number({ description: '(max − min) / median of the scaled rents, in percent.' })),
+  farthestMiles: Nullable(Type.Number({ description: 'The farthest lease used, in miles.' })),
+  oldestMonths: Nullable(Type.Integer({ description: 'Whole months since the oldest lease used closed (at least 1).' })),
+  newestLeaseDays: Nullable(Type.Integer({ description: 'Days since the newest lease used closed.' })),
+  searchedMiles: Type.Number({ description: 'The widest radius searched for leases.' }),
+});
+export type RentEstimate = Static<typeof RentEstimate>;
+
 /** A GeoJSON point: [lng, lat]. */
 export const GeoPoint = Type.Object({
   type: Type.Literal('Point'),
@@ -69,7 +99,16 @@ export const Property = Type.Composite([
     /** Good Deal, Overpriced or Market Price. */
     dealStatus: Type.String(),
     confidence: Nullable(DealConfidence),
-    monthlyRent: Nullable(Type.Number({ description: "The engine's input: the feed's estimate or the documented fallback." })),
+    monthlyRent: Nullable(
+      Type.Number({
+        description:
+          "The engine's input: the feed's estimate, the lease comps' or the documented fallback (rentEstimate.source).",
+      }),
+    ),
+    /** The lease comps' estimate and the rent's source; null until the listing is first computed. */
+    rentEstimate: Nullable(RentEstimate),
+    /** The leases the estimate used, nearest first (GET /property/lease-comps). */
+    leaseCompIds: Type.Array(Id),
     rehabEstimate: Nullable(Type.Number()),
     arvEstimate: Nullable(Type.Number()),
     nightlyRate: Nullable(Type.Number({ description: 'Peak-season nightly rate.' })),
@@ -161,7 +200,16 @@ export const Comp = Type.Object({
 });
 export type Comp = Static<typeof Comp>;
 
-/** GET /property/comps?ids=a,b,c (the property's compIDs). */
+/** A closed lease (GET /property/lease-comps): RESO ClosePrice of a ResidentialLease is its monthly rent. */
+export const LeaseComp = Type.Object({
+  _id: Id,
+  monthlyRent: Type.Number(),
+  closeDate: DateOnly,
+  ...ListingFacts,
+});
+export type LeaseComp = Static<typeof LeaseComp>;
+
+/** GET /property/comps?ids=a,b,c (the property's compIDs); GET /property/lease-comps?ids= (its leaseCompIds). */
 export const CompsQuery = Type.Object({ ids: Type.String({ maxLength: 50 * 40 }) });
 export const PropertyParams = Type.Object({ id: Type.String() });
 

@@ -25,6 +25,7 @@ import * as m0026 from './0026-pricing-state';
 import * as m0027 from './0027-listing-history';
 import * as m0028 from './0028-saved-searches';
 import * as m0029 from './0029-alert-matching';
+import * as m0030 from './0030-lease-comps';
 
 /** Every migration, in order. Add new ones here; names sort by their numeric prefix. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0027-listing-history': m0027,
   '0028-saved-searches': m0028,
   '0029-alert-matching': m0029,
+  '0030-lease-comps': m0030,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -25,6 +25,7 @@ import {
   type ShortTermResults,
   type WhatIfAnalysis,
 } from '../../../shared/invest';
+import { median } from '../../../shared/stats';
 import type { EngineInputs } from '../../db/schema';
 
 /**
@@ -56,12 +57,6 @@ export const FALLBACKS = {
 } as const;
 
 const roundTo = (value: number, step: number) => Math.round(value / step) * step;
-
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-}
 
 export interface CompFacts {
   closePrice: number;

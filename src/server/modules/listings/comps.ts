@@ -1,4 +1,7 @@
 import { haversineMiles } from '../../../shared/geo/distance';
+import { monthsBefore, quartiles } from '../../../shared/stats';
+
+export { monthsBefore, quartiles };
 
 /**
  * Comparable sales selection (docs/listings.md), in the spirit of PropStream's default comps:
@@ -61,29 +64,6 @@ export interface CompSelection {
   /** Index in COMP_STEPS of the step that produced the comps (the last one when still fewer than 3). */
   step: number;
   outliersDropped: number;
-}
-
-/** YYYY-MM-DD `months` months before `date` (day clamped to the month's length). */
-export function monthsBefore(date: string, months: number): string {
-  const [y, m, d] = date.split('-').map(Number);
-  const total = y * 12 + (m - 1) - months;
-  const year = Math.floor(total / 12);
-  const month = total - year * 12; // 0-based
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  const day = Math.min(d, lastDay);
-  return `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
-
-/** Quartiles by linear interpolation between order statistics (R type 7, like a spreadsheet). */
-export function quartiles(values: number[]): { q1: number; q3: number } {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (p: number) => {
-    const pos = (sorted.length - 1) * p;
-    const lo = Math.floor(pos);
-    const hi = Math.ceil(pos);
-    return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
-  };
-  return { q1: at(0.25), q3: at(0.75) };
 }
 
 function byDistance(a: SelectedComp, b: SelectedComp): number {

@@ -1,10 +1,13 @@
 import { sql, type Selectable } from 'kysely';
 import { markerColorFor } from '../../../shared/deal-status';
-import type { Comp, Property } from '../../../shared/schemas/property';
+import type { Comp, LeaseComp, Property } from '../../../shared/schemas/property';
 import type { Db } from '../../db/database';
 import type { PropertiesTable } from '../../db/schema';
 
-/** GET /property/:id's property and GET /property/comps' sold comps, as wire objects with the spec's field names. */
+/**
+ * GET /property/:id's property, GET /property/comps' sold comps and GET /property/lease-comps' leases,
+ * as wire objects with the spec's field names.
+ */
 
 /** The columns of GET /property/:id: the spec's property fields and what the property page adds. */
 const PROPERTY_COLUMNS = [
@@ -40,6 +43,8 @@ const PROPERTY_COLUMNS = [
   'p.original_list_price',
   'p.price_cut_percent',
   'p.price_changed_at',
+  'p.rent_estimate',
+  'p.lease_comp_ids',
 ] as const;
 
 /** A column's name without its table alias: `p.area` → `area`. */
@@ -87,6 +92,8 @@ function toProperty(p: PropertyRow): Property {
     dealStatus: p.deal_status,
     confidence: p.confidence,
     monthlyRent: used(p.inputs?.monthlyRent, p.monthly_rent),
+    rentEstimate: p.rent_estimate,
+    leaseCompIds: p.lease_comp_ids,
     rehabEstimate: used(p.inputs?.rehabEstimate, p.rehab_estimate),
     arvEstimate: used(p.inputs?.arvEstimate, p.arv_estimate),
     nightlyRate: used(p.inputs?.nightlyRate, p.nightly_rate),
@@ -141,34 +148,25 @@ export async function findProperty(db: Db, id: string): Promise<Property | null>
   };
 }
 
-export async function findComps(db: Db, ids: string[]): Promise<Comp[]> {
-  const rows = await db
-    .selectFrom('sold_comps as s')
-    .select([
-      's.id',
-      's.close_price',
-      's.list_price',
-      sql<string>`s.close_date::text`.as('close_date'),
-      's.beds',
-      's.baths_total',
-      's.baths_full',
-      's.baths_half',
-      's.baths_three_quarter',
-      's.area',
-      's.address_full',
-      's.city',
-      's.state',
-      's.zip',
-      's.longitude',
-      's.latitude',
-    ])
-    .where('s.id', 'in', ids)
-    .execute();
-  return rows.map((s) => ({
-    _id: s.id,
-    MLSSoldPrice: s.close_price,
-    LatestListingPrice: s.list_price,
-    closeDate: s.close_date,
+/** The room, address and position columns a sold comp and a lease share, and their wire fields. */
+const FACT_COLUMNS = [
+  'beds',
+  'baths_total',
+  'baths_full',
+  'baths_half',
+  'baths_three_quarter',
+  'area',
+  'address_full',
+  'city',
+  'state',
+  'zip',
+  'longitude',
+  'latitude',
+] as const;
+type FactRow = Pick<Selectable<PropertiesTable>, (typeof FACT_COLUMNS)[number]>;
+
+function factFields(s: FactRow) {
+  return {
     BedroomsTotal: s.beds,
     BathroomsTotal: s.baths_total,
     BathroomsFull: s.baths_full,
@@ -179,6 +177,30 @@ export async function findComps(db: Db, ids: string[]): Promise<Comp[]> {
     PropertyAddressCity: s.city,
     PropertyAddressState: s.state,
     PropertyAddressZIP: s.zip,
-    location: { type: 'Point', coordinates: [s.longitude, s.latitude] },
+    location: { type: 'Point' as const, coordinates: [s.longitude, s.latitude] as [number, number] },
+  };
+}
+
+export async function findComps(db: Db, ids: string[]): Promise<Comp[]> {
+  const rows = await db
+    .selectFrom('sold_comps')
+    .select(['id', 'close_price', 'list_price', sql<string>`close_date::text`.as('close_date'), ...FACT_COLUMNS])
+    .where('id', 'in', ids)
+    .execute();
+  return rows.map((s) => ({
+    _id: s.id,
+    MLSSoldPrice: s.close_price,
+    LatestListingPrice: s.list_price,
+    closeDate: s.close_date,
+    ...factFields(s),
   }));
+}
+
+export async function findLeaseComps(db: Db, ids: string[]): Promise<LeaseComp[]> {
+  const rows = await db
+    .selectFrom('leases')
+    .select(['id', 'rent', sql<string>`close_date::text`.as('close_date'), ...FACT_COLUMNS])
+    .where('id', 'in', ids)
+    .execute();
+  return rows.map((l) => ({ _id: l.id, monthlyRent: l.rent, closeDate: l.close_date, ...factFields(l) }));
 }

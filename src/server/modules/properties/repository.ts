@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { findComps, findProperty } from './property-reads';
+import { findComps, findLeaseComps, findProperty } from './property-reads';
 import { clustersQuery, searchClusters } from './search-clusters';
 import { searchBounds, searchBoundsJson, searchPageJsonQuery, searchQuery } from './search-pages';
 import { searchTop } from './search-top';
@@ -29,6 +29,7 @@ export function createPropertiesRepository(db: Db) {
   return {
     findProperty: on(findProperty),
     findComps: on(findComps),
+    findLeaseComps: on(findLeaseComps),
     searchBounds: on(searchBounds),
     searchBoundsJson: on(searchBoundsJson),
     searchClusters: on(searchClusters),

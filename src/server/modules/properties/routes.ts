@@ -3,6 +3,7 @@ import { Envelope, ErrorBody } from '../../../shared/schemas/common';
 import {
   Comp,
   CompsQuery,
+  LeaseComp,
   Property,
   PropertyParams,
   SearchClustersAnswer,
@@ -22,7 +23,7 @@ import { createPropertiesRepository, decodeCursor, encodeCursor, type Properties
 
 /** The server's page size cap for the bounds search; `limit` may ask for fewer. */
 export const SEARCH_PAGE_SIZE = 1000;
-/** At most this many comps per /property/comps call. */
+/** At most this many comps per /property/comps (and leases per /property/lease-comps) call. */
 export const MAX_COMP_IDS = 50;
 
 export const PROPERTY_MESSAGES = {
@@ -32,6 +33,10 @@ export const PROPERTY_MESSAGES = {
   tooManyIds: `At most ${MAX_COMP_IDS} comp ids per request`,
   badCompId: (id: string) => `Comp id "${id.slice(0, 60)}" is not a valid id`,
   compsNotFound: (ids: string[]) => `Comp${ids.length === 1 ? '' : 's'} not found: ${ids.join(', ')}`,
+  leaseIdsRequired: 'ids is required: a comma-separated list of lease comp ids',
+  tooManyLeaseIds: `At most ${MAX_COMP_IDS} lease comp ids per request`,
+  badLeaseId: (id: string) => `Lease comp id "${id.slice(0, 60)}" is not a valid id`,
+  leasesNotFound: (ids: string[]) => `Lease comp${ids.length === 1 ? '' : 's'} not found: ${ids.join(', ')}`,
   badBoundsJson: 'Bounds must be JSON like {"ne":{"lat":30.3,"lng":-97.7},"sw":{"lat":30.2,"lng":-97.8}}',
   badToken: 'The paging token is not valid; start again without it',
   clusterZoomRequired: `zoom is required for type=clusters: a number from ${MIN_CLUSTER_ZOOM} to ${MAX_CLUSTER_ZOOM}`,
@@ -60,8 +65,8 @@ function parseBounds(text: string, rules: { maxSpan: boolean }): MapBounds {
 }
 
 /**
- * Under /api/v1/auth (authenticated): GET /property/comps, GET /property/:id and
- * GET /searchProperties. /property/comps is a static route, so /property/:id never shadows it.
+ * Under /api/v1/auth (authenticated): GET /property/comps, GET /property/lease-comps, GET /property/:id
+ * and GET /searchProperties. The comps routes are static, so /property/:id never shadows them.
  */
 export const propertiesRoutes: RoutePlugin = async (app, { ctx }) => {
   const properties = createPropertiesRepository(ctx.db);
@@ -69,27 +74,56 @@ export const propertiesRoutes: RoutePlugin = async (app, { ctx }) => {
   const onReplica = <T>(read: (repository: PropertiesRepository) => Promise<T>) =>
     ctx.reads.run((db) => read(createPropertiesRepository(db)));
 
+  /**
+   * The records of a comma-separated `ids` list, in its order (duplicates once): 400 for an empty or
+   * too long list or a malformed id, 404 naming the ids not found.
+   */
+  const recordsById = async <T extends { _id: string }>(
+    idsParam: string,
+    messages: { required: string; tooMany: string; badId: (id: string) => string; notFound: (ids: string[]) => string },
+    find: (repository: PropertiesRepository, ids: string[]) => Promise<T[]>,
+  ): Promise<T[]> => {
+    const ids = [
+      ...new Set(
+        idsParam
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    ];
+    if (ids.length === 0) throw badRequest(messages.required, { ids: messages.required });
+    if (ids.length > MAX_COMP_IDS) throw badRequest(messages.tooMany, { ids: messages.tooMany });
+    const bad = ids.find((id) => !isUuid(id));
+    if (bad !== undefined) throw badRequest(messages.badId(bad), { ids: messages.badId(bad) });
+    const lower = ids.map((id) => id.toLowerCase());
+    const byId = new Map((await onReplica((r) => find(r, lower))).map((c) => [c._id, c]));
+    const missing = lower.filter((id) => !byId.has(id));
+    if (missing.length) throw notFound(messages.notFound(missing));
+    return lower.map((id) => byId.get(id)!);
+  };
+
   app.get(
     '/property/comps',
     { schema: { querystring: CompsQuery, response: { 200: Envelope(Type.Array(Comp)), 404: ErrorBody } } },
     async (request) => {
-      const ids = [
-        ...new Set(
-          request.query.ids
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean),
-        ),
-      ];
-      if (ids.length === 0) throw badRequest(PROPERTY_MESSAGES.idsRequired, { ids: PROPERTY_MESSAGES.idsRequired });
-      if (ids.length > MAX_COMP_IDS) throw badRequest(PROPERTY_MESSAGES.tooManyIds, { ids: PROPERTY_MESSAGES.tooManyIds });
-      const bad = ids.find((id) => !isUuid(id));
-      if (bad !== undefined) throw badRequest(PROPERTY_MESSAGES.badCompId(bad), { ids: PROPERTY_MESSAGES.badCompId(bad) });
-      const lower = ids.map((id) => id.toLowerCase());
-      const byId = new Map((await onReplica((r) => r.findComps(lower))).map((c) => [c._id, c]));
-      const missing = lower.filter((id) => !byId.has(id));
-      if (missing.length) throw notFound(PROPERTY_MESSAGES.compsNotFound(missing));
-      return { data: lower.map((id) => byId.get(id)!) };
+      const m = PROPERTY_MESSAGES;
+      const messages = { required: m.idsRequired, tooMany: m.tooManyIds, badId: m.badCompId, notFound: m.compsNotFound };
+      return { data: await recordsById(request.query.ids, messages, (r, ids) => r.findComps(ids)) };
+    },
+  );
+
+  app.get(
+    '/property/lease-comps',
+    { schema: { querystring: CompsQuery, response: { 200: Envelope(Type.Array(LeaseComp)), 404: ErrorBody } } },
+    async (request) => {
+      const m = PROPERTY_MESSAGES;
+      const messages = {
+        required: m.leaseIdsRequired,
+        tooMany: m.tooManyLeaseIds,
+        badId: m.badLeaseId,
+        notFound: m.leasesNotFound,
+      };
+      return { data: await recordsById(request.query.ids, messages, (r, ids) => r.findLeaseComps(ids)) };
     },
   );
 

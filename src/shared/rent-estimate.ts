@@ -1,0 +1,229 @@
+import { formatCurrency } from './format';
+import { haversineMiles } from './geo/distance';
+import type { RentEstimate, RentSource } from './schemas/property';
+import { daysBetween, median, monthsBefore, quartiles } from './stats';
+
+/**
+ * A listing's rent from lease comps (docs/investment-math.md, "Rent from lease comps"), in the way
+ * investors check an automated estimate (DealCheck's rent comps, RentCast's range): closed leases of
+ * similar homes nearby and recent, each scaled to the listing's area by its rent per square foot; the
+ * estimate is their median, the range their 25th–75th percentile. Pure: the caller prefilters the
+ * candidates with a box in SQL.
+ */
+
+export interface LeaseStep {
+  radiusMiles: number;
+  bedsTolerance: number;
+  monthsBack: number;
+}
+
+/** The search widens step by step while fewer than `enough` leases are found. */
+export const LEASE_STEPS: readonly LeaseStep[] = [
+  { radiusMiles: 0.5, bedsTolerance: 0, monthsBack: 12 },
+  { radiusMiles: 1, bedsTolerance: 0, monthsBack: 12 },
+  { radiusMiles: 2, bedsTolerance: 0, monthsBack: 12 },
+  { radiusMiles: 2, bedsTolerance: 1, monthsBack: 12 },
+  { radiusMiles: 3, bedsTolerance: 1, monthsBack: 12 },
+  { radiusMiles: 3, bedsTolerance: 1, monthsBack: 24 },
+];
+
+export const LEASE_RULES = {
+  /** Living area within ±25 % of the listing's. */
+  areaTolerance: 0.25,
+  /** Widen while fewer than this many are found. */
+  enough: 5,
+  /** Fewer than this at the widest step: no estimate (the rent falls back). */
+  minLeases: 3,
+  /** The nearest this many are kept. */
+  maxLeases: 15,
+  outlierIqrFactor: 1.5,
+  /** Outliers (rent per square foot outside 1.5 × IQR) are only judged with at least this many. */
+  outlierMinLeases: 4,
+  /** Estimates and ranges are rounded to this many dollars. */
+  roundTo: 25,
+} as const;
+
+/** The widest radius any step searches: the SQL prefilter box must cover it. */
+export const MAX_LEASE_RADIUS_MILES = Math.max(...LEASE_STEPS.map((s) => s.radiusMiles));
+/** The longest look back any step takes. */
+export const MAX_LEASE_MONTHS = Math.max(...LEASE_STEPS.map((s) => s.monthsBack));
+
+export interface LeaseSubject {
+  latitude: number;
+  longitude: number;
+  beds: number | null;
+  area: number | null;
+}
+
+export interface LeaseCandidate {
+  id: string;
+  latitude: number;
+  longitude: number;
+  beds: number | null;
+  area: number | null;
+  /** The monthly rent the lease closed at. */
+  rent: number;
+  /** YYYY-MM-DD */
+  closeDate: string;
+}
+
+export interface SelectedLease extends LeaseCandidate {
+  distanceMiles: number;
+  /** The rent scaled to the listing's area by the lease's rent per square foot (its rent when either area is unknown). */
+  scaledRent: number;
+}
+
+/** The estimate's figures (RentEstimate without the engine rent's source) and the leases used, nearest first. */
+export interface LeaseEstimate {
+  estimate: Omit<RentEstimate, 'source'>;
+  leases: SelectedLease[];
+}
+
+const roundRent = (value: number) => Math.round(value / LEASE_RULES.roundTo) * LEASE_RULES.roundTo;
+
+const byDistance = (a: SelectedLease, b: SelectedLease) =>
+  a.distanceMiles - b.distanceMiles || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** Drops leases whose rent per square foot lies outside 1.5 × IQR (only with at least 4 to judge). */
+function dropOutliers(leases: SelectedLease[]): SelectedLease[] {
+  const withArea = leases.filter((l) => l.area !== null && l.area > 0);
+  if (withArea.length < LEASE_RULES.outlierMinLeases) return leases;
+  const { q1, q3 } = quartiles(withArea.map((l) => l.rent / (l.area as number)));
+  const fence = LEASE_RULES.outlierIqrFactor * (q3 - q1);
+  return leases.filter((l) => {
+    if (l.area === null || l.area <= 0) return true;
+    const perSqft = l.rent / l.area;
+    return perSqft >= q1 - fence && perSqft <= q3 + fence;
+  });
+}
+
+/**
+ * The lease comps of one listing and their estimate, as of `asOf` (YYYY-MM-DD, the newest lease's
+ * date): candidates are any superset of the leases within MAX_LEASE_RADIUS_MILES.
+ */
+export function estimateRent(subject: LeaseSubject, candidates: readonly LeaseCandidate[], asOf: string): LeaseEstimate {
+  const hasArea = subject.area !== null && subject.area > 0;
+  const area = subject.area as number;
+  const areaLow = area * (1 - LEASE_RULES.areaTolerance);
+  const areaHigh = area * (1 + LEASE_RULES.areaTolerance);
+  const oldest = monthsBefore(asOf, MAX_LEASE_MONTHS);
+
+  const pool: SelectedLease[] = [];
+  for (const c of candidates) {
+    if (c.closeDate < oldest || c.closeDate > asOf || !(c.rent > 0)) continue;
+    if (hasArea && (c.area === null || c.area < areaLow || c.area > areaHigh)) continue;
+    const distanceMiles = haversineMiles(subject.latitude, subject.longitude, c.latitude, c.longitude);
+    if (distanceMiles > MAX_LEASE_RADIUS_MILES) continue;
+    const scaledRent = hasArea && c.area !== null && c.area > 0 ? (c.rent / c.area) * area : c.rent;
+    pool.push({ ...c, distanceMiles, scaledRent });
+  }
+
+  let found: SelectedLease[] = [];
+  for (const step of LEASE_STEPS) {
+    const since = monthsBefore(asOf, step.monthsBack);
+    found = pool.filter(
+      (l) =>
+        l.distanceMiles <= step.radiusMiles &&
+        l.closeDate >= since &&
+        (subject.beds === null || (l.beds !== null && Math.abs(l.beds - subject.beds) <= step.bedsTolerance)),
+    );
+    if (found.length >= LEASE_RULES.enough) break;
+  }
+  if (found.length < LEASE_RULES.minLeases) return { estimate: noEstimate(found.length), leases: [] };
+
+  const leases = dropOutliers(found).sort(byDistance).slice(0, LEASE_RULES.maxLeases);
+  const rents = leases.map((l) => l.scaledRent);
+  const mid = median(rents);
+  const { q1, q3 } = quartiles(rents);
+  const newest = leases.reduce((m, l) => (l.closeDate > m ? l.closeDate : m), leases[0].closeDate);
+  const oldestUsed = leases.reduce((m, l) => (l.closeDate < m ? l.closeDate : m), leases[0].closeDate);
+  return {
+    estimate: {
+      monthlyRent: roundRent(mid),
+      low: roundRent(q1),
+      high: roundRent(q3),
+      leaseCount: leases.length,
+      spreadPercent: mid > 0 ? Math.round(((Math.max(...rents) - Math.min(...rents)) / mid) * 1000) / 10 : null,
+      farthestMiles: Math.max(0.1, Math.ceil(Math.max(...leases.map((l) => l.distanceMiles)) * 10) / 10),
+      oldestMonths: Math.max(1, Math.ceil(daysBetween(oldestUsed, asOf) / 30.4375)),
+      newestLeaseDays: Math.max(0, daysBetween(newest, asOf)),
+      searchedMiles: MAX_LEASE_RADIUS_MILES,
+    },
+    leases,
+  };
+}
+
+/** The figures of a listing with too few leases (`found` of them at the widest step, fewer than needed). */
+function noEstimate(found: number): LeaseEstimate['estimate'] {
+  return {
+    monthlyRent: null,
+    low: null,
+    high: null,
+    leaseCount: found,
+    spreadPercent: null,
+    farthestMiles: null,
+    oldestMonths: null,
+    newestLeaseDays: null,
+    searchedMiles: MAX_LEASE_RADIUS_MILES,
+  };
+}
+
+/** Without a feed rent or an estimate: the city's median rent per square foot of leases × the area, else 0.75 % of the price. */
+export const RENT_FALLBACK = {
+  /** Monthly rent as a share of the price when the city has no leases either. */
+  rentToPrice: 0.0075,
+} as const;
+
+/**
+ * The engine's monthly rent and its source: the feed's (kept), else the estimate, else the city's
+ * median rent per square foot times the area, else 0.75 % of the price; rounded to $25 but the feed's.
+ */
+export function engineRent(
+  feedRent: number | null,
+  estimate: number | null,
+  cityRentPerSqft: number | null,
+  area: number | null,
+  price: number,
+): { monthlyRent: number; source: RentSource } {
+  if (feedRent !== null) return { monthlyRent: feedRent, source: 'feed' };
+  if (estimate !== null) return { monthlyRent: estimate, source: 'leases' };
+  if (cityRentPerSqft !== null && cityRentPerSqft > 0 && area !== null && area > 0) {
+    return { monthlyRent: roundRent(cityRentPerSqft * area), source: 'cityMedian' };
+  }
+  return { monthlyRent: roundRent(price * RENT_FALLBACK.rentToPrice), source: 'price' };
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const miles = (m: number) => `${m.toLocaleString('en-US', { maximumFractionDigits: 1 })} mi`;
+
+/** "from 8 leases within 0.6 mi, last 9 months" */
+function basis(e: RentEstimate): string {
+  return `from ${plural(e.leaseCount, 'lease')} within ${miles(e.farthestMiles ?? e.searchedMiles)}, last ${plural(e.oldestMonths ?? 1, 'month')}`;
+}
+
+/** "$1,850/mo (range $1,700–$2,000)" */
+function estimateFigures(e: RentEstimate): string {
+  return `${formatCurrency(e.monthlyRent)}/mo (range ${formatCurrency(e.low)}–${formatCurrency(e.high)})`;
+}
+
+/**
+ * Where a listing's rent comes from, in one sentence: "Rent $1,850/mo (range $1,700–$2,000) from 8
+ * leases within 0.6 mi, last 9 months"; a feed rent with the comps' estimate beside it; or the
+ * visible fallback ("No lease comps within 3 mi: rent from the city median, $1,600/mo").
+ */
+export function rentEstimateText(e: RentEstimate, monthlyRent: number | null): string {
+  const rent = `${formatCurrency(monthlyRent)}/mo`;
+  const none = `no lease comps within ${miles(e.searchedMiles)}`;
+  switch (e.source) {
+    case 'leases':
+      return `Rent ${estimateFigures(e)} ${basis(e)}`;
+    case 'feed':
+      return e.monthlyRent === null
+        ? `Rent ${rent} from the listing feed; ${none}`
+        : `Rent ${rent} from the listing feed; lease comps say ${estimateFigures(e)} ${basis(e)}`;
+    case 'cityMedian':
+      return `No lease comps within ${miles(e.searchedMiles)}: rent from the city median, ${rent}`;
+    case 'price':
+      return `No lease comps within ${miles(e.searchedMiles)}: rent at 0.75% of the price, ${rent}`;
+  }
+}
