@@ -1,5 +1,5 @@
 import { formatCurrency } from './format';
-import { haversineMiles } from './geo/distance';
+import { boundingBox, haversineMiles } from './geo/distance';
 import type { RentEstimate, RentSource } from './schemas/property';
 import { daysBetween, median, monthsBefore, quartiles } from './stats';
 
@@ -107,9 +107,11 @@ export function estimateRent(subject: LeaseSubject, candidates: readonly LeaseCa
   const areaLow = area * (1 - LEASE_RULES.areaTolerance);
   const areaHigh = area * (1 + LEASE_RULES.areaTolerance);
   const oldest = monthsBefore(asOf, MAX_LEASE_MONTHS);
+  const box = boundingBox(subject.latitude, subject.longitude, MAX_LEASE_RADIUS_MILES);
 
   const pool: SelectedLease[] = [];
   for (const c of candidates) {
+    if (c.latitude < box.south || c.latitude > box.north || c.longitude < box.west || c.longitude > box.east) continue;
     if (c.closeDate < oldest || c.closeDate > asOf || !(c.rent > 0)) continue;
     if (hasArea && (c.area === null || c.area < areaLow || c.area > areaHigh)) continue;
     const distanceMiles = haversineMiles(subject.latitude, subject.longitude, c.latitude, c.longitude);

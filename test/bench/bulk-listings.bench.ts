@@ -7,8 +7,9 @@
  *  - Import: a RESO CSV of BENCH_IMPORT_ROWS rows (default 100,000: demo listings and their sold
  *    comps) imported with `npm run import`'s code into a fresh database (PGlite in a temporary
  *    directory, as the CLI uses it; PostgreSQL in a fresh schema), BENCH_RUNS times: rows/s of the
- *    load, then the comps/results recomputation's listings/s, and the process's peak RSS during
- *    the load (PGlite runs in this process: its buffers count too).
+ *    load, then the comps/results recomputation's listings/s (and its lease comps' rent estimates
+ *    alone: their reads and selection), and the process's peak RSS during the load (PGlite runs in
+ *    this process: its buffers count too).
  * BENCH_PARTS=reprice or import runs one part; BENCH_DBS=pglite or postgres one database.
  * Prints min / median of the runs; never fails on speed.
  */
@@ -193,6 +194,8 @@ async function writeFeed(file: string, rows: number): Promise<{ listings: number
 interface ImportRun {
   rowsPerSecond: number;
   recomputePerSecond: number;
+  /** The lease comps' rent estimates alone (their reads and selection), listings/s. */
+  rentEstimatePerSecond: number;
   peakRssMb: number;
   baseRssMb: number;
 }
@@ -218,11 +221,13 @@ async function importOnce(database: BenchDatabase, file: string): Promise<Import
     const loadSeconds = (performance.now() - start) / 1000;
     if (summary.rejected) throw new Error(`${summary.rejected} rows rejected: see ${summary.rejectedFile}`);
     const recomputeStart = performance.now();
-    const recomputed = await recomputeDirty(fresh.database.db);
+    const timings = { leaseSeconds: 0 };
+    const recomputed = await recomputeDirty(fresh.database.db, { timings });
     const recomputeSeconds = (performance.now() - recomputeStart) / 1000;
     return {
       rowsPerSecond: summary.rows / loadSeconds,
       recomputePerSecond: recomputed / recomputeSeconds,
+      rentEstimatePerSecond: recomputed / timings.leaseSeconds,
       peakRssMb: peakRss / 2 ** 20,
       baseRssMb: baseRss / 2 ** 20,
     };
@@ -245,7 +250,7 @@ async function importBench(): Promise<Array<Record<string, string | number>>> {
       for (let run = 0; run < RUNS; run++) {
         const r = await importOnce(database, file);
         console.log(
-          `[${database.name}] run ${run + 1}: load ${fmt(r.rowsPerSecond)} rows/s, recompute ${fmt(r.recomputePerSecond)} listings/s, RSS ${fmt(r.baseRssMb)} → peak ${fmt(r.peakRssMb)} MB`,
+          `[${database.name}] run ${run + 1}: load ${fmt(r.rowsPerSecond)} rows/s, recompute ${fmt(r.recomputePerSecond)} listings/s (rent estimates alone ${fmt(r.rentEstimatePerSecond)}/s), RSS ${fmt(r.baseRssMb)} → peak ${fmt(r.peakRssMb)} MB`,
         );
         runs.push(r);
       }
@@ -255,6 +260,7 @@ async function importBench(): Promise<Array<Record<string, string | number>>> {
         runs: RUNS,
         'load rows/s min / median': minMedian(runs.map((r) => r.rowsPerSecond)),
         'recompute listings/s min / median': minMedian(runs.map((r) => r.recomputePerSecond)),
+        'rent estimates listings/s min / median': minMedian(runs.map((r) => r.rentEstimatePerSecond)),
         'peak RSS MB (max; start)': `${maxOf(runs.map((r) => r.peakRssMb))} (${fmt(runs[0].baseRssMb)})`,
       });
     }

@@ -25,6 +25,7 @@ import {
   type ShortTermResults,
   type WhatIfAnalysis,
 } from '../../../shared/invest';
+import { engineRent, RENT_FALLBACK } from '../../../shared/rent-estimate';
 import { median } from '../../../shared/stats';
 import type { EngineInputs } from '../../db/schema';
 
@@ -38,7 +39,12 @@ export { FINANCING_PRODUCT };
 export interface PropertyFacts {
   listPrice: number;
   area: number | null;
+  /** The feed's rent (EstimatedMonthlyRent). */
   monthlyRent: number | null;
+  /** The lease comps' estimate (src/shared/rent-estimate.ts), when there are enough leases. */
+  rentEstimate?: number | null;
+  /** The median rent per square foot of the city's leases, when it has any. */
+  cityRentPerSqft?: number | null;
   rehabEstimate: number | null;
   arvEstimate: number | null;
   nightlyRate: number | null;
@@ -48,8 +54,8 @@ export type { EngineInputs };
 
 /** Fallbacks when the feed carries no estimate (documented in docs/listings.md). */
 export const FALLBACKS = {
-  /** Monthly rent as a share of the price (0.75 %). */
-  rentToPrice: 0.0075,
+  /** Monthly rent as a share of the price (0.75 %), without a feed rent, lease comps or leases in the city. */
+  rentToPrice: RENT_FALLBACK.rentToPrice,
   /** Rehab as a share of the price (5 %), rounded to $500. */
   rehabToPrice: 0.05,
   /** Peak nightly rate as a multiple of the daily long-term rent. */
@@ -63,7 +69,11 @@ export interface CompFacts {
   area: number | null;
 }
 
-/** ARV: the feed's, else the comps' median price per sq ft times the area, else their median price, else the price. */
+/**
+ * ARV: the feed's, else the comps' median price per sq ft times the area, else their median price,
+ * else the price. Rent: the feed's, else the lease comps' estimate, else the city's leases' median
+ * rent per sq ft times the area, else 0.75 % of the price (engineRent).
+ */
 export function engineInputs(p: PropertyFacts, comps: readonly CompFacts[] = []): EngineInputs {
   const price = p.listPrice;
   let arv = p.arvEstimate;
@@ -71,7 +81,7 @@ export function engineInputs(p: PropertyFacts, comps: readonly CompFacts[] = [])
     const ppsf = comps.filter((c) => c.area !== null && c.area > 0).map((c) => c.closePrice / (c.area as number));
     arv = ppsf.length && p.area ? roundTo(median(ppsf) * p.area, 1000) : roundTo(median(comps.map((c) => c.closePrice)), 1000);
   }
-  const monthlyRent = p.monthlyRent ?? roundTo(price * FALLBACKS.rentToPrice, 25);
+  const { monthlyRent } = engineRent(p.monthlyRent, p.rentEstimate ?? null, p.cityRentPerSqft ?? null, p.area, price);
   return {
     purchasePrice: price,
     monthlyRent,

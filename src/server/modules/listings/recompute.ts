@@ -9,6 +9,8 @@ import {
   type StrategyResults,
 } from './analysis';
 import { COMP_RULES, MAX_COMP_RADIUS_MILES, monthsBefore, selectComps, type CompCandidate } from './comps';
+import { createLeaseReads } from './lease-reads';
+import { engineRent, estimateRent, MAX_LEASE_MONTHS, MAX_LEASE_RADIUS_MILES } from '../../../shared/rent-estimate';
 import type { Db } from '../../db/database';
 import { noteListingsChanged } from './changes';
 import { createMarketsRepository, type MarketOverrides } from '../markets';
@@ -59,9 +61,58 @@ function calculatorsFor(rate: number | null, markets: MarketOverrides[]): (city:
   };
 }
 
-/** Grid cell size (degrees) for fetching comp candidates of a batch. */
+/** Grid cell size (degrees) for fetching comp and lease candidates of a batch. */
 const CELL = 0.05;
 const cellOf = (v: number) => Math.floor(v / CELL);
+
+type Box = { s: number; n: number; w: number; e: number };
+
+/** The grid cells covering each row's search box of `miles`, and all of them as boxes (one read for the batch). */
+function cellsAround(rows: ReadonlyArray<{ latitude: number; longitude: number }>, miles: number) {
+  const cells = new Set<string>();
+  const rowCells = rows.map((r) => {
+    const box = boundingBox(r.latitude, r.longitude, miles);
+    const keys: string[] = [];
+    for (let la = cellOf(box.south); la <= cellOf(box.north); la++) {
+      for (let ln = cellOf(box.west); ln <= cellOf(box.east); ln++) {
+        const key = `${la}:${ln}`;
+        keys.push(key);
+        cells.add(key);
+      }
+    }
+    return keys;
+  });
+  const boxes: Box[] = [...cells].map((k) => {
+    const [la, ln] = k.split(':').map(Number);
+    return { s: la * CELL - 1e-9, n: (la + 1) * CELL + 1e-9, w: ln * CELL - 1e-9, e: (ln + 1) * CELL + 1e-9 };
+  });
+  return { rowCells, boxes };
+}
+
+/** Records bucketed by grid cell (each once, though a record on a cell's edge is read for both cells). */
+function byCell<T extends { id: string; latitude: number; longitude: number }>(records: readonly T[]): Map<string, T[]> {
+  const grid = new Map<string, T[]>();
+  const seen = new Set<string>();
+  for (const c of records) {
+    if (seen.has(c.id)) continue;
+    seen.add(c.id);
+    const key = `${cellOf(c.latitude)}:${cellOf(c.longitude)}`;
+    let list = grid.get(key);
+    if (!list) grid.set(key, (list = []));
+    list.push(c);
+  }
+  return grid;
+}
+
+/** A row's candidates: the records of its cells. */
+function gathered<T>(grid: Map<string, T[]>, keys: readonly string[]): T[] {
+  const out: T[] = [];
+  for (const key of keys) {
+    const list = grid.get(key);
+    if (list) for (const c of list) out.push(c);
+  }
+  return out;
+}
 
 export interface RecomputeProgress {
   done: number;
@@ -75,6 +126,8 @@ export interface RecomputeOptions {
   pause?: () => Promise<void>;
   /** Stop early (server shutdown). */
   shouldStop?: () => boolean;
+  /** Adds the seconds spent on the lease comps' rent estimates (their reads and selection) to `leaseSeconds` (the bench). */
+  timings?: { leaseSeconds: number };
 }
 
 /**
@@ -89,6 +142,10 @@ export async function recomputeDirty(db: Db, options: RecomputeOptions = {}): Pr
   if (total === 0) return 0;
   const asOf = await listings.compsAsOf();
   const since = monthsBefore(asOf, COMP_RULES.monthsBack);
+  const leaseReads = createLeaseReads(db);
+  const leaseAsOf = await leaseReads.asOf();
+  const leaseSince = monthsBefore(leaseAsOf, MAX_LEASE_MONTHS);
+  const cityRents = await leaseReads.cityRentsPerSqft(leaseSince, leaseAsOf);
   let done = 0;
   let last: [number, number, string] | null = null;
   options.onProgress?.({ done, total });
@@ -103,34 +160,10 @@ export async function recomputeDirty(db: Db, options: RecomputeOptions = {}): Pr
     const lastRow = rows[rows.length - 1];
     last = [lastRow.longitude, lastRow.latitude, lastRow.id];
 
-    // Grid cells covering every row's widest search box.
-    const cells = new Set<string>();
-    const rowCells = rows.map((r) => {
-      const box = boundingBox(r.latitude, r.longitude, MAX_COMP_RADIUS_MILES);
-      const keys: string[] = [];
-      for (let la = cellOf(box.south); la <= cellOf(box.north); la++) {
-        for (let ln = cellOf(box.west); ln <= cellOf(box.east); ln++) {
-          const key = `${la}:${ln}`;
-          keys.push(key);
-          cells.add(key);
-        }
-      }
-      return keys;
-    });
-    const cellList = [...cells].map((k) => {
-      const [la, ln] = k.split(':').map(Number);
-      return { s: la * CELL - 1e-9, n: (la + 1) * CELL + 1e-9, w: ln * CELL - 1e-9, e: (ln + 1) * CELL + 1e-9 };
-    });
-    const compRows = await listings.readCompCandidates(cellList, since, asOf);
-    const grid = new Map<string, CompCandidate[]>();
-    const seen = new Set<string>();
-    for (const c of compRows) {
-      if (seen.has(c.id)) continue;
-      seen.add(c.id);
-      const key = `${cellOf(c.latitude)}:${cellOf(c.longitude)}`;
-      let list = grid.get(key);
-      if (!list) grid.set(key, (list = []));
-      list.push({
+    const compCells = cellsAround(rows, MAX_COMP_RADIUS_MILES);
+    const compRows = await listings.readCompCandidates(compCells.boxes, since, asOf);
+    const comps = byCell(
+      compRows.map((c): CompCandidate => ({
         id: c.id,
         latitude: c.latitude,
         longitude: c.longitude,
@@ -138,36 +171,50 @@ export async function recomputeDirty(db: Db, options: RecomputeOptions = {}): Pr
         area: c.area,
         closePrice: c.close_price,
         closeDate: c.close_date,
-      });
-    }
+      })),
+    );
+
+    const leaseStarted = performance.now();
+    const leaseCells = cellsAround(rows, MAX_LEASE_RADIUS_MILES);
+    const leases = byCell(await leaseReads.candidates(leaseCells.boxes, leaseSince, leaseAsOf));
+    const rents = rows.map((r, index) =>
+      estimateRent(
+        { latitude: r.latitude, longitude: r.longitude, beds: r.beds, area: r.area },
+        gathered(leases, leaseCells.rowCells[index]),
+        leaseAsOf,
+      ),
+    );
+    if (options.timings) options.timings.leaseSeconds += (performance.now() - leaseStarted) / 1000;
 
     const updates = rows.map((r, index) => {
-      const candidates: CompCandidate[] = [];
-      for (const key of rowCells[index]) {
-        const list = grid.get(key);
-        if (list) for (const c of list) candidates.push(c);
-      }
-      const { comps } = selectComps(
+      const { comps: selected } = selectComps(
         { latitude: r.latitude, longitude: r.longitude, beds: r.beds, area: r.area },
-        candidates,
+        gathered(comps, compCells.rowCells[index]),
         asOf,
       );
-      const deal = assessDeal(r.list_price, comps, asOf);
+      const deal = assessDeal(r.list_price, selected, asOf);
+      const rent = rents[index];
+      const cityRentPerSqft = cityRents.get(marketKey(r.city, r.state)) ?? null;
       const inputs = engineInputs(
         {
           listPrice: r.list_price,
           area: r.area,
           monthlyRent: r.monthly_rent,
+          rentEstimate: rent.estimate.monthlyRent,
+          cityRentPerSqft,
           rehabEstimate: r.rehab_estimate,
           arvEstimate: r.arv_estimate,
           nightlyRate: r.nightly_rate,
         },
-        comps,
+        selected,
       );
+      const { source } = engineRent(r.monthly_rent, rent.estimate.monthlyRent, cityRentPerSqft, r.area, r.list_price);
       const results = calculatorOf(r.city, r.state)(inputs);
       return {
         id: r.id,
-        comp_ids: comps.map((c) => c.id),
+        comp_ids: selected.map((c) => c.id),
+        rent_estimate: { source, ...rent.estimate },
+        lease_comp_ids: rent.leases.map((l) => l.id),
         deal_status: deal.dealStatus,
         marker_color: deal.markerColor,
         confidence: deal.confidence,

@@ -141,9 +141,11 @@ const ANALYSIS_COLUMNS = [
   'brrrr_coc',
   'fix_flip_coc',
   'short_term_coc',
+  'rent_estimate',
+  'lease_comp_ids',
 ];
-/** The analysis columns stored as `json` (migration 0022): compared as text, which json has no `=` for. */
-const JSON_TEXT_COLUMNS = new Set(['inputs', 'buy_hold', 'brrrr', 'fix_flip', 'short_term']);
+/** The analysis columns stored as `json` (migrations 0022, 0030): compared as text, which json has no `=` for. */
+const JSON_TEXT_COLUMNS = new Set(['inputs', 'buy_hold', 'brrrr', 'fix_flip', 'short_term', 'rent_estimate']);
 /** What the API shows (the cash-on-cash columns only repeat the results). */
 const SHOWN_COLUMNS = ANALYSIS_COLUMNS.filter((c) => c !== 'results_rate' && !c.endsWith('_coc'));
 const comparable = (prefix: string) =>
@@ -357,7 +359,8 @@ export function createListingsRepository(db: Db) {
         from json_to_recordset(${JSON.stringify(updates)}::json) as v(
           id uuid, comp_ids uuid[], deal_status text, marker_color jsonb, confidence jsonb, inputs json,
           results_rate float8, buy_hold json, brrrr json, fix_flip json, short_term json,
-          buy_hold_coc float8, brrrr_coc float8, fix_flip_coc float8, short_term_coc float8)
+          buy_hold_coc float8, brrrr_coc float8, fix_flip_coc float8, short_term_coc float8,
+          rent_estimate json, lease_comp_ids uuid[])
         where p.id = v.id`.execute(db);
     },
 

@@ -1,0 +1,42 @@
+import { sql } from 'kysely';
+import type { LeaseCandidate } from '../../../shared/rent-estimate';
+import type { Db } from '../../db/database';
+
+/** The recomputation's reads of the leases: their reference date, the candidates near a batch, the cities' medians. */
+export function createLeaseReads(db: Db) {
+  return {
+    /** The newest lease's date (the estimate's "today", like the sold comps'), else today. */
+    async asOf(): Promise<string> {
+      const row = await sql<{ d: string | null }>`select max(close_date)::text as d from leases`.execute(db);
+      return row.rows[0]?.d ?? new Date().toISOString().slice(0, 10);
+    },
+
+    /** The leases closed in [since, asOf] inside any of the boxes (a batch's grid cells). */
+    async candidates(
+      cells: ReadonlyArray<{ s: number; n: number; w: number; e: number }>,
+      since: string,
+      asOf: string,
+    ): Promise<LeaseCandidate[]> {
+      const result = await sql<LeaseCandidate>`
+        select l.id, l.latitude, l.longitude, l.beds, l.area, l.rent, l.close_date::text as "closeDate"
+        from json_to_recordset(${JSON.stringify(cells)}::json) as c(s float8, n float8, w float8, e float8)
+        join leases l on l.longitude between c.w and c.e and l.latitude between c.s and c.n
+        where l.close_date between ${since}::date and ${asOf}::date`.execute(db);
+      return result.rows;
+    },
+
+    /**
+     * Each city's median rent per square foot of its leases closed in [since, asOf], keyed like the
+     * markets (city lower-cased | state upper-cased): the fallback rent of a listing with too few lease comps.
+     */
+    async cityRentsPerSqft(since: string, asOf: string): Promise<Map<string, number>> {
+      const result = await sql<{ key: string; per_sqft: number }>`
+        select lower(trim(city)) || '|' || upper(trim(state)) as key,
+          percentile_cont(0.5) within group (order by rent / area) as per_sqft
+        from leases
+        where area > 0 and close_date between ${since}::date and ${asOf}::date
+        group by 1`.execute(db);
+      return new Map(result.rows.map((r) => [r.key, Number(r.per_sqft)]));
+    },
+  };
+}
