@@ -157,22 +157,6 @@ async function addSearches(database: Database, listings: FeedListing[]): Promise
   }
 }
 
-/**
- * The price changes as the import records them (price_history), where it does not itself: old and new
- * price, with the listing (already marked changed by the import's write of its price).
- */
-async function recordPriceHistory(database: Database, before: FeedListing[], after: FeedListing[]): Promise<'import' | 'bench'> {
-  const recorded = await sql<{ n: number }>`select count(*)::int as n from price_history`.execute(database.db);
-  if (recorded.rows[0].n > 0) return 'import';
-  const changes = before.map((l, i) => ({ key: l.key, old: l.price, new: after[i].price })).filter((c) => c.old !== c.new);
-  await sql`
-    insert into price_history (property_id, old_price, new_price, changed_at)
-    select p.id, c.old, c.new, p.updated_at
-    from json_to_recordset(${JSON.stringify(changes)}::json) as c(key text, old float8, new float8)
-    join properties p on p.listing_key = c.key`.execute(database.db);
-  return 'bench';
-}
-
 async function freshDatabase(database: BenchDatabase): Promise<{ database: Database; close(): Promise<void> }> {
   const dir = database.url ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'dealmap-bench-alerts-'));
   const schema = database.url ? `bench_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}` : undefined;
@@ -216,7 +200,6 @@ async function benchDatabase(
     );
 
     const [summary, changedImport] = await timed(() => importFile(d.db, files.changed, { exclusive }));
-    const history = await recordPriceHistory(d, feeds.first, feeds.changed);
     const signals: number[] = [];
     for (let i = 0; i < 9; i++) signals.push((await timed(() => noteListingsChanged(d.db)))[1]);
     const signalMs = signals.sort((a, b) => a - b)[4] * 1000;
@@ -235,7 +218,7 @@ async function benchDatabase(
       ),
     );
     console.log(
-      `[${database.name}] changed feed: ${fmt(summary.listings.updated)} listings updated, ${fmt(summary.recomputed)} recomputed (price history written by ${history}); import ${secs(changedImport)} s, signal ${signalMs.toFixed(1)} ms; pass over ${fmt(matched.changed)} listings ${secs(matched.seconds)} s (longest statement ${fmt(matched.longestBatchMs)} ms): ${fmt(matched.matches.new)} new, ${fmt(matched.matches.price_cut)} price cuts, ${fmt(matched.matches.now_pays)} now paying; ${fmt(sentMails)} instant e-mails built in ${secs(deliverySeconds)} s`,
+      `[${database.name}] changed feed: ${fmt(summary.listings.updated)} listings updated, ${fmt(summary.recomputed)} recomputed, ${fmt(summary.priceChanges)} price changes recorded; import ${secs(changedImport)} s, signal ${signalMs.toFixed(1)} ms; pass over ${fmt(matched.changed)} listings ${secs(matched.seconds)} s (longest statement ${fmt(matched.longestBatchMs)} ms): ${fmt(matched.matches.new)} new, ${fmt(matched.matches.price_cut)} price cuts, ${fmt(matched.matches.now_pays)} now paying; ${fmt(sentMails)} instant e-mails built in ${secs(deliverySeconds)} s`,
     );
 
     const [, againImport] = await timed(() => importFile(d.db, files.changed, { exclusive }));
