@@ -4,7 +4,7 @@
  * background after a new rate or a market's new assumptions).
  */
 export { FINANCING_PRODUCT, roundResults, type EngineInputs } from './analysis';
-export { fromReso, type LeaseRecord, type ListingRecord, type RawRecord, type SoldRecord } from './records';
+export { fromReso, type FeedRecord, type LeaseRecord, type ListingRecord, type RawRecord, type SoldRecord } from './records';
 export { upsertLeases } from './leases-repository';
 export {
   createListingsRepository,
