@@ -4,8 +4,8 @@
  *    (two markets with assumption overrides), priced once, then a new latest 30-year rate is added
  *    and `recomputeForRate` re-prices all of them, BENCH_RUNS times (default 3): listings/s and the
  *    longest batch (the longest the database is held between two yields to requests).
- *  - Import: a RESO CSV of BENCH_IMPORT_ROWS rows (default 100,000: demo listings and their sold
- *    comps) imported with `npm run import`'s code into a fresh database (PGlite in a temporary
+ *  - Import: a RESO CSV of BENCH_IMPORT_ROWS rows (default 100,000: demo listings, their sold
+ *    comps and the leases around them) imported with `npm run import`'s code into a fresh database (PGlite in a temporary
  *    directory, as the CLI uses it; PostgreSQL in a fresh schema), BENCH_RUNS times: rows/s of the
  *    load, then the comps/results recomputation's listings/s (and its lease comps' rent estimates
  *    alone: their reads and selection), and the process's peak RSS during the load (PGlite runs in
@@ -169,8 +169,8 @@ async function repriceBench(): Promise<Array<Record<string, string | number>>> {
   return rows;
 }
 
-/** A RESO CSV of `rows` rows: demo listings (seed 7), each followed by its sold comps. */
-async function writeFeed(file: string, rows: number): Promise<{ listings: number; sold: number }> {
+/** A RESO CSV of `rows` rows: demo listings (seed 7), each followed by its sold comps and leases. */
+async function writeFeed(file: string, rows: number): Promise<{ listings: number; sold: number; leases: number }> {
   const out = fs.createWriteStream(file, { encoding: 'utf8' });
   const write = async (line: string) => {
     if (!out.write(line)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
@@ -178,17 +178,19 @@ async function writeFeed(file: string, rows: number): Promise<{ listings: number
   await write(`${RESO_COLUMNS.join(',')}\n`);
   let written = 0;
   let listings = 0;
+  let leases = 0;
   for (let i = 0; written < rows; i++) {
     const item = demoItem(7, i);
     const records = demoResoRows(item);
     listings++;
     for (const record of records.slice(0, rows - written)) {
       await write(`${RESO_COLUMNS.map((c) => csvField(record[c] ?? '')).join(',')}\n`);
+      if (record.PropertyType === 'ResidentialLease') leases++;
       written++;
     }
   }
   await new Promise<void>((resolve) => out.end(() => resolve()));
-  return { listings, sold: rows - listings };
+  return { listings, sold: rows - listings - leases, leases };
 }
 
 interface ImportRun {
@@ -242,7 +244,7 @@ async function importBench(): Promise<Array<Record<string, string | number>>> {
   try {
     const feed = await writeFeed(file, IMPORT_ROWS);
     console.log(
-      `Feed: ${fmt(IMPORT_ROWS)} rows (${fmt(feed.listings)} listings, ${fmt(feed.sold)} sold comps), ${(fs.statSync(file).size / 2 ** 20).toFixed(1)} MB`,
+      `Feed: ${fmt(IMPORT_ROWS)} rows (${fmt(feed.listings)} listings, ${fmt(feed.sold)} sold comps, ${fmt(feed.leases)} leases: ${((feed.leases / IMPORT_ROWS) * 100).toFixed(0)} %), ${(fs.statSync(file).size / 2 ** 20).toFixed(1)} MB`,
     );
     const rows: Array<Record<string, string | number>> = [];
     for (const database of BENCH_DATABASES) {

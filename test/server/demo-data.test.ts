@@ -1,9 +1,19 @@
 import { DEMO_CITIES, demoCities } from '../../src/server/modules/demo-data/cities';
 import { demoListingsFromEnv } from '../../src/server/modules/demo-data/env';
-import { DEMO_AS_OF, addDays, daysBetween, demoItem } from '../../src/server/modules/demo-data/generator';
+import { FAIR_MARKET_RENTS_FY2026, fairMarketRent } from '../../src/server/modules/demo-data/fair-market-rents';
+import {
+  DEMO_AS_OF,
+  FEED_RENT_SHARE,
+  LEASE_DAYS_BACK,
+  MEDIAN_OVER_FMR,
+  addDays,
+  daysBetween,
+  demoItem,
+} from '../../src/server/modules/demo-data/generator';
 import { PUBLISHED_MEDIAN_DAYS_ON_MARKET, PUBLISHED_MONTHLY_CUT_SHARE } from '../../src/server/modules/demo-data/market-time';
 import { mulberry32 } from '../../src/server/modules/demo-data/random';
 import { haversineMiles } from '../../src/shared/geo/distance';
+import { median } from '../../src/shared/stats';
 
 describe('demo data', () => {
   it('is deterministic: same seed and index, same rows; another seed differs', () => {
@@ -25,9 +35,11 @@ describe('demo data', () => {
     expect(austin.zips.map((z) => z.zip)).toContain('78704');
   });
 
-  it('is plausible: prices, sizes, rents, nightly rates and comps', () => {
+  it('is plausible: prices, sizes, rents, nightly rates, comps and leases', () => {
     const cities = new Set<string>();
     let sold = 0;
+    let leases = 0;
+    let feedRents = 0;
     const N = 2000;
     for (let i = 0; i < N; i++) {
       const { listing: l, sold: s } = demoItem(1, i);
@@ -43,8 +55,11 @@ describe('demo data', () => {
       const ppsf = l.list_price / l.area!;
       expect(ppsf).toBeGreaterThan(15); // a Detroit fixer can list near $20/sq ft
       expect(ppsf).toBeLessThan(700);
-      expect(l.monthly_rent! / l.list_price).toBeGreaterThan(0.002);
-      expect(l.monthly_rent! / l.list_price).toBeLessThan(0.035);
+      if (l.monthly_rent !== null) {
+        feedRents++;
+        expect(l.monthly_rent / l.list_price).toBeGreaterThan(0.002);
+        expect(l.monthly_rent / l.list_price).toBeLessThan(0.035);
+      }
       expect(l.nightly_rate!).toBeGreaterThan(60);
       expect(l.nightly_rate!).toBeLessThan(600);
       expect(l.arv_estimate!).toBeGreaterThan(0);
@@ -55,7 +70,21 @@ describe('demo data', () => {
         expect(c.close_price).toBeGreaterThan(10_000);
       }
       sold += s.length;
+      for (const lease of demoItem(1, i).leases) {
+        expect(lease).toMatchObject({ city: l.city, state: l.state, zip: l.zip });
+        expect(haversineMiles(zip.latitude, zip.longitude, lease.latitude, lease.longitude)).toBeLessThanOrEqual(0.94);
+        expect(lease.close_date <= DEMO_AS_OF && lease.close_date > addDays(DEMO_AS_OF, -LEASE_DAYS_BACK)).toBe(true);
+        expect(lease.beds! >= 1 && lease.beds! <= 5).toBe(true);
+        expect(lease.rent).toBeGreaterThan(400);
+        expect(lease.rent).toBeLessThan(8000);
+        expect(lease.listing_key).toMatch(/^DEMO-1-R\d{7}-[01]$/);
+        leases++;
+      }
     }
+    // About one feed rent in ten (real feeds rarely carry one); about 0.9 leases a listing.
+    expect(Math.abs(feedRents / N - FEED_RENT_SHARE)).toBeLessThan(0.02);
+    expect(leases / N).toBeGreaterThan(0.8);
+    expect(leases / N).toBeLessThan(1);
     expect(cities.size).toBeGreaterThanOrEqual(15);
     expect(sold / N).toBeGreaterThan(1.8);
     expect(sold / N).toBeLessThan(2.2);
@@ -147,7 +176,31 @@ describe('demo data', () => {
       on_market_date: null,
       price_changed_at: null,
     });
-    expect({ sold, distress }).toEqual({ sold: a.sold, distress: a.distress });
+    expect({ sold, distress, leases: b.leases }).toEqual({ sold: a.sold, distress: a.distress, leases: a.leases });
+  });
+
+  it("prices the leases at each city's HUD Fair Market Rent by bedroom count, a little above it at the median", () => {
+    // FMR: the 40th percentile; the leases' median is MEDIAN_OVER_FMR (≈ 1.04) times it (docs/listings.md).
+    const rents = new Map<string, number[]>();
+    for (let i = 0; i < 20_000; i++)
+      for (const l of demoItem(1, i, DEMO_AS_OF).leases) {
+        const key = `${l.city}|${l.state}|${l.beds}`;
+        rents.set(key, [...(rents.get(key) ?? []), l.rent]);
+      }
+    // Every city, 1 to 5 bedrooms: 100 groups of 29 to 500 leases.
+    expect(rents.size).toBe(Object.keys(FAIR_MARKET_RENTS_FY2026).length * 5);
+    const deviations = [...rents].map(([key, xs]) => {
+      const [city, state, beds] = key.split('|');
+      return { key, n: xs.length, off: median(xs) / (fairMarketRent(city, state, Number(beds)) * MEDIAN_OVER_FMR) - 1 };
+    });
+    // A median of n lognormal rents (σ ≈ 0.17 with the area and ZIP terms) strays by about 2.1 %/√(n/100):
+    // within 5 % with 100 leases or more, within 12 % for the smallest groups; centred overall.
+    expect(deviations.filter((d) => d.n >= 100 && Math.abs(d.off) > 0.05)).toEqual([]);
+    expect(deviations.filter((d) => Math.abs(d.off) > 0.12)).toEqual([]);
+    expect(Math.abs(median(deviations.map((d) => d.off)))).toBeLessThan(0.015);
+    // The dearest and cheapest metros stay apart: a Denver 3-bedroom rents for about 1.7 Cleveland ones.
+    const at = (key: string) => median(rents.get(key)!);
+    expect(at('Denver|CO|3') / at('Cleveland|OH|3')).toBeGreaterThan(1.5);
   });
 
   it('reads DEMO_LISTINGS', () => {

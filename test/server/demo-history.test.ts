@@ -104,6 +104,9 @@ describe.each(DATABASES)('demo price history on $name', (database) => {
       const summary = await importFile(t.db, file);
       expect(summary.rejected).toBe(0);
       expect(summary.listings).toEqual({ inserted: 0, updated: 0, unchanged: 50 });
+      // The leases the load wrote are the file's, read back unchanged.
+      expect(summary.leases).toMatchObject({ inserted: 0, updated: 0 });
+      expect(summary.leases.unchanged).toBeGreaterThan(30);
       expect(summary.priceChanges).toBe(0);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

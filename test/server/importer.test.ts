@@ -339,7 +339,7 @@ describe.each(DATABASES)('bulk load (exclusive import) on $name', (database) => 
     ]);
     const after = await indexes();
     // The same indexes, defined the same way; those the upserts only maintain were built again
-    // (new oids), the unique keys and markNearSales' partial index were kept.
+    // (new oids), the unique keys and markListingsNear's partial index were kept.
     const defined = (list: typeof after) => list.map(({ name, definition }) => ({ name, definition }));
     expect(defined(after)).toEqual(defined(before));
     expect(after.filter((index, i) => index.oid !== before[i].oid).map((index) => index.name)).toEqual([

@@ -12,7 +12,8 @@ import { createProgress } from './progress';
 
 const USAGE = `Usage: npm run demo-data -- [--listings N] [--seed S] [--out file.csv|file.jsonl]
 
-Generates the deterministic demo data set (N listings, about 2 sold comps each, seed S; defaults
+Generates the deterministic demo data set (N listings, about 2 sold comps and 0.9 closed leases
+each, seed S; defaults
 ${DEFAULT_DEMO_LISTINGS} and ${DEFAULT_DEMO_SEED}) and loads it into the configured database (DATABASE_URL, else PGlite in
 DATA_DIR), computing comps, deal status and strategy results. With --out, writes it as a RESO
 feed file for the importer instead of touching the database.`;
@@ -34,7 +35,7 @@ async function writeFeed(file: string, listings: number, seed: number): Promise<
     progress.update(i + 1, listings);
   }
   await new Promise<void>((resolve) => out.end(() => resolve()));
-  progress.finish(`Wrote ${listings} listings and their sold comps to ${file}`);
+  progress.finish(`Wrote ${listings} listings, their sold comps and the leases around them to ${file}`);
 }
 
 runMain(async () => {
@@ -98,7 +99,7 @@ runMain(async () => {
     if (recomputing) (recomputing as ReturnType<typeof createProgress>).finish();
     else inserting.finish();
     console.log(
-      `Demo data (seed ${seed}): ${summary.listings} listings, ${summary.sold} sold comps, ${summary.recomputed} listings computed in ${summary.seconds.toFixed(1)} s.`,
+      `Demo data (seed ${seed}): ${summary.listings} listings, ${summary.sold} sold comps, ${summary.leases} leases, ${summary.recomputed} listings computed in ${summary.seconds.toFixed(1)} s.`,
     );
   } finally {
     await database.close();

@@ -8,8 +8,8 @@ const USAGE = `Usage: npm run import -- <file.csv|file.jsonl> [--batch-size N (d
        node dist/server/cli/import-listings.js <file> [--batch-size N]
 
 Imports a listing feed (RESO names; CSV or JSON Lines) into the configured database
-(DATABASE_URL, else PGlite in DATA_DIR). Active rows become listings, Closed rows sold comps,
-upserted by ListingKey. Rejected rows go to <file>.rejected.csv. Comps, deal status and strategy
+(DATABASE_URL, else PGlite in DATA_DIR). Active rows become listings, Closed rows sold comps
+(closed leases when PropertyType is ResidentialLease), upserted by ListingKey. Rejected rows go to <file>.rejected.csv. Comps, deal status and strategy
 results are then recomputed for what changed.`;
 
 runMain(async () => {
@@ -52,12 +52,13 @@ runMain(async () => {
     });
     if (recomputing) (recomputing as ReturnType<typeof createProgress>).finish();
     else reading.finish();
-    const { listings: l, sold: s } = summary;
+    const { listings: l, sold: s, leases: e } = summary;
     console.log(
       [
         `Read ${summary.rows.toLocaleString('en-US')} rows in ${summary.loadSeconds.toFixed(1)} s (${summary.seconds.toFixed(1)} s in all).`,
         `Listings: ${l.inserted} new, ${l.updated} updated, ${l.unchanged} unchanged${summary.removedListings ? `, ${summary.removedListings} removed (now sold)` : ''}${summary.priceChanges ? `, ${summary.priceChanges} price changes recorded` : ''}.`,
         `Sold comps: ${s.inserted} new, ${s.updated} updated, ${s.unchanged} unchanged.`,
+        `Leases: ${e.inserted} new, ${e.updated} updated, ${e.unchanged} unchanged.`,
         `Recomputed ${summary.recomputed} listings.`,
         summary.rejected ? `Rejected ${summary.rejected} rows: see ${summary.rejectedFile}` : 'No rows rejected.',
       ].join('\n'),

@@ -1,4 +1,4 @@
-import type { ListingRecord, SoldRecord } from '../listings';
+import type { LeaseRecord, ListingRecord, SoldRecord } from '../listings';
 import { cityPicker, demoCities, scatter, type DemoCity, type DemoZip } from './cities';
 import {
   DISTRESS_PROFILES,
@@ -10,6 +10,7 @@ import {
   repairsFor,
   type DistressKind,
 } from './distress';
+import { fairMarketRent } from './fair-market-rents';
 import {
   CLOSERS,
   DATED_FEATURES,
@@ -25,7 +26,7 @@ import { marketTime } from './market-time';
 import { clamp, hashInts, mulberry32, pick, roundTo, uniform, type Rng } from './random';
 
 /**
- * Deterministic demo data (docs/listings.md): listings and sold comps across 20 US cities, on real
+ * Deterministic demo data (docs/listings.md): listings, sold comps and closed leases across 20 US cities, on real
  * ZIP codes and ZIP centroids from the `zipcodes` gazetteer, priced from per-city medians.
  * Listing i depends only on (seed, i), so the same seed always gives the same rows; its days on
  * market and price cuts count back from the day the data is made (`listedAsOf`).
@@ -40,6 +41,28 @@ export const todayUtc = (): string => new Date().toISOString().slice(0, 10);
 
 /** A third stream of numbers per listing (its market time), apart from the one that makes it. */
 const MARKET_TIME_STREAM = 0x6d61726b;
+/** A fourth: the leases around it. */
+const LEASE_STREAM = 0x6c656173;
+
+/**
+ * The share of listings whose feed row carries a rent estimate (EstimatedMonthlyRent): real MLS
+ * feeds rarely do, so the lease comps' estimate gives most listings their rent (docs/decisions.md).
+ */
+export const FEED_RENT_SHARE = 0.1;
+
+/**
+ * The demo leases' calibration (docs/listings.md, "Demo leases"): rents lognormal around a median
+ * of the city's HUD Fair Market Rent for the bedroom count times MEDIAN_OVER_FMR, an FMR being the
+ * 40th percentile (the lognormal's median is e^(0.2533·σ) times its 40th percentile).
+ */
+export const LEASE_RENT_SIGMA = 0.15;
+export const MEDIAN_OVER_FMR = Math.exp(0.2533 * LEASE_RENT_SIGMA);
+/** Rent grows with the square root of the area against the bedroom count's usual area. */
+const LEASE_AREA_ELASTICITY = 0.5;
+/** Leases close over the 24 months up to DEMO_AS_OF. */
+export const LEASE_DAYS_BACK = 730;
+/** A lease's bedroom count: cumulative shares of 1 to 5 bedrooms (rentals run smaller than the homes for sale). */
+const LEASE_BEDS = [0.08, 0.32, 0.72, 0.94, 1];
 
 interface House {
   city: DemoCity;
@@ -111,15 +134,77 @@ export interface DemoPriceChange {
 export interface DemoItem {
   listing: ListingRecord;
   sold: SoldRecord[];
+  /** Closed leases in the listing's ZIP (0 to 2; not comps of it in particular). */
+  leases: LeaseRecord[];
   /** The listing's distressed kind, or null for a retail listing. */
   distress: DistressKind | null;
   /** Its price cuts, oldest first (the last one's new price is its list price). */
   priceHistory: DemoPriceChange[];
 }
 
+/** A house's rooms, address and position as a feed record's fields. */
+const houseFacts = (h: House) => ({
+  beds: h.beds,
+  baths_full: h.bathsFull,
+  baths_half: h.bathsHalf,
+  baths_three_quarter: h.bathsThreeQuarter,
+  area: h.area,
+  address_full: h.address,
+  city: h.city.city,
+  state: h.city.state,
+  zip: h.zip.zip,
+  latitude: h.latitude,
+  longitude: h.longitude,
+});
+
+/** A standard normal deviate (Box–Muller). */
+const normal = (rng: Rng) => Math.sqrt(-2 * Math.log(1 - rng())) * Math.cos(2 * Math.PI * rng());
+
+const cityLevels = new Map<DemoCity, number>();
+/** The geometric mean of a city's ZIP price factors: the ZIPs' rents are scaled around it, so the city's median stays on target. */
+function cityLevel(city: DemoCity): number {
+  let level = cityLevels.get(city);
+  if (level === undefined) {
+    level = Math.exp(city.zips.reduce((s, z) => s + Math.log(z.priceFactor), 0) / city.zips.length);
+    cityLevels.set(city, level);
+  }
+  return level;
+}
+
 /**
- * Listing `index` (0-based) of the data set of `seed`, with its 1 to 3 sold comps, on the market as
- * of `listedAsOf` (YYYY-MM-DD; by default today, UTC).
+ * The closed leases made beside listing `index`: 0, 1 or 2 (0.9 a listing on average) in its ZIP, of
+ * 1 to 5 bedrooms, their rents calibrated to the city's Fair Market Rents (see MEDIAN_OVER_FMR),
+ * mildly higher in pricier ZIPs (the square root of the ZIP's price factor, as the listings' rents)
+ * and for larger homes, closed over the last 24 months.
+ */
+function demoLeases(seed: number, index: number, city: DemoCity, zip: DemoZip): LeaseRecord[] {
+  const rng = mulberry32(hashInts(seed, index, LEASE_STREAM));
+  const u = rng();
+  const count = u < 0.3 ? 0 : u < 0.8 ? 1 : 2;
+  const leases: LeaseRecord[] = [];
+  for (let k = 0; k < count; k++) {
+    const b = rng();
+    const beds = 1 + LEASE_BEDS.findIndex((share) => b < share);
+    const h = house(rng, city, zip, beds);
+    const rent =
+      fairMarketRent(city.city, city.state, beds) *
+      MEDIAN_OVER_FMR *
+      Math.sqrt(zip.priceFactor / cityLevel(city)) *
+      Math.pow(h.area / BASE_AREA[beds], LEASE_AREA_ELASTICITY) *
+      Math.exp(LEASE_RENT_SIGMA * normal(rng));
+    leases.push({
+      listing_key: `DEMO-${seed}-R${String(index).padStart(7, '0')}-${k}`,
+      rent: roundTo(rent, 5),
+      close_date: daysBefore(DEMO_AS_OF, Math.floor(uniform(rng, 0, LEASE_DAYS_BACK))),
+      ...houseFacts(h),
+    });
+  }
+  return leases;
+}
+
+/**
+ * Listing `index` (0-based) of the data set of `seed`, with its 1 to 3 sold comps and 0 to 2 leases
+ * nearby, on the market as of `listedAsOf` (YYYY-MM-DD; by default today, UTC).
  */
 export function demoItem(seed: number, index: number, listedAsOf: string = todayUtc()): DemoItem {
   const cities = demoCities();
@@ -188,7 +273,7 @@ export function demoItem(seed: number, index: number, listedAsOf: string = today
     zip: zip.zip,
     latitude: h.latitude,
     longitude: h.longitude,
-    monthly_rent: rent,
+    monthly_rent: null,
     rehab_estimate: rehab,
     arv_estimate: arv,
     nightly_rate: nightly,
@@ -234,5 +319,7 @@ export function demoItem(seed: number, index: number, listedAsOf: string = today
       longitude: c.longitude,
     });
   }
-  return { listing, sold, distress, priceHistory };
+  // Drawn last, so the listing and its comps are those of the data set before feed rents became rare.
+  if (rng() < FEED_RENT_SHARE) listing.monthly_rent = rent;
+  return { listing, sold, leases: demoLeases(seed, index, city, zip), distress, priceHistory };
 }

@@ -5,10 +5,12 @@ import {
   createListingsRepository,
   noteListingsChanged,
   recomputeDirty,
+  type LeaseRecord,
   type ListingRecord,
   type ListingPriceChange,
   type RecomputeProgress,
   type SoldRecord,
+  upsertLeases,
 } from '../listings';
 import { refreshPlaces } from '../places';
 import { DEMO_CITIES, type CityProfile } from './cities';
@@ -30,6 +32,7 @@ export interface DemoLoadOptions {
 export interface DemoLoadSummary {
   listings: number;
   sold: number;
+  leases: number;
   recomputed: number;
   seconds: number;
 }
@@ -48,8 +51,8 @@ async function listedAsOf(db: Db, seed: number): Promise<string> {
 }
 
 /**
- * Writes the data set into the database (sold comps first, then listings, so nothing is marked
- * twice), the listings with their price history, and computes comps, deal status and strategy
+ * Writes the data set into the database (sold comps and leases first, then listings, so nothing
+ * is marked twice), the listings with their price history, and computes comps, deal status and strategy
  * results. Idempotent: loading the same seed again changes nothing.
  */
 export async function loadDemoData(db: Db, options: DemoLoadOptions): Promise<DemoLoadSummary> {
@@ -58,29 +61,37 @@ export async function loadDemoData(db: Db, options: DemoLoadOptions): Promise<De
   const n = options.listings;
   const asOf = await listedAsOf(db, options.seed);
   let sold = 0;
+  let leases = 0;
+  const summary = (recomputed: number) => ({ listings: n, sold, leases, recomputed, seconds: (Date.now() - started) / 1000 });
   const total = n * 2;
   for (let phase = 0; phase < 2; phase++) {
     for (let start = 0; start < n; start += batchSize) {
-      if (options.shouldStop?.()) return { listings: n, sold, recomputed: 0, seconds: (Date.now() - started) / 1000 };
+      if (options.shouldStop?.()) return summary(0);
       await options.pause?.();
       const end = Math.min(n, start + batchSize);
       const listings: ListingRecord[] = [];
       const sales: SoldRecord[] = [];
+      const rentals: LeaseRecord[] = [];
       const history: ListingPriceChange[] = [];
       for (let i = start; i < end; i++) {
         const item = demoItem(options.seed, i, asOf);
-        if (phase === 0) sales.push(...item.sold);
-        else {
+        if (phase === 0) {
+          sales.push(...item.sold);
+          rentals.push(...item.leases);
+        } else {
           listings.push(item.listing);
           for (const change of item.priceHistory) history.push({ listing_key: item.listing.listing_key, ...change });
         }
       }
       await db.transaction().execute(async (trx) => {
         const repository = createListingsRepository(trx);
-        if (phase === 0) await repository.upsertSold(sales);
-        else await repository.upsertListings(listings, { priceHistory: history });
+        if (phase === 0) {
+          await repository.upsertSold(sales);
+          await upsertLeases(trx, rentals);
+        } else await repository.upsertListings(listings, { priceHistory: history });
       });
       sold += sales.length;
+      leases += rentals.length;
       options.onProgress?.({ phase: 'insert', done: phase * n + end, total });
     }
   }
@@ -91,10 +102,10 @@ export async function loadDemoData(db: Db, options: DemoLoadOptions): Promise<De
     shouldStop: options.shouldStop,
     onProgress: (p: RecomputeProgress) => options.onProgress?.({ phase: 'recompute', ...p }),
   });
-  if (options.shouldStop?.()) return { listings: n, sold, recomputed, seconds: (Date.now() - started) / 1000 };
+  if (options.shouldStop?.()) return summary(recomputed);
   await refreshPlaces(db);
   await noteListingsChanged(db);
-  return { listings: n, sold, recomputed, seconds: (Date.now() - started) / 1000 };
+  return summary(recomputed);
 }
 
 export const OCCUPANCY_MARKET_DESCRIPTION = 'A demo city: its short-term rentals book its published average occupancy';

@@ -1,9 +1,10 @@
-import type { ListingRecord, SoldRecord } from '../listings';
+import type { FeedRecord } from '../listings';
 import type { DemoItem } from './generator';
 
 /** The columns of a demo RESO CSV feed, in order (the `--out` file and the bulk-listings bench). */
 export const RESO_COLUMNS = [
   'ListingKey',
+  'PropertyType',
   'StandardStatus',
   'ListPrice',
   'ClosePrice',
@@ -29,15 +30,17 @@ export const RESO_COLUMNS = [
   'PriceChangeTimestamp',
 ];
 
-/** A demo item's RESO rows: the listing, then its sold comps. */
+/** A demo item's RESO rows: the listing, then its sold comps, then its leases. */
 export function demoResoRows(item: DemoItem): Array<Record<string, unknown>> {
-  return [toReso({ kind: 'listing', record: item.listing }), ...item.sold.map((s) => toReso({ kind: 'sold', record: s }))];
+  return [
+    toReso({ kind: 'listing', record: item.listing }),
+    ...item.sold.map((s) => toReso({ kind: 'sold', record: s })),
+    ...item.leases.map((l) => toReso({ kind: 'lease', record: l })),
+  ];
 }
 
-/** The listing and sold records as a RESO feed row (for `--out` files and importer tests). */
-export function toReso(
-  item: { kind: 'listing'; record: ListingRecord } | { kind: 'sold'; record: SoldRecord },
-): Record<string, unknown> {
+/** A listing, sold or lease record as a RESO feed row (for `--out` files and importer tests). */
+export function toReso(item: FeedRecord): Record<string, unknown> {
   const r = item.record;
   const common = {
     ListingKey: r.listing_key,
@@ -56,6 +59,10 @@ export function toReso(
   if (item.kind === 'sold') {
     const s = item.record;
     return { ...common, StandardStatus: 'Closed', ClosePrice: s.close_price, ListPrice: s.list_price, CloseDate: s.close_date };
+  }
+  if (item.kind === 'lease') {
+    const l = item.record;
+    return { ...common, PropertyType: 'ResidentialLease', StandardStatus: 'Closed', ClosePrice: l.rent, CloseDate: l.close_date };
   }
   const l = item.record;
   return {

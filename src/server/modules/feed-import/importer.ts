@@ -9,6 +9,7 @@ import {
   holdFewerRowsThan,
   restoreIndexes,
   type DroppedIndex,
+  type LeaseRecord,
   type ListingRecord,
   type RawRecord,
   type SoldRecord,
@@ -16,14 +17,15 @@ import {
   noteListingsChanged,
   recomputeDirty,
   type RecomputeProgress,
+  upsertLeases,
 } from '../listings';
 import { refreshPlaces } from '../places';
 import type { Db } from '../../db/database';
 import type { DB } from '../../db/schema';
 
 /**
- * The listing feed importer (docs/listings.md): CSV or JSON Lines with RESO names, streamed in
- * constant memory, upserted by ListingKey in batches (one transaction each, or one in all for a bulk
+ * The listing feed importer (docs/listings.md): CSV or JSON Lines with RESO names (listings, sold
+ * comps and closed leases), streamed in constant memory, upserted by ListingKey in batches (one transaction each, or one in all for a bulk
  * load), rejected rows written to `<file>.rejected.csv`, then comps, deal status and strategy
  * results recomputed for what changed.
  */
@@ -53,6 +55,8 @@ export interface ImportSummary {
   rows: number;
   listings: { inserted: number; updated: number; unchanged: number };
   sold: { inserted: number; updated: number; unchanged: number };
+  /** Closed leases (PropertyType ResidentialLease). */
+  leases: { inserted: number; updated: number; unchanged: number };
   /** Listings removed because their key arrived as a closed sale. */
   removedListings: number;
   /** List price changes recorded in the listings' price history. */
@@ -175,7 +179,7 @@ async function* jsonlSource(file: string): AsyncGenerator<SourceRecord[]> {
 /**
  * Imports a feed file. Each batch is written in a transaction of its own, so a failure keeps the
  * batches before it. With `exclusive`, a feed estimated (from its first batch) to hold over four
- * times the rows of the listings and sold comps tables is a bulk load instead: one transaction
+ * times the rows of the listings, sold comps and leases tables is a bulk load instead: one transaction
  * that drops the indexes the upserts only maintain and builds them again at its end
  * (dropMaintainedIndexes), all or nothing.
  */
@@ -192,6 +196,7 @@ export async function importFile(db: Db, file: string, options: ImportOptions = 
     rows: 0,
     listings: { inserted: 0, updated: 0, unchanged: 0 },
     sold: { inserted: 0, updated: 0, unchanged: 0 },
+    leases: { inserted: 0, updated: 0, unchanged: 0 },
     removedListings: 0,
     priceChanges: 0,
     rejected: 0,
@@ -216,6 +221,7 @@ export async function importFile(db: Db, file: string, options: ImportOptions = 
   let bytes = 0;
   let listings: ListingRecord[] = [];
   let sold: SoldRecord[] = [];
+  let leases: LeaseRecord[] = [];
   // The batch being written while the next one is read: the database (PostgreSQL's processes, or
   // PGlite's thread) writes while Node parses the next rows. One batch at a time is written, in
   // order; a failed write stops the import at the next flush.
@@ -223,16 +229,18 @@ export async function importFile(db: Db, file: string, options: ImportOptions = 
   const flush = async () => {
     if (writing) await writing;
     writing = null;
-    if (!listings.length && !sold.length) return;
-    writing = write(listings, sold);
+    if (!listings.length && !sold.length && !leases.length) return;
+    writing = write(listings, sold, leases);
     writing.catch(() => {}); // awaited at the next flush; not an unhandled rejection meanwhile
     listings = [];
     sold = [];
+    leases = [];
   };
-  const writeBatch = async (trx: Db, l: ListingRecord[], s: SoldRecord[]) => {
+  const writeBatch = async (trx: Db, l: ListingRecord[], s: SoldRecord[], e: LeaseRecord[]) => {
     const repository = createListingsRepository(trx);
     const a = await repository.upsertListings(l);
     const b = await repository.upsertSold(s);
+    const c = await upsertLeases(trx, e);
     summary.listings.inserted += a.inserted;
     summary.listings.updated += a.updated;
     summary.listings.unchanged += a.unchanged;
@@ -241,12 +249,15 @@ export async function importFile(db: Db, file: string, options: ImportOptions = 
     summary.sold.updated += b.updated;
     summary.sold.unchanged += b.unchanged;
     summary.removedListings += b.removedListings;
+    summary.leases.inserted += c.inserted;
+    summary.leases.updated += c.updated;
+    summary.leases.unchanged += c.unchanged;
   };
   // The bulk load's transaction and the indexes it dropped; decided at the first write.
   let bulk: ControlledTransaction<DB> | null = null;
   let dropped: DroppedIndex[] = [];
   let decided = false;
-  const write = async (l: ListingRecord[], s: SoldRecord[]) => {
+  const write = async (l: ListingRecord[], s: SoldRecord[], e: LeaseRecord[]) => {
     if (!decided) {
       decided = true;
       const estimatedRows = bytes > 0 ? (summary.rows / bytes) * totalBytes : summary.rows;
@@ -255,8 +266,8 @@ export async function importFile(db: Db, file: string, options: ImportOptions = 
         dropped = await dropMaintainedIndexes(bulk);
       }
     }
-    if (bulk) await writeBatch(bulk, l, s);
-    else await db.transaction().execute((trx) => writeBatch(trx, l, s));
+    if (bulk) await writeBatch(bulk, l, s, e);
+    else await db.transaction().execute((trx) => writeBatch(trx, l, s, e));
   };
 
   const source = format === 'csv' ? csvSource(file) : jsonlSource(file);
@@ -274,9 +285,11 @@ export async function importFile(db: Db, file: string, options: ImportOptions = 
           await reject(r.row, parsed.reasons, r.fields ? csvLine(r.fields) : r.raw);
           continue;
         }
-        if (parsed.value.kind === 'listing') listings.push(parsed.value.record);
-        else sold.push(parsed.value.record);
-        if (listings.length + sold.length >= batchSize) await flush();
+        const record = parsed.value;
+        if (record.kind === 'listing') listings.push(record.record);
+        else if (record.kind === 'sold') sold.push(record.record);
+        else leases.push(record.record);
+        if (listings.length + sold.length + leases.length >= batchSize) await flush();
       }
       options.onProgress?.({ rows: summary.rows, bytes: Math.min(bytes, totalBytes), totalBytes });
     }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 
-/** An index of the listings or sold comps tables, as dropMaintainedIndexes found it. */
+/** An index of the listings, sold comps or leases tables, as dropMaintainedIndexes found it. */
 export interface DroppedIndex {
   name: string;
   /** Its `create index` statement (pg_get_indexdef). */
@@ -9,9 +9,9 @@ export interface DroppedIndex {
 }
 
 /**
- * Drops the indexes of the listings and sold comps that the feed upserts only keep up to date and
- * never read: not the unique keys (ON CONFLICT, the sold keys' lookups) nor the partial index that
- * markNearSales probes. A bulk load does this inside its transaction and builds them again at its
+ * Drops the indexes of the listings, sold comps and leases that the feed upserts only keep up to date
+ * and never read: not the unique keys (ON CONFLICT, the sold keys' lookups) nor the partial index that
+ * markListingsNear probes. A bulk load does this inside its transaction and builds them again at its
  * end (restoreIndexes): one sort per index instead of an entry per row, PostgreSQL's own advice for
  * populating a database. Other sessions would wait on the tables until that transaction ends.
  */
@@ -19,7 +19,7 @@ export async function dropMaintainedIndexes(trx: Db): Promise<DroppedIndex[]> {
   const indexes = await sql<DroppedIndex>`
     select c.relname as name, pg_get_indexdef(i.indexrelid) as definition
     from pg_index i join pg_class c on c.oid = i.indexrelid
-    where i.indrelid in ('properties'::regclass, 'sold_comps'::regclass) and not i.indisunique and not i.indisprimary
+    where i.indrelid in ('properties'::regclass, 'sold_comps'::regclass, 'leases'::regclass) and not i.indisunique and not i.indisprimary
       and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)
       and c.relname <> 'properties_point_clean_idx'
     order by c.relname`.execute(trx);
@@ -32,11 +32,12 @@ export async function restoreIndexes(trx: Db, indexes: readonly DroppedIndex[]):
   for (const index of indexes) await sql.raw(index.definition).execute(trx);
 }
 
-/** Whether the listings and sold comps hold fewer than `rows` rows together (reads at most that many). */
+/** Whether the listings, sold comps and leases hold fewer than `rows` rows together (reads at most that many of each). */
 export async function holdFewerRowsThan(db: Db, rows: number): Promise<boolean> {
   const limit = Math.max(0, Math.ceil(rows));
   const result = await sql<{ n: number }>`
     select (select count(*) from (select 1 from properties limit ${limit}) p)::int
-      + (select count(*) from (select 1 from sold_comps limit ${limit}) s)::int as n`.execute(db);
+      + (select count(*) from (select 1 from sold_comps limit ${limit}) s)::int
+      + (select count(*) from (select 1 from leases limit ${limit}) l)::int as n`.execute(db);
   return result.rows[0].n < limit;
 }

@@ -1,10 +1,11 @@
 /**
- * Listings and sold comps: the feed's records (RESO names), their storage, comps selection, deal
+ * Listings, sold comps and leases: the feed's records (RESO names), their storage, comps selection, deal
  * status and the four strategies' results, kept up to date by recomputation (and re-priced in the
  * background after a new rate or a market's new assumptions).
  */
 export { FINANCING_PRODUCT, roundResults, type EngineInputs } from './analysis';
-export { fromReso, type ListingRecord, type RawRecord, type SoldRecord } from './records';
+export { fromReso, type FeedRecord, type LeaseRecord, type ListingRecord, type RawRecord, type SoldRecord } from './records';
+export { upsertLeases } from './leases-repository';
 export {
   createListingsRepository,
   type ListingPriceChange,

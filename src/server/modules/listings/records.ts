@@ -46,7 +46,16 @@ export interface SoldRecord extends FeedFacts {
   close_date: string;
 }
 
-export type FeedRecord = { kind: 'listing'; record: ListingRecord } | { kind: 'sold'; record: SoldRecord };
+/** A closed residential lease (RESO PropertyType ResidentialLease, StandardStatus Closed). */
+export interface LeaseRecord extends FeedFacts {
+  /** The monthly rent it closed at (RESO ClosePrice). */
+  rent: number;
+  /** YYYY-MM-DD */
+  close_date: string;
+}
+
+export type FeedRecord =
+  { kind: 'listing'; record: ListingRecord } | { kind: 'sold'; record: SoldRecord } | { kind: 'lease'; record: LeaseRecord };
 
 /** The room, address and position columns, in the order both column lists use. */
 const FACT_COLUMNS = [
@@ -100,8 +109,13 @@ export const SOLD_COLUMNS = [
   ...FACT_COLUMNS,
 ] as const satisfies ReadonlyArray<keyof SoldRecord>;
 
+export const LEASE_COLUMNS = ['listing_key', 'rent', 'close_date', ...FACT_COLUMNS] as const satisfies ReadonlyArray<
+  keyof LeaseRecord
+>;
+
 export const COLUMN_TYPES: Record<string, string> = {
   listing_key: 'text',
+  rent: 'double precision',
   list_price: 'double precision',
   close_price: 'double precision',
   close_date: 'date',
@@ -285,9 +299,24 @@ function pastTimestamp(raw: RawRecord, field: string, p: Problems, now: number):
   return null;
 }
 
+/** A lease's monthly rent outside these bounds is a feed error (a sale price, or a weekly or a parking rent). */
+export const LEASE_RENT = { min: 100, max: 100_000 } as const;
+
+const RESIDENTIAL_LEASE = /^residentiallease$/i;
+
+/** The close date a sold comp and a lease require, or null (a reason added). */
+function closeDate(raw: RawRecord, p: Problems): string | null {
+  let date: string | null = null;
+  if (isBlank(raw.CloseDate)) p.add('CloseDate is required');
+  else if (!(date = parseDate(String(raw.CloseDate)))) p.add(`CloseDate is not a date: ${quoted(raw.CloseDate)}`);
+  return date;
+}
+
 /**
- * One feed record (RESO names) → a listing or a sold comp, or the reasons it is rejected.
- * StandardStatus Active → listing; Closed → sold comp; anything else is rejected.
+ * One feed record (RESO names) → a listing, a sold comp or a lease, or the reasons it is rejected.
+ * StandardStatus Active → listing; Closed → sold comp; anything else is rejected. A row of
+ * PropertyType ResidentialLease is a lease: imported only when Closed (ClosePrice its monthly
+ * rent); an active rental is not a listing for sale. Other property types are read by their status.
  */
 export function fromReso(raw: RawRecord): { ok: true; value: FeedRecord } | { ok: false; reasons: string[] } {
   const p = new Problems();
@@ -296,7 +325,12 @@ export function fromReso(raw: RawRecord): { ok: true; value: FeedRecord } | { ok
   else if (key.length > 255) p.add('ListingKey is longer than 255 characters');
   const status = text(raw.StandardStatus);
   const kind = /^active$/i.test(status) ? 'listing' : /^closed$/i.test(status) ? 'sold' : null;
+  const lease = raw.PropertyType !== undefined && RESIDENTIAL_LEASE.test(text(raw.PropertyType));
   if (!status) p.add('StandardStatus is required');
+  else if (lease && kind !== 'sold')
+    p.add(
+      `PropertyType ResidentialLease is imported only when Closed (a closed lease); StandardStatus "${status.slice(0, 40)}" is not: active rentals are not listings for sale`,
+    );
   else if (!kind) p.add(`StandardStatus "${status.slice(0, 40)}" is not imported (only Active and Closed)`);
 
   const latitude = number(raw, 'Latitude', p, { required: true, min: -90, max: 90 });
@@ -324,12 +358,25 @@ export function fromReso(raw: RawRecord): { ok: true; value: FeedRecord } | { ok
     longitude: longitude as number,
   };
 
+  if (lease) {
+    if (kind !== 'sold') return { ok: false, reasons: p.list };
+    const rent = number(raw, 'ClosePrice', p, { required: true });
+    if (rent !== null && (rent < LEASE_RENT.min || rent > LEASE_RENT.max))
+      p.add(
+        `ClosePrice of a lease is its monthly rent: must be from ${LEASE_RENT.min} to ${LEASE_RENT.max.toLocaleString('en-US')}, not ${rent}`,
+      );
+    const date = closeDate(raw, p);
+    if (p.list.length) return { ok: false, reasons: p.list };
+    // The facts grow into the lease in place: as fast as the copies below (a spread is not).
+    const record = common as LeaseRecord;
+    record.rent = rent as number;
+    record.close_date = date as string;
+    return { ok: true, value: { kind: 'lease', record } };
+  }
   if (kind === 'sold') {
     const closePrice = number(raw, 'ClosePrice', p, { required: true, min: 1, max: MAX_PRICE });
     const listPrice = number(raw, 'ListPrice', p, { min: 1, max: MAX_PRICE });
-    let closeDate: string | null = null;
-    if (isBlank(raw.CloseDate)) p.add('CloseDate is required');
-    else if (!(closeDate = parseDate(String(raw.CloseDate)))) p.add(`CloseDate is not a date: ${quoted(raw.CloseDate)}`);
+    const date = closeDate(raw, p);
     if (p.list.length) return { ok: false, reasons: p.list };
     return {
       ok: true,
@@ -350,7 +397,7 @@ export function fromReso(raw: RawRecord): { ok: true; value: FeedRecord } | { ok
           longitude: common.longitude,
           close_price: closePrice as number,
           list_price: listPrice,
-          close_date: closeDate as string,
+          close_date: date as string,
         },
       },
     };

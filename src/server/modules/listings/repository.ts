@@ -22,13 +22,13 @@ import {
  * (docs/listings.md). Every statement is plain PostgreSQL, the same on PGlite and on a server.
  */
 
-const recordset = (columns: readonly string[], extra: Record<string, string> = {}) =>
+export const recordset = (columns: readonly string[], extra: Record<string, string> = {}) =>
   sql.raw([...columns.map((c) => `${c} ${COLUMN_TYPES[c]}`), ...Object.entries(extra).map(([c, t]) => `${c} ${t}`)].join(', '));
 
-const cols = (columns: readonly string[], prefix = '') => sql.raw(columns.map((c) => prefix + c).join(', '));
+export const cols = (columns: readonly string[], prefix = '') => sql.raw(columns.map((c) => prefix + c).join(', '));
 
 /** The last record of each key wins (one statement cannot touch a row twice). */
-function lastPerKey<T extends { listing_key: string }>(records: readonly T[]): T[] {
+export function lastPerKey<T extends { listing_key: string }>(records: readonly T[]): T[] {
   const byKey = new Map<string, T>();
   for (const r of records) {
     byKey.delete(r.listing_key);
@@ -42,7 +42,7 @@ function lastPerKey<T extends { listing_key: string }>(records: readonly T[]): T
  * by the column's default: PGlite's gen_random_uuid() takes ~4 µs a row (its random bytes come from
  * JavaScript), a tenth of a first import's database time; Node's randomUUID() well under 1 µs.
  */
-function withNewIds<T extends object>(rows: readonly T[]): Array<T & { id: string }> {
+export function withNewIds<T extends object>(rows: readonly T[]): Array<T & { id: string }> {
   return rows.map((row) => ({ ...row, id: randomUUID() }));
 }
 
@@ -77,22 +77,36 @@ export interface UpsertListingsOptions {
 }
 
 /**
- * Marks for recomputation the listings within the widest comp radius of these places (a changed
- * sale's new and old locations: the listings that could gain or lose it as a comp). Each box is
+ * Marks for recomputation the listings within `radiusMiles` of these places (a changed sale's or
+ * lease's new and old locations: the listings that could gain or lose it as a comp). Each box is
  * looked up in the partial GiST index of the listings not yet marked (migration 0019): two-dimensional,
- * and empty while a first import's new listings all wait for their computation anyway (upsertSold
- * then skips this: the boxes' join cost ~50 ms a batch of 5,000 on PGlite).
+ * and empty while a first import's new listings all wait for their computation anyway (the upserts
+ * then skip this, probing it with ANY_CLEAN_LISTING: the boxes' join cost ~50 ms a batch of 5,000 on PGlite).
  */
-async function markNearSales(db: Db, sales: ReadonlyArray<{ id: string; latitude: number; longitude: number }>): Promise<void> {
-  if (!sales.length) return;
-  const boxes = sales.map((s) => ({ id: s.id, ...boundingBox(s.latitude, s.longitude, MAX_COMP_RADIUS_MILES * 1.01) }));
+export async function markListingsNear(
+  db: Db,
+  places: ReadonlyArray<{ latitude: number; longitude: number }>,
+  radiusMiles: number,
+): Promise<void> {
+  if (!places.length) return;
+  const boxes = places.map((s) => boundingBox(s.latitude, s.longitude, radiusMiles * 1.01));
   await sql`
     update properties p set needs_recompute = true
-    from json_to_recordset(${JSON.stringify(boxes)}::json) as b(id uuid, south float8, north float8, west float8, east float8)
+    from json_to_recordset(${JSON.stringify(boxes)}::json) as b(south float8, north float8, west float8, east float8)
     where not p.needs_recompute and point(p.longitude, p.latitude) <@ box(point(b.west, b.south), point(b.east, b.north))`.execute(
     db,
   );
 }
+
+/** Whether any listing is not marked for recomputation: a probe of markListingsNear's partial index. */
+export const ANY_CLEAN_LISTING = sql<boolean>`exists (select 1 from properties where not needs_recompute
+  and point(longitude, latitude) <@ box(point(-180, -90), point(180, 90)))`;
+
+/** The [id, latitude, longitude] places of an upsert's JSON text (json_agg of json_build_array), none for null. */
+export const placesOf = (...texts: Array<string | null>) =>
+  texts
+    .flatMap((text) => (text ? (JSON.parse(text) as Array<[string, number, number]>) : []))
+    .map(([, latitude, longitude]) => ({ latitude, longitude }));
 
 export interface DirtyRow {
   id: string;
@@ -296,18 +310,11 @@ export function createListingsRepository(db: Db) {
           (select json_agg(json_build_array(id, latitude, longitude)) from up)::text as places,
           (select json_agg(json_build_array(s.id, s.latitude, s.longitude)) from sold_comps s join up on up.id = s.id
             where not up.inserted)::text as before,
-          -- A probe of markNearSales' partial index, empty during a first import.
-          exists (select 1 from properties where not needs_recompute
-            and point(longitude, latitude) <@ box(point(-180, -90), point(180, 90))) as clean`.execute(db);
+          -- A probe of markListingsNear's partial index, empty during a first import.
+          ${ANY_CLEAN_LISTING} as clean`.execute(db);
       const { inserted, updated, removed, places, before, clean } = result.rows[0];
-      if (clean) {
-        // Where the changed sales are now, and where they were: listings there may gain or lose them as comps.
-        const moved = [places, before].flatMap((text) => (text ? (JSON.parse(text) as Array<[string, number, number]>) : []));
-        await markNearSales(
-          db,
-          moved.map(([id, latitude, longitude]) => ({ id, latitude, longitude })),
-        );
-      }
+      // Where the changed sales are now, and where they were: listings there may gain or lose them as comps.
+      if (clean) await markListingsNear(db, placesOf(places, before), MAX_COMP_RADIUS_MILES);
       return { inserted, updated, unchanged: rows.length - inserted - updated, removedListings: removed };
     },
 

@@ -132,7 +132,7 @@ export class StartupWork implements StartupStatus {
         .where('name', '=', DEMO_LOAD_TASK)
         .execute();
       this.options.log?.info(
-        `Demo data loaded: ${summary.listings.toLocaleString('en-US')} listings, ${summary.sold.toLocaleString('en-US')} sold comps in ${summary.seconds.toFixed(1)} s`,
+        `Demo data loaded: ${summary.listings.toLocaleString('en-US')} listings, ${summary.sold.toLocaleString('en-US')} sold comps, ${summary.leases.toLocaleString('en-US')} leases in ${summary.seconds.toFixed(1)} s`,
       );
     } else if (plan.kind === 'recompute') {
       this.state = 'computing';
