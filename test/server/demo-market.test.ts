@@ -36,9 +36,6 @@ function metroItems(seed: number, n: number): DemoItem[][] {
 
 type RentOf = (listing: DemoItem['listing']) => number | null;
 
-/** The feed's rent alone (about one listing in ten has one; the others fall back to 0.75 % of the price). */
-const feedRent: RentOf = (l) => l.monthly_rent;
-
 /**
  * The rent the lease comps give each of the first `n` listings of `seed` (docs/investment-math.md,
  * "Rent from lease comps"): the feed's, else the estimate from the data set's leases as of the
@@ -193,9 +190,12 @@ describe.each(DATABASES)('demo market in the database on $name', (database) => {
       select rate from rates where product = '30-Year Fixed' order by as_of desc limit 1`.execute(t.db);
     expect(Number(rate.rows[0].rate)).toBe(SEEDED_RATE);
     const stored = await metroOutcomes(t.db);
-    // The recomputation's rent here is the feed's, else 0.75 % of the price (the lease comps' estimate
-    // is not read by it yet).
-    const expected = outcomes(metroItems(DEFAULT_DEMO_SEED, DB_LISTINGS), SEEDED_RATE, feedRent);
+    // The recomputation's rent: the feed's, else the lease comps' estimate, else the city median.
+    const expected = outcomes(
+      metroItems(DEFAULT_DEMO_SEED, DB_LISTINGS),
+      SEEDED_RATE,
+      leaseRents(DEFAULT_DEMO_SEED, DB_LISTINGS),
+    );
     expect(stored).toEqual(expected);
     expect(stored.every((o) => o.listings >= 50)).toBe(true);
   });
