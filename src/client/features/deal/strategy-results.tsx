@@ -145,7 +145,7 @@ export function StrategyResults({
       <Descriptions
         size="small"
         bordered
-        column={2}
+        column={{ xs: 1, sm: 2 }}
         items={rows.map((row) => ({ key: row.label, label: row.label, children: row.value }))}
       />
       <Typography.Paragraph type="secondary" className="dm-disclaimer">
