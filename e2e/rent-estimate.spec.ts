@@ -57,10 +57,12 @@ test('a listing rented from its lease comps: the sentence and leases in the popu
   await popup.getByRole('tab', { name: 'Buy/Hold' }).click();
   const tab = popup.getByTestId('strategy-buyHold');
   await expect(tab.getByTestId('rent-estimate')).toHaveText(sentence);
-  const toggle = tab.getByRole('button', { name: leaseCount === 1 ? 'Show the lease' : `Show the ${leaseCount} leases` });
+  const toggle = tab.getByTestId('lease-toggle');
+  await expect(toggle).toHaveText(leaseCount === 1 ? 'Show the lease' : `Show the ${leaseCount} leases`);
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(toggle).toHaveText('Hide the leases');
   await expect(tab.getByTestId('lease-item')).toHaveCount(leaseCount);
   await expect(tab.getByTestId('lease-item').first()).toContainText(
     /leased \w{3} \d{1,2}, \d{4} · (< 0\.1|\d+\.\d) mi away\$[\d,]+\/mo$/,

@@ -132,6 +132,7 @@ export function PopupRentEstimate({ propertyId }: { propertyId: string }) {
             type="link"
             size="small"
             className="dm-lease-toggle"
+            data-testid="lease-toggle"
             aria-expanded={open}
             aria-controls={listId}
             onClick={() => setOpen((was) => !was)}
