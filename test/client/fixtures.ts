@@ -1,23 +1,28 @@
 import type { Comp, MapProperty } from '../../src/client/features/map/map-types';
-import type { Property, PropertySummaryRow } from '../../src/shared/schemas/property';
+import type { LeaseComp, Property, PropertySummaryRow, RentEstimate } from '../../src/shared/schemas/property';
 import { summaryOf, summaryRow } from '../../src/shared/search-summary';
+
+/** The address and room fields a listing, a comp and a lease share, all unknown, at a point in Austin. */
+const NO_FACTS: Omit<LeaseComp, '_id' | 'monthlyRent' | 'closeDate'> = {
+  BedroomsTotal: null,
+  BathroomsTotal: null,
+  BathroomsFull: null,
+  BathroomsHalf: null,
+  BathroomsThreeQuarter: null,
+  BuildingAreaTotal: null,
+  PropertyAddressFull: null,
+  PropertyAddressCity: null,
+  PropertyAddressState: null,
+  PropertyAddressZIP: null,
+  location: { type: 'Point', coordinates: [-97.74, 30.27] },
+};
 
 /** A listed property as the API sends it: every field present, the ones a test does not care about null. */
 export function makeProperty(overrides: Partial<Property> & Pick<Property, '_id'>): Property {
   return {
     LatestListingPrice: 100_000,
     PublicListingRemarks: null,
-    BedroomsTotal: null,
-    BathroomsTotal: null,
-    BathroomsFull: null,
-    BathroomsHalf: null,
-    BathroomsThreeQuarter: null,
-    BuildingAreaTotal: null,
-    PropertyAddressFull: null,
-    PropertyAddressCity: null,
-    PropertyAddressState: null,
-    PropertyAddressZIP: null,
-    location: { type: 'Point', coordinates: [-97.74, 30.27] },
+    ...NO_FACTS,
     markerColor: { background: '#06b6d4', borderColor: '#0e7490', glyphColor: '#ffffff' },
     dealStatus: 'Market Price',
     compIDs: [],
@@ -49,17 +54,33 @@ export function makeComp(overrides: Partial<Comp> & Pick<Comp, '_id' | 'MLSSoldP
   return {
     LatestListingPrice: null,
     closeDate: '2026-01-15',
-    BedroomsTotal: null,
-    BathroomsTotal: null,
-    BathroomsFull: null,
-    BathroomsHalf: null,
-    BathroomsThreeQuarter: null,
-    BuildingAreaTotal: null,
-    PropertyAddressFull: null,
-    PropertyAddressCity: null,
-    PropertyAddressState: null,
-    PropertyAddressZIP: null,
-    location: { type: 'Point', coordinates: [-97.74, 30.27] },
+    ...NO_FACTS,
+    ...overrides,
+  };
+}
+
+/** A lease comp as the API sends it (GET /property/lease-comps). */
+export function makeLeaseComp(overrides: Partial<LeaseComp> & Pick<LeaseComp, '_id' | 'monthlyRent'>): LeaseComp {
+  return {
+    closeDate: '2026-01-15',
+    ...NO_FACTS,
+    ...overrides,
+  };
+}
+
+/** A rent estimate from lease comps ('leases'); override the source and figures for the other cases. */
+export function makeRentEstimate(overrides: Partial<RentEstimate> = {}): RentEstimate {
+  return {
+    source: 'leases',
+    monthlyRent: 1_850,
+    low: 1_700,
+    high: 2_000,
+    leaseCount: 8,
+    spreadPercent: 21.6,
+    farthestMiles: 0.6,
+    oldestMonths: 9,
+    newestLeaseDays: 12,
+    searchedMiles: 3,
     ...overrides,
   };
 }

@@ -80,6 +80,12 @@ export function formatSquareFeet(value: number | null | undefined): string {
   return isNumber(value) ? `${formatInteger(value)} sq ft` : MISSING;
 }
 
+/** A distance in miles, one decimal: 0.62 → '0.6 mi'; under 0.05 → '< 0.1 mi'. */
+export function formatMiles(value: number | null | undefined): string {
+  if (!isNumber(value)) return MISSING;
+  return value < 0.05 ? '< 0.1 mi' : `${fixed(value, 1)} mi`;
+}
+
 const UPPER_WORDS = new Set(['NE', 'NW', 'SE', 'SW', 'PO', 'US', 'FM', 'RR', 'II', 'III', 'IV']);
 
 function titleWord(word: string): string {

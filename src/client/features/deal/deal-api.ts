@@ -1,8 +1,8 @@
 import { api, authCall } from '../../api/base-api';
-import type { Comp, Property } from '../../../shared/schemas/property';
+import type { Comp, LeaseComp, Property } from '../../../shared/schemas/property';
 import { PROPERTY_CACHE_SECONDS } from './deal-constants';
 
-/** A deal's calls: the whole property and its comps, read by the map's popup and the property page. */
+/** A deal's calls: the whole property, its comps and its lease comps, read by the map's popup and the property page. */
 export const dealApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
@@ -19,7 +19,11 @@ export const dealApi = api.injectEndpoints({
     propertyComps: build.query<Comp[], string[]>({
       query: (ids) => authCall({ url: '/property/comps', params: { ids: ids.join(',') } }),
     }),
+    /** Lease comps of a property, by its leaseCompIds: the rent estimate's leases in the popup and on the property page. */
+    propertyLeaseComps: build.query<LeaseComp[], string[]>({
+      query: (ids) => authCall({ url: '/property/lease-comps', params: { ids: ids.join(',') } }),
+    }),
   }),
 });
 
-export const { usePropertyQuery, usePropertyCompsQuery } = dealApi;
+export const { usePropertyQuery, usePropertyCompsQuery, usePropertyLeaseCompsQuery } = dealApi;

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { formatCashOnCash, formatCurrency, formatMonths, formatOccupancy, formatRoi } from '../../../shared/format';
 import type { Property } from '../../../shared/schemas/property';
 import { DEAL_TEXT } from './deal-constants';
+import { PopupRentEstimate } from './lease-comps';
 import { PopupMaxOffer } from './max-offer';
 import type { StrategyTabKey } from './popup-rules';
 import './deal.css';
@@ -111,7 +112,8 @@ export function strategyLabels(key: StrategyTabKey): string[] {
 
 /**
  * A strategy tab of the popup. `property` is the whole property (GET /property/:id); while it loads
- * (undefined) the tab shows its final shape, every label with a placeholder for its figure.
+ * (undefined) the tab shows its final shape, every label with a placeholder for its figure. The
+ * rentals' tabs say where their rent comes from, with its lease comps.
  */
 export function StrategyResults({
   strategy,
@@ -134,6 +136,7 @@ export function StrategyResults({
   return (
     <div className="dm-strategy-tab" data-testid={`strategy-${strategy}`} aria-busy={!property && !failed}>
       <PopupMaxOffer strategy={strategy} propertyId={propertyId} />
+      {strategy === 'buyHold' || strategy === 'brrrr' ? <PopupRentEstimate propertyId={propertyId} /> : null}
       {failed && !property ? (
         <Typography.Paragraph type="danger" role="alert" className="dm-popup-failed">
           {failed}
@@ -142,7 +145,7 @@ export function StrategyResults({
       <Descriptions
         size="small"
         bordered
-        column={2}
+        column={{ xs: 1, sm: 2 }}
         items={rows.map((row) => ({ key: row.label, label: row.label, children: row.value }))}
       />
       <Typography.Paragraph type="secondary" className="dm-disclaimer">

@@ -36,6 +36,12 @@ export function StrategyFigures() {
         its own; the property page lets you change any of them). Money is in US dollars, returns have 2 decimals, occupancy and
         months 1 decimal. {DEAL_TEXT.disclaimer}
       </Typography.Paragraph>
+      <Typography.Paragraph>
+        The rent is the listing feed&apos;s when it gives one, else the median of similar leases nearby and recent (each scaled to
+        the listing&apos;s size), else a fallback from the city&apos;s rents or the price. The Buy/Hold and BRRRR tabs and the
+        property page say which, with the range and the leases used; on the property page, Low and High beside the monthly rent
+        try either end of the range.
+      </Typography.Paragraph>
       <Typography.Title level={4}>Two building blocks</Typography.Title>
       <ul>
         <li>{MORTGAGE_PAYMENT}</li>

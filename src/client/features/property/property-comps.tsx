@@ -1,4 +1,4 @@
-import { Card } from 'antd';
+import { Card, type TableColumnsType } from 'antd';
 import { AccessibleTable } from '../../components/accessible-table';
 import { formatAddress, formatBaths, formatCurrency, formatInteger, formatRoi } from '../../../shared/format';
 import type { Comp } from '../../../shared/schemas/property';
@@ -6,6 +6,33 @@ import { CompsTab } from '../deal';
 
 /** This listing's price against a comp's sold price, in percent (positive: the listing asks more). */
 const priceGap = (price: number, sold: number) => (sold > 0 ? ((price - sold) / sold) * 100 : null);
+
+/** A table of comps, sold or leased: every one (no paging), scrolling sideways on a phone. */
+export function CompsTable<T extends { _id: string }>({
+  label,
+  testId,
+  rows,
+  columns,
+}: {
+  label: string;
+  testId: string;
+  rows: T[];
+  columns: TableColumnsType<T>;
+}) {
+  return (
+    <AccessibleTable<T>
+      aria-label={label}
+      size="small"
+      rowKey="_id"
+      className="dm-comps-table"
+      data-testid={testId}
+      pagination={false}
+      dataSource={rows}
+      scroll={{ x: 640 }}
+      columns={columns}
+    />
+  );
+}
 
 /**
  * The comparable sales: the popup's summary, price-position bar and top 5 (CompsTab), then every
@@ -17,15 +44,10 @@ export function PropertyComps({ price, comps, loading }: { price: number; comps:
     <Card title="Comparable sales" className="dm-property-comps" data-testid="property-comps">
       <CompsTab price={price} comps={comps} loading={loading} />
       {list.length ? (
-        <AccessibleTable
-          aria-label="Comparable sales"
-          size="small"
-          rowKey="_id"
-          className="dm-comps-table"
-          data-testid="comps-table"
-          pagination={false}
-          dataSource={list}
-          scroll={{ x: 640 }}
+        <CompsTable
+          label="Comparable sales"
+          testId="comps-table"
+          rows={list}
           columns={[
             { title: 'Address', key: 'address', render: (_: unknown, c: Comp) => formatAddress(c) },
             {

@@ -21,13 +21,14 @@ import { BreakEvenCard } from './break-even-card';
 import { AssumptionsUsed, ReportHeader } from './print-report';
 import { PropertyComps } from './property-comps';
 import { PropertyDetails } from './property-details';
+import { PropertyLeases } from './property-leases';
 import { ProjectionSection, type ProjectedStrategy } from './projection-section';
 import { SaveCalculationButton } from './save-calculation-button';
 import { SavedCalculationBanner } from './saved-calculation-banner';
 import { latestFinancingRate, startingWhatIf } from '../../../shared/invest/starting-what-if';
 import { StrategyComparison } from './strategy-comparison';
 import { DEFAULT_METRIC, type RankMetric } from '../../../shared/invest/ranking';
-import { WhatIfInputs } from './what-if-inputs';
+import { rentRangeOf, WhatIfInputs } from './what-if-inputs';
 import { useWhatIfState } from './what-if-state';
 import './property.css';
 
@@ -170,6 +171,7 @@ function PropertyAnalysis({ property, latestRate, ratesFailed, catalogue }: Prop
           <PropertyComps price={property.LatestListingPrice} comps={comps.error ? [] : comps.data} loading={comps.isFetching} />
         </Col>
       </Row>
+      <PropertyLeases property={property} />
       <WhatIfInputs
         whatIf={state.whatIf}
         dispatch={dispatch}
@@ -177,6 +179,7 @@ function PropertyAnalysis({ property, latestRate, ratesFailed, catalogue }: Prop
         changed={changed}
         onReset={reset}
         problems={problems}
+        rentRange={rentRangeOf(property.rentEstimate)}
       />
       <StrategyComparison
         whatIf={state.whatIf}

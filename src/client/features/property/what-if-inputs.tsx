@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Form, Tabs, Typography } from 'antd';
+import { Alert, Button, Card, Form, Space, Tabs, Typography } from 'antd';
 import type { Dispatch } from 'react';
 import type { Rate } from '../../../shared/api-types';
-import { formatRoi } from '../../../shared/format';
+import { formatCurrency, formatRoi } from '../../../shared/format';
 import { staleRatesNote } from '../../../shared/rates-staleness';
+import type { RentEstimate } from '../../../shared/schemas/property';
 import { ASSUMPTION_LIMITS, FIGURE_LIMITS, type InputLimit, type PropertyFigures, type WhatIf } from '../../../shared/invest';
 import { LimitInput } from './limit-input';
 import type { AssumptionSection, WhatIfAction } from './what-if-state';
@@ -33,6 +34,30 @@ export const limitsOf = (group: InputGroupKey): Record<string, InputLimit> =>
 export const valuesOf = (whatIf: WhatIf, group: InputGroupKey): Record<string, number> =>
   group === 'figures' ? whatIf.figures : whatIf.assumptions[group];
 
+/** The lease comps' rent range (25th–75th percentile). */
+export interface RentRange {
+  low: number;
+  high: number;
+}
+
+/** The estimate's range, or null when it has none (too few leases, or not computed yet). */
+export const rentRangeOf = (e: RentEstimate | null | undefined): RentRange | null =>
+  e && e.low !== null && e.high !== null ? { low: e.low, high: e.high } : null;
+
+/** Sets the monthly rent to either end of the lease comps' range in one click. */
+function RentRangeButtons({ range, onPick }: { range: RentRange; onPick: (rent: number) => void }) {
+  return (
+    <Space size={4} wrap role="group" aria-label="The lease comps' rent range" className="dm-rent-range">
+      <Button size="small" onClick={() => onPick(range.low)} data-testid="rent-low">
+        Low {formatCurrency(range.low)}
+      </Button>
+      <Button size="small" onClick={() => onPick(range.high)} data-testid="rent-high">
+        High {formatCurrency(range.high)}
+      </Button>
+    </Space>
+  );
+}
+
 interface WhatIfInputsProps {
   whatIf: WhatIf;
   dispatch: Dispatch<WhatIfAction>;
@@ -40,10 +65,12 @@ interface WhatIfInputsProps {
   changed: number;
   onReset: () => void;
   problems: string[];
+  /** The lease comps' range: Low and High buttons under the monthly rent. */
+  rentRange?: RentRange | null;
 }
 
 /** Every input of the analysis, editable; results elsewhere on the page recompute on each change. */
-export function WhatIfInputs({ whatIf, dispatch, latestRate, changed, onReset, problems }: WhatIfInputsProps) {
+export function WhatIfInputs({ whatIf, dispatch, latestRate, changed, onReset, problems, rentRange }: WhatIfInputsProps) {
   const extraFor = (group: string, key: string) => {
     if (group === 'financing' && key === 'interestRatePercent') {
       if (!latestRate) return 'No latest rate on file: the engine default is used.';
@@ -51,6 +78,9 @@ export function WhatIfInputs({ whatIf, dispatch, latestRate, changed, onReset, p
       return `Latest ${latestRate.product}: ${formatRoi(latestRate.rate)} (${latestRate.asOf})${stale ? `. ${stale}` : ''}`;
     }
     if (group === 'financing' && key === 'termMonths') return '30-Year Fixed: 360 months (loan-term helper).';
+    if (group === 'figures' && key === 'monthlyRent' && rentRange) {
+      return <RentRangeButtons range={rentRange} onPick={(value) => dispatch({ type: 'figure', key: 'monthlyRent', value })} />;
+    }
     return undefined;
   };
 
