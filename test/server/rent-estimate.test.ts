@@ -66,7 +66,8 @@ describe.each(DATABASES)('rent from lease comps on $name', (database) => {
     // Another city with no leases: 0.75 % of the price.
     await insertListing('NOWHERE', { lat: north(20), city: 'Nolease' });
     await recomputeDirty(t.db);
-    leaseAge = (await sql<{ n: number }>`select (max(close_date) - ${leaseDay}::date)::int as n from leases`.execute(t.db)).rows[0].n;
+    leaseAge = (await sql<{ n: number }>`select (max(close_date) - ${leaseDay}::date)::int as n from leases`.execute(t.db))
+      .rows[0].n;
   }, SETUP_TIMEOUT);
   afterAll(async () => {
     await t?.close();
