@@ -72,10 +72,19 @@ export function returnsRangeText(cell: Pick<ReturnsCell, 'low' | 'high'>): strin
 /** The legend's title: which strategy's figure is shown. */
 export const returnsLegendTitle = (strategy: StrategyKey): string => `${strategyName(strategy)} cash-on-cash, median per area`;
 
+const degrees = (value: number, positive: string, negative: string) =>
+  `${Math.abs(value).toFixed(2)}° ${value >= 0 ? positive : negative}`;
+
+/** Where a cell is: its commonest city ("Austin, TX"), else its centre ("30.27° N, 97.74° W"). */
+export function returnsCellPlace(cell: Pick<ReturnsCell, 'place' | 'bounds'>): string {
+  if (cell.place) return cell.place;
+  const { ne, sw } = cell.bounds;
+  return `${degrees((ne.lat + sw.lat) / 2, 'N', 'S')}, ${degrees((ne.lng + sw.lng) / 2, 'E', 'W')}`;
+}
+
 /** A cell's tooltip: "Austin, TX: median 6.2% over 14 properties; middle 80%: 2.1% to 9.8%". */
 export function returnsCellText(cell: ReturnsCell): string {
-  const where = cell.place ? `${cell.place}: ` : '';
-  return `${where}median ${returnText(cell.median)} over ${count(cell.count)}; middle 80%: ${returnsRangeText(cell)}`;
+  return `${returnsCellPlace(cell)}: median ${returnText(cell.median)} over ${count(cell.count)}; middle 80%: ${returnsRangeText(cell)}`;
 }
 
 /** The cells best first (highest median; ties by more properties, then by key), as the table lists them. */

@@ -4,7 +4,7 @@ import { BOUNDS_MESSAGES } from '../../src/shared/geo/bounds';
 import type { ReturnsCell, SearchReturnsAnswer } from '../../src/shared/schemas/property';
 import { FILTER_MESSAGES } from '../../src/shared/search-filters';
 import { PROPERTY_MESSAGES } from '../../src/server/modules/properties/routes';
-import { DATABASES, SETUP_TIMEOUT, bearer, createTestApp, json, signup, type TestApp } from './helpers';
+import { DATABASES, SETUP_TIMEOUT, createTestApp, json, searchProperties, signup, type TestApp } from './helpers';
 
 /**
  * GET /searchProperties?type=returns on a hand-made set: two cells of the zoom-10 grid in Austin with
@@ -66,12 +66,7 @@ describe.each(DATABASES)('GET /searchProperties?type=returns on $name', (databas
   }, SETUP_TIMEOUT);
   afterAll(async () => t?.close());
 
-  const search = (params: Record<string, string | number>) =>
-    t.app.inject({
-      method: 'GET',
-      url: `/api/v1/auth/searchProperties?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`,
-      headers: bearer(token),
-    });
+  const search = (params: Record<string, string | number>) => searchProperties(t.app, token, params);
   const returns = async (extra: Record<string, string | number> = {}) => {
     const response = await search({ type: 'returns', zoom: ZOOM, bounds: JSON.stringify(VIEW), ...extra });
     expect(response.statusCode).toBe(200);

@@ -2,6 +2,7 @@ import { cellBounds, cellX, cellY } from '../../src/shared/geo/cluster-grid';
 import {
   RETURNS_BINS,
   returnsBin,
+  returnsCellPlace,
   returnsCellText,
   returnsLegendTitle,
   returnsRangeText,
@@ -65,7 +66,12 @@ describe('returns heat map texts', () => {
     expect(returnsCellText(cell({ place: 'Austin, TX', median: 6.2, count: 14, low: 2.1, high: 9.8 }))).toBe(
       'Austin, TX: median 6.2% over 14 properties; middle 80%: 2.1% to 9.8%',
     );
-    expect(returnsCellText(cell({ count: 1 }))).toBe('median 5.0% over 1 property; middle 80%: 5.0%');
+    // Without a city, the cell's centre.
+    const box = { ne: { lat: 30.3, lng: -97.7 }, sw: { lat: 30.24, lng: -97.78 } };
+    expect(returnsCellText(cell({ count: 1, bounds: box }))).toBe(
+      '30.27° N, 97.74° W: median 5.0% over 1 property; middle 80%: 5.0%',
+    );
+    expect(returnsCellPlace(cell({ place: 'Manor, TX', bounds: box }))).toBe('Manor, TX');
     expect(returnsLegendTitle('buyHold')).toBe('Buy & Hold cash-on-cash, median per area');
     expect(returnsLegendTitle('fixFlip')).toBe("Fix'N'Flip cash-on-cash, median per area");
   });
