@@ -12,7 +12,7 @@ import type { StrategyKey } from './vocabulary';
 export const DEFAULT_RETURNS_STRATEGY: StrategyKey = 'buyHold';
 
 export interface ReturnsBin {
-  /** The legend's text: "< 0%", "0–4%", …, "≥ 20%". */
+  /** The legend's text: "< -8%", "-8 to -4%", …, "≥ 12%". */
   label: string;
   /** The cell's fill; the bins grow darker as returns grow, so they differ in lightness, not hue alone. */
   fill: string;
@@ -23,12 +23,13 @@ export interface ReturnsBin {
 /**
  * Bin edges in percent: a figure below edge i (and at or above edge i − 1) is in bin i; at or above
  * the last edge, in the last bin (with the infinite returns). Fixed for every strategy and view, so
- * a colour means the same figure wherever the map is and whichever strategy it shows.
+ * a colour means the same figure wherever the map is and whichever strategy it shows; three bins
+ * below zero, as a Buy & Hold at today's rates mostly is.
  */
-export const RETURNS_EDGES = [0, 4, 8, 12, 20] as const;
+export const RETURNS_EDGES = [-8, -4, 0, 4, 8, 12] as const;
 
 /** ColorBrewer's YlGn, light to dark (relative luminance falling from 0.98 to 0.08). */
-const FILLS = ['#ffffcc', '#d9f0a3', '#addd8e', '#78c679', '#238443', '#005a32'] as const;
+const FILLS = ['#ffffcc', '#d9f0a3', '#addd8e', '#78c679', '#41ab5d', '#238443', '#005a32'] as const;
 const DARK_TEXT = '#1f2937';
 const LIGHT_TEXT = '#ffffff';
 
@@ -38,9 +39,9 @@ export const RETURNS_BINS: readonly ReturnsBin[] = FILLS.map((fill, i) => ({
       ? `< ${RETURNS_EDGES[0]}%`
       : i === RETURNS_EDGES.length
         ? `≥ ${RETURNS_EDGES[i - 1]}%`
-        : `${RETURNS_EDGES[i - 1]}–${RETURNS_EDGES[i]}%`,
+        : `${RETURNS_EDGES[i - 1]} to ${RETURNS_EDGES[i]}%`,
   fill,
-  text: i >= 4 ? LIGHT_TEXT : DARK_TEXT,
+  text: i >= 5 ? LIGHT_TEXT : DARK_TEXT,
 }));
 
 /** The number of a wire figure: "Infinity" is Infinity. */
@@ -75,12 +76,14 @@ export const returnsLegendTitle = (strategy: StrategyKey): string => `${strategy
 const degrees = (value: number, positive: string, negative: string) =>
   `${Math.abs(value).toFixed(2)}° ${value >= 0 ? positive : negative}`;
 
-/** Where a cell is: its commonest city ("Austin, TX"), else its centre ("30.27° N, 97.74° W"). */
-export function returnsCellPlace(cell: Pick<ReturnsCell, 'place' | 'bounds'>): string {
-  if (cell.place) return cell.place;
+/** A cell's centre: "30.27° N, 97.74° W" (cells of one city differ by it). */
+export function returnsCellCentre(cell: Pick<ReturnsCell, 'bounds'>): string {
   const { ne, sw } = cell.bounds;
   return `${degrees((ne.lat + sw.lat) / 2, 'N', 'S')}, ${degrees((ne.lng + sw.lng) / 2, 'E', 'W')}`;
 }
+
+/** Where a cell is: its commonest city ("Austin, TX"), else its centre. */
+export const returnsCellPlace = (cell: Pick<ReturnsCell, 'place' | 'bounds'>): string => cell.place ?? returnsCellCentre(cell);
 
 /** A cell's tooltip: "Austin, TX: median 6.2% over 14 properties; middle 80%: 2.1% to 9.8%". */
 export function returnsCellText(cell: ReturnsCell): string {

@@ -16,12 +16,13 @@ const X = cellX(-97.74, ZOOM);
 const Y = cellY(30.27, ZOOM);
 const A = cellBounds(ZOOM, X, Y);
 const B = cellBounds(ZOOM, X + 2, Y);
+const C = cellBounds(ZOOM, X + 4, Y);
 /** A point at fractions (fx, fy) across a cell's box. */
 const inside = (box: typeof A, fx: number, fy: number) => ({
   lat: box.sw.lat + (box.ne.lat - box.sw.lat) * fy,
   lng: box.sw.lng + (box.ne.lng - box.sw.lng) * fx,
 });
-const VIEW = { ne: { lat: A.ne.lat + 0.05, lng: B.ne.lng + 0.05 }, sw: { lat: A.sw.lat - 0.05, lng: A.sw.lng - 0.05 } };
+const VIEW = { ne: { lat: A.ne.lat + 0.05, lng: C.ne.lng + 0.05 }, sw: { lat: A.sw.lat - 0.05, lng: A.sw.lng - 0.05 } };
 
 interface Row {
   key: string;
@@ -36,6 +37,7 @@ interface Row {
  * Cell A: Buy & Hold −2, 3, 5, 7 and ∞ (no cash in), and one listing without a figure (left out):
  * median 5 (3rd of 5: 0.6 ≥ 0.5), 10th percentile −2, 90th ∞; three in Austin, two in Round Rock.
  * Cell B: 10 and 20: median 10 (1st of 2: 0.5), 10th 10, 90th 20.
+ * Cell C: 1.04 and 1.06, to a tenth of a percent 1.0 and 1.1: median 1.0, 90th 1.1.
  */
 const ROWS: Row[] = [
   { key: 'A1', price: 200_000, at: inside(A, 0.1, 0.1), city: 'Austin', buyHold: -2, brrrr: null },
@@ -46,10 +48,13 @@ const ROWS: Row[] = [
   { key: 'A6', price: 240_000, at: inside(A, 0.4, 0.4), city: 'Round Rock', buyHold: null, brrrr: null },
   { key: 'B1', price: 300_000, at: inside(B, 0.2, 0.3), city: 'Manor', buyHold: 10, brrrr: 1 },
   { key: 'B2', price: 310_000, at: inside(B, 0.6, 0.7), city: 'Manor', buyHold: 20, brrrr: 2 },
+  { key: 'C1', price: 320_000, at: inside(C, 0.2, 0.3), city: 'Elgin', buyHold: 1.04, brrrr: null },
+  { key: 'C2', price: 330_000, at: inside(C, 0.6, 0.7), city: 'Elgin', buyHold: 1.06, brrrr: null },
 ];
 
 const KEY_A = cellKey(ZOOM, X, Y);
 const KEY_B = cellKey(ZOOM, X + 2, Y);
+const KEY_C = cellKey(ZOOM, X + 4, Y);
 
 describe.each(DATABASES)('GET /searchProperties?type=returns on $name', (database) => {
   let t: TestApp;
@@ -78,17 +83,18 @@ describe.each(DATABASES)('GET /searchProperties?type=returns on $name', (databas
     const answer = await returns();
     expect(answer.strategy).toBe('buyHold');
     expect(answer.zoom).toBe(ZOOM);
-    expect(answer.total).toBe(7);
+    expect(answer.total).toBe(9);
     expect(byKey(answer)).toEqual({
       [KEY_A]: { key: KEY_A, bounds: A, count: 5, median: 5, low: -2, high: 'Infinity', place: 'Austin, TX' },
       [KEY_B]: { key: KEY_B, bounds: B, count: 2, median: 10, low: 10, high: 20, place: 'Manor, TX' },
+      [KEY_C]: { key: KEY_C, bounds: C, count: 2, median: 1, low: 1, high: 1.1, place: 'Elgin, TX' },
     } satisfies Record<string, ReturnsCell>);
   });
 
   it('uses the same cells as type=clusters', async () => {
     const response = await search({ type: 'clusters', zoom: ZOOM, bounds: JSON.stringify(VIEW) });
     const clusters = (json(response).data as { clusters: Array<{ key: string }> }).clusters.map((c) => c.key).sort();
-    expect(clusters).toEqual([KEY_A, KEY_B].sort());
+    expect(clusters).toEqual([KEY_A, KEY_B, KEY_C].sort());
   });
 
   it("shows the search's strategy", async () => {

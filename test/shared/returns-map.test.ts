@@ -2,6 +2,7 @@ import { cellBounds, cellX, cellY } from '../../src/shared/geo/cluster-grid';
 import {
   RETURNS_BINS,
   returnsBin,
+  returnsCellCentre,
   returnsCellPlace,
   returnsCellText,
   returnsLegendTitle,
@@ -36,13 +37,21 @@ const cell = (over: Partial<ReturnsCell>): ReturnsCell => ({
 });
 
 describe('returns heat map bins', () => {
-  it('has 6 bins with text labels from "< 0%" to "≥ 20%"', () => {
-    expect(RETURNS_BINS.map((b) => b.label)).toEqual(['< 0%', '0–4%', '4–8%', '8–12%', '12–20%', '≥ 20%']);
+  it('has 7 bins with text labels from "< -8%" to "≥ 12%"', () => {
+    expect(RETURNS_BINS.map((b) => b.label)).toEqual([
+      '< -8%',
+      '-8 to -4%',
+      '-4 to 0%',
+      '0 to 4%',
+      '4 to 8%',
+      '8 to 12%',
+      '≥ 12%',
+    ]);
   });
 
   it('puts a figure in the bin whose range holds it: lower edge in, upper edge out; ∞ on top', () => {
-    expect([-50, -0.01, 0, 3.99, 4, 7.9, 8, 11.99, 12, 19.99, 20, 250, 'Infinity' as const].map(returnsBin)).toEqual([
-      0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 5,
+    expect([-50, -8.01, -8, -4.01, -4, -0.01, 0, 3.99, 4, 7.9, 8, 11.99, 12, 250, 'Infinity' as const].map(returnsBin)).toEqual([
+      0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 6,
     ]);
   });
 
@@ -72,6 +81,7 @@ describe('returns heat map texts', () => {
       '30.27° N, 97.74° W: median 5.0% over 1 property; middle 80%: 5.0%',
     );
     expect(returnsCellPlace(cell({ place: 'Manor, TX', bounds: box }))).toBe('Manor, TX');
+    expect(returnsCellCentre(cell({ place: 'Manor, TX', bounds: box }))).toBe('30.27° N, 97.74° W');
     expect(returnsLegendTitle('buyHold')).toBe('Buy & Hold cash-on-cash, median per area');
     expect(returnsLegendTitle('fixFlip')).toBe("Fix'N'Flip cash-on-cash, median per area");
   });

@@ -9,7 +9,7 @@ export const RETURNS_TEXT = {
   none: 'No property in view has a figure for this strategy.',
   tableLabel: 'Returns by area',
   place: 'Area',
-  median: 'Median cash-on-cash',
+  median: 'Median',
   count: 'Properties',
   range: 'Middle 80%',
 } as const;

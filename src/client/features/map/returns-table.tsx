@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import {
   RETURNS_BINS,
   returnsBin,
-  returnsCellPlace,
+  returnsCellCentre,
   returnsLegendTitle,
   returnsRangeText,
   returnText,
@@ -48,7 +48,16 @@ export function ReturnsTable({ returns, height }: { returns: ReturnsMap; height:
               const bin = RETURNS_BINS[returnsBin(cell.median)];
               return (
                 <tr key={cell.key} data-key={cell.key}>
-                  <th scope="row">{returnsCellPlace(cell)}</th>
+                  <th scope="row">
+                    {cell.place ? (
+                      <>
+                        {cell.place}
+                        <span className="dm-returns-centre">{returnsCellCentre(cell)}</span>
+                      </>
+                    ) : (
+                      returnsCellCentre(cell)
+                    )}
+                  </th>
                   <td>
                     <span className="dm-returns-swatch" style={{ background: bin.fill }} aria-hidden="true" />
                     {returnText(cell.median)}
