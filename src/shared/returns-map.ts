@@ -82,7 +82,7 @@ export function returnsCellCentre(cell: Pick<ReturnsCell, 'bounds'>): string {
   return `${degrees((ne.lat + sw.lat) / 2, 'N', 'S')}, ${degrees((ne.lng + sw.lng) / 2, 'E', 'W')}`;
 }
 
-/** Where a cell is: its commonest city ("Austin, TX"), else its centre. */
+/** Where a cell is: its city ("Austin, TX", the nearest of the listings' cities), else its centre. */
 export const returnsCellPlace = (cell: Pick<ReturnsCell, 'place' | 'bounds'>): string => cell.place ?? returnsCellCentre(cell);
 
 /** A cell's tooltip: "Austin, TX: median 6.2% over 14 properties; middle 80%: 2.1% to 9.8%". */

@@ -319,7 +319,10 @@ export const ReturnsCell = Type.Object({
   /** The 10th and 90th percentiles: the range of the cell's middle 80 %. */
   low: ReturnFigure,
   high: ReturnFigure,
-  /** The city most of the cell's properties are in, as "Austin, TX" (null when none has one). */
+  /**
+   * "Austin, TX": of the listings' cities that reach into the cell, the one whose listings' mean
+   * position is nearest the cell's centre (null when none does).
+   */
   place: Nullable(Type.String()),
 });
 export type ReturnsCell = Static<typeof ReturnsCell>;
