@@ -10,6 +10,8 @@ import type { ReturnsCell } from './map-types';
 
 /** Below this width (px) a cell has no room for its label (a zoom-out shrinks the old cells until the new answer). */
 const LABEL_MIN_PX = 40;
+/** The tooltip keeps this far from the map's sides. */
+const TOOLTIP_MARGIN_PX = 4;
 /** The fill's opacity: the map's streets stay readable under the colour. */
 const FILL_ALPHA = 'a6';
 
@@ -86,11 +88,18 @@ export function createReturnsLayer(map: google.maps.Map, maps: google.maps.MapsL
       this.placeTooltip();
     }
 
-    /** Above the middle of its cell (the cells move at each draw). */
+    /** Above the middle of its cell (the cells move at each draw), kept inside the map's width. */
     placeTooltip() {
       const el = this.shownOver;
       if (!el) return;
-      this.tooltip.style.left = `${parseFloat(el.style.left) + parseFloat(el.style.width) / 2}px`;
+      const middle = parseFloat(el.style.left) + parseFloat(el.style.width) / 2;
+      // Div pixels move with the map's panes; the container's width is in container pixels.
+      const container = this.getProjection()?.fromDivPixelToLatLng(new google.maps.Point(middle, 0));
+      const x = container ? this.getProjection()?.fromLatLngToContainerPixel(container)?.x : undefined;
+      const width = map.getDiv().offsetWidth;
+      const half = this.tooltip.offsetWidth / 2 + TOOLTIP_MARGIN_PX;
+      const shift = x === undefined || width < 2 * half ? 0 : Math.min(Math.max(x, half), width - half) - x;
+      this.tooltip.style.left = `${middle + shift}px`;
       this.tooltip.style.top = el.style.top;
     }
 
