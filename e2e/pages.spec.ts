@@ -61,6 +61,14 @@ const PAGES: PageCase[] = [
     title: /^Search — Dealmap$/,
   },
   {
+    // The returns heat map on (its legend over the map; its cells' table in the list panel).
+    name: 'search, returns heat map',
+    path: '/app/search?lat=30.2672&lng=-97.7431&zoom=11&layer=returns',
+    who: 'investor',
+    ready: (p) => p.getByRole('region', { name: 'Returns legend' }),
+    title: /^Search — Dealmap$/,
+  },
+  {
     name: 'property',
     path: async (page) => `/app/property/${await anyAustinPropertyId(page)}`,
     who: 'investor',

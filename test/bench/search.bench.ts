@@ -12,6 +12,8 @@
  *  - searches a second through the API at 1, 8 and 32 clients (and 150 on PostgreSQL, with its p95);
  *  - bytes a property costs raw and on the wire (brotli and gzip), and the `type=clusters` answer
  *    sizes for a metro, Texas and the continental US;
+ *  - the returns heat map (`type=returns`) against the clusters of the same views, side by side
+ *    (BENCH_RETURNS=1: that alone, after the generation);
  *  - the investment engine's throughput.
  * Prints figures; never fails on speed.
  */
@@ -29,6 +31,7 @@ import {
 } from '../../src/server/modules/listings/analysis';
 import { DEMO_CITIES, demoCities } from '../../src/server/modules/demo-data/cities';
 import { mulberry32 } from '../../src/server/modules/demo-data/random';
+import { refreshPlaces } from '../../src/server/modules/places';
 import {
   createPropertiesRepository,
   type PropertiesRepository,
@@ -52,6 +55,14 @@ function listingsArg(): number {
 const REQUESTS_PER_BOX = 400;
 /** A person's pause between map searches in the "users" run: looking at the answer, then panning (the 600 ms debounce). */
 const THINK_MS = 1000;
+
+/**
+ * A listing's stored cash-on-cash: the typical house's figure spread ±10 points by a hash of the row
+ * number, and one listing in 500 with no cash in (Infinity), so the returns heat map's medians sort
+ * real spreads.
+ */
+const spreadCoc = (coc: number | null) =>
+  sql`(case when g % 500 = 0 then 'Infinity'::float8 else ${coc ?? 0}::float8 + (hashint8(g::bigint + 7)::float8 / 4294967296) * 20 end)`;
 
 /**
  * Set-based generation: INSERT … SELECT generate_series in chunks, results from the engine for a
@@ -94,8 +105,8 @@ async function generate(t: BenchApp, n: number): Promise<number> {
         '{"compCount":0,"spreadPercent":null,"newestSaleDays":null}'::jsonb, '{}'::json, 6.26,
         ${JSON.stringify(results.BuyHoldResults)}::json, ${JSON.stringify(results.BRRRRResults)}::json,
         ${JSON.stringify(results.FixFlipResults)}::json, ${JSON.stringify(results.ShortTermResults)}::json,
-        ${results.BuyHoldResults.cashOnCashRoi}::float8, ${results.BRRRRResults.cashOnCashRoi}::float8,
-        ${results.FixFlipResults.cashOnCashRoi}::float8, ${results.ShortTermResults.cashOnCashRoi}::float8, false
+        ${spreadCoc(results.BuyHoldResults.cashOnCashRoi)}, ${spreadCoc(results.BRRRRResults.cashOnCashRoi)},
+        ${spreadCoc(results.FixFlipResults.cashOnCashRoi)}, ${spreadCoc(results.ShortTermResults.cashOnCashRoi)}, false
       from generate_series(${from}::int, ${to}::int) g`.execute(t.db);
     process.stderr.write(`\r  generated ${(to + 1).toLocaleString('en-US')} / ${n.toLocaleString('en-US')}`);
   }
@@ -413,12 +424,75 @@ async function compareWorkers(counts: number[], n: number): Promise<void> {
   }
 }
 
+/**
+ * The returns heat map (`type=returns`) against the clusters (`type=clusters`) of the same views, side
+ * by side: the statement alone and the API (through Fastify's inject: validation, the replica runner
+ * and the serialisation, no sockets), min / median of BENCH_RUNS × 3 runs each, taking turns.
+ */
+async function returnsAgainstClusters(t: BenchApp, database: string): Promise<void> {
+  const { clustersQuery, returnsQuery } = createPropertiesRepository(t.db);
+  const repeat = runs() * 3;
+  const time = async (work: () => Promise<unknown>) => {
+    const t0 = process.hrtime.bigint();
+    await work();
+    return Number(process.hrtime.bigint() - t0) / 1e6;
+  };
+  const api = async (type: string, view: (typeof VIEWS)[number]) => {
+    const url = searchUrl('', { type, zoom: view.zoom, bounds: JSON.stringify(view.bounds) });
+    const response = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${await t.freshToken()}` } });
+    if (response.statusCode !== 200) throw new Error(`${type}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+    return JSON.parse(response.body) as { data: { clusters?: unknown[]; cells?: unknown[]; total: number } };
+  };
+  const rows: Array<Record<string, string | number>> = [];
+  for (const view of VIEWS) {
+    const figures: Record<string, number[]> = { cSql: [], rSql: [], cApi: [], rApi: [] };
+    const clusters = await api('clusters', view);
+    const returns = await api('returns', view);
+    for (let i = 0; i < repeat; i++) {
+      const pairs: Array<[string, () => Promise<unknown>]> = [
+        ['cSql', () => clustersQuery(view.bounds, {}, view.zoom).execute()],
+        ['rSql', () => returnsQuery(view.bounds, {}, view.zoom, 'buyHold').execute()],
+        ['cApi', () => api('clusters', view)],
+        ['rApi', () => api('returns', view)],
+      ];
+      for (const [key, work] of i % 2 ? pairs.reverse() : pairs) figures[key].push(await time(work));
+    }
+    rows.push({
+      view: view.view,
+      properties: clusters.data.total.toLocaleString('en-US'),
+      'cells (clusters / returns)': `${clusters.data.clusters?.length} / ${returns.data.cells?.length}`,
+      'clusters SQL': minMedian(figures.cSql),
+      'returns SQL': minMedian(figures.rSql),
+      'clusters API': minMedian(figures.cApi),
+      'returns API': minMedian(figures.rApi),
+    });
+  }
+  printTable(`[${database}] the returns heat map against the clusters, ms, min / median of ${repeat}`, rows);
+}
+
 export const bench: Bench = {
-  name: 'search: API against SQL, throughput, bytes on the wire, clusters; engine',
+  name: 'search: API against SQL, throughput, bytes on the wire, clusters, returns heat map; engine',
   async run() {
     const n = listingsArg();
     const workers = process.env.BENCH_WORKERS;
     if (workers) return compareWorkers(workers.split(',').map(Number), n);
+    if (process.env.BENCH_RETURNS) {
+      // The returns heat map against the clusters alone (the rest of the bench takes an hour).
+      for (const database of BENCH_DATABASES) {
+        const app = await openBenchApp(database);
+        try {
+          const genMs = await generate(app, n);
+          await sql`vacuum (analyze) properties`.execute(app.db);
+          // The heat map's cells are named from the listings' places (one city here: "Bench, TX").
+          await refreshPlaces(app.db);
+          console.log(`\n[${database.name}] generated ${n.toLocaleString('en-US')} listings in ${(genMs / 1000).toFixed(1)} s`);
+          await returnsAgainstClusters(app, database.name);
+        } finally {
+          await app.close();
+        }
+      }
+      return;
+    }
     const kinds = versions();
     console.log(
       `${n.toLocaleString('en-US')} generated listings around ${DEMO_CITIES.length} city centres; ${REQUESTS_PER_BOX} city boxes (0.1°) per measure; page size 1,000; versions: ${kinds.map((k) => k.label).join(', ')}; ${runs()} runs of each measure, taking turns`,
@@ -547,6 +621,7 @@ export const bench: Bench = {
           });
         }
         printTable(`[${database.name}] type=clusters answers (${last.label})`, cells);
+        await returnsAgainstClusters(last, database.name);
       } finally {
         for (const v of open) await v.close();
       }

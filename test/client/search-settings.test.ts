@@ -22,6 +22,14 @@ describe('the search settings in the URL', () => {
     expect(settingsFromParams(new URLSearchParams(params.toString()))).toEqual(settings);
   });
 
+  it('keeps the returns heat map in the URL as layer=returns, beside the filters', () => {
+    const params = withSettings(new URLSearchParams('zoom=9&minBeds=2'), { ...DEFAULT_SETTINGS, returns: true });
+    expect(params.toString()).toBe('zoom=9&layer=returns');
+    expect(settingsFromParams(params)).toEqual({ ...DEFAULT_SETTINGS, returns: true });
+    expect(withSettings(params, DEFAULT_SETTINGS).toString()).toBe('zoom=9');
+    expect(settingsFromParams(new URLSearchParams('layer=deals')).returns).toBeUndefined();
+  });
+
   it('writes nothing for the defaults and reads the defaults from nothing', () => {
     expect(withSettings(new URLSearchParams('zoom=12'), DEFAULT_SETTINGS).toString()).toBe('zoom=12');
     expect(settingsFromParams(new URLSearchParams())).toEqual(DEFAULT_SETTINGS);

@@ -137,3 +137,9 @@ export function bearer(token: string) {
 
 /** Jest's default 5 s is too short for starting PGlite on a slow machine. */
 export const SETUP_TIMEOUT = 60_000;
+
+/** GET /api/v1/auth/searchProperties with these query parameters, as the signed-in `token`. */
+export function searchProperties(app: FastifyInstance, token: string, params: Record<string, string | number>) {
+  const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
+  return app.inject({ method: 'GET', url: `/api/v1/auth/searchProperties?${query}`, headers: bearer(token) });
+}

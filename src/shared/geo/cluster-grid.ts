@@ -45,3 +45,14 @@ export function cellsInBounds(bounds: MapBounds, zoom: number): number {
   const rows = cellY(bounds.sw.lat, zoom) - cellY(bounds.ne.lat, zoom) + 1;
   return columns * rows;
 }
+
+/** Longitude of a column's west edge. */
+const lngOfX = (x: number, n: number): number => (x / n) * 360 - 180;
+/** Latitude of a row's north edge. */
+const latOfY = (y: number, n: number): number => (Math.atan(Math.sinh(Math.PI * (1 - (2 * y) / n))) * 180) / Math.PI;
+
+/** The box of cell (x, y) at this zoom: the square a heat map colours. */
+export function cellBounds(zoom: number, x: number, y: number): MapBounds {
+  const n = cellsPerWorld(zoom);
+  return { ne: { lat: latOfY(y, n), lng: lngOfX(x + 1, n) }, sw: { lat: latOfY(y + 1, n), lng: lngOfX(x, n) } };
+}

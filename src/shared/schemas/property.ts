@@ -3,7 +3,7 @@ import { AssumptionOverrides } from './assumptions';
 import { DateOnly, DateTime, Id, Nullable, StringEnum } from './common';
 import { LatLng, MapBounds } from './geo';
 import { EmbeddedResults } from './results';
-import { SEARCH_SORTS, SORT_ORDERS } from '../vocabulary';
+import { SEARCH_SORTS, SORT_ORDERS, STRATEGY_KEYS } from '../vocabulary';
 
 /** A listed property and its sold comps, with the spec's field names (from the listing feed). */
 
@@ -215,9 +215,10 @@ export const PropertyParams = Type.Object({ id: Type.String() });
 
 /**
  * What GET /searchProperties answers: `bounds`, pages of properties; `clusters`, one answer of grid
- * cells; `top`, the best properties of the view by a sort, in one answer (the list beside clusters).
+ * cells; `top`, the best properties of the view by a sort, in one answer (the list beside clusters);
+ * `returns`, the median cash-on-cash of a strategy per cell of the clusters' grid (the heat map).
  */
-export const SEARCH_TYPES = ['bounds', 'clusters', 'top'] as const;
+export const SEARCH_TYPES = ['bounds', 'clusters', 'top', 'returns'] as const;
 
 /** The most properties `type=top` answers (and its default). */
 export const TOP_LIMIT = 50;
@@ -231,7 +232,9 @@ const SearchFilterQuery = {
   minBeds: FilterParam('Fewest bedrooms.'),
   minBaths: FilterParam('Fewest bathrooms (full + half + three-quarter).'),
   deal: FilterParam('Deal statuses kept, comma-separated: good, market, over.'),
-  strategy: FilterParam('The strategy of minCoc and of sort=coc: buyHold, brrrr, fixFlip or shortTerm.'),
+  strategy: FilterParam(
+    'The strategy of minCoc, of sort=coc and of type=returns (default buyHold there): buyHold, brrrr, fixFlip or shortTerm.',
+  ),
   minCoc: FilterParam('Lowest cash-on-cash ROI of the strategy, percent; an infinite return passes.'),
   minDays: FilterParam('Fewest days on market.'),
   maxDays: FilterParam('Most days on market.'),
@@ -239,9 +242,9 @@ const SearchFilterQuery = {
 };
 
 /**
- * GET /searchProperties: `type` (bounds or clusters), the map `zoom`, `bounds` as JSON
+ * GET /searchProperties: `type` (bounds, clusters, top or returns), the map `zoom`, `bounds` as JSON
  * {ne:{lat,lng}, sw:{lat,lng}} and, for `type=bounds`, the paging token of the previous page (`next`,
- * or `lastValue`), absent on the first page. `zoom` is required for clusters (it sets the grid).
+ * or `lastValue`), absent on the first page. `zoom` is required for clusters and returns (it sets the grid).
  * The optional filters narrow every type alike; `sort`/`order` rank `type=top`.
  */
 export const SearchPropertiesQuery = Type.Object({
@@ -296,3 +299,39 @@ export const SearchTopAnswer = Type.Object({
   total: Type.Integer(),
 });
 export type SearchTopAnswer = Static<typeof SearchTopAnswer>;
+
+/**
+ * A cash-on-cash figure of the heat map, percent: "Infinity" when no cash goes in and the property
+ * pays (it orders above every finite figure, so a median or a percentile may be it).
+ */
+export const ReturnFigure = Type.Union([Type.Number(), Type.Literal('Infinity')]);
+export type ReturnFigure = Static<typeof ReturnFigure>;
+
+/** One grid cell of `type=returns`: the cash-on-cash of the strategy over the cell's matching properties. */
+export const ReturnsCell = Type.Object({
+  /** The cell: "zoom/x/y" on the grid of that zoom (the same cells as `type=clusters`). */
+  key: Type.String(),
+  /** The grid cell's box (not its properties' extent): what the heat map colours. */
+  bounds: MapBounds,
+  /** Properties with a cash-on-cash figure for the strategy (those without one are left out). */
+  count: Type.Integer({ minimum: 1 }),
+  median: ReturnFigure,
+  /** The 10th and 90th percentiles: the range of the cell's middle 80 %. */
+  low: ReturnFigure,
+  high: ReturnFigure,
+  /**
+   * "Austin, TX": of the listings' cities that reach into the cell, the one whose listings' mean
+   * position is nearest the cell's centre (null when none does).
+   */
+  place: Nullable(Type.String()),
+});
+export type ReturnsCell = Static<typeof ReturnsCell>;
+
+/** The `type=returns` answer: every cell of the view with a figure, the strategy and how many properties count. */
+export const SearchReturnsAnswer = Type.Object({
+  cells: Type.Array(ReturnsCell),
+  strategy: StringEnum(STRATEGY_KEYS),
+  total: Type.Integer(),
+  zoom: Type.Integer({ description: 'The grid zoom the cells are on (the request zoom, rounded down).' }),
+});
+export type SearchReturnsAnswer = Static<typeof SearchReturnsAnswer>;

@@ -8,8 +8,10 @@ import { LoadingStatusWatcher, MapMessage, useGmAuthFailure } from './map-error-
 import { MapOverlays } from './map-overlays';
 import { useSideControlsOnPhone } from './phone-map-controls';
 import { PropertyMarkers } from './property-markers';
+import { ReturnsCells } from './returns-cells';
 import { SelectedPropertyWindow } from './selected-property-window';
 import { useCameraFollower } from './use-camera-follower';
+import type { ReturnsMap } from './use-returns-map';
 import { useViewportSync } from './use-viewport-sync';
 import './map.css';
 
@@ -33,11 +35,14 @@ export interface DealMapProps {
   onMarkerHover: (id: string | null) => void;
   /** Where the search box and the legend go in the page (over the map, before the list); absent: inside the map. */
   controlsSlot?: HTMLElement | null;
+  /** The returns heat map while it is on (its cells replace the markers), else null. */
+  returns?: ReturnsMap | null;
 }
 
 /**
- * The search map: Google map (uncontrolled camera), clustered property markers (filtered), the place
- * search, the legend and the property popup. Maps errors replace the map.
+ * The search map: Google map (uncontrolled camera), clustered property markers (filtered) or, while
+ * it is on, the returns heat map's cells, the place search, the legend and the property popup. Maps
+ * errors replace the map.
  */
 export function DealMap({
   apiKey,
@@ -49,6 +54,7 @@ export function DealMap({
   filters,
   highlightedId,
   onMarkerHover,
+  returns = null,
 }: DealMapProps) {
   const authFailedByGoogle = useGmAuthFailure();
   const [authFailed, setAuthFailed] = useState(false);
@@ -80,9 +86,9 @@ export function DealMap({
           without tabbing through every marker to reach the list.
         */}
         {controlsSlot ? (
-          createPortal(<MapOverlays placeQuery={placeQuery} filters={filters} />, controlsSlot)
+          createPortal(<MapOverlays placeQuery={placeQuery} filters={filters} returns={returns} />, controlsSlot)
         ) : (
-          <MapOverlays placeQuery={placeQuery} filters={filters} />
+          <MapOverlays placeQuery={placeQuery} filters={filters} returns={returns} />
         )}
         <Map
           mapId={mapId || FALLBACK_MAP_ID}
@@ -98,7 +104,11 @@ export function DealMap({
           onIdle={onIdle}
           className="dm-deal-map-canvas"
         >
-          <PropertyMarkers filters={filters} highlightedId={highlightedId} onHover={onMarkerHover} />
+          {returns ? (
+            <ReturnsCells cells={returns.cells} />
+          ) : (
+            <PropertyMarkers filters={filters} highlightedId={highlightedId} onHover={onMarkerHover} />
+          )}
           <SelectedPropertyWindow />
           <CameraFollower camera={camera} />
         </Map>

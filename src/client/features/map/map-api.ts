@@ -11,6 +11,8 @@ import type {
   SearchClustersArgs,
   SearchPropertiesArgs,
   SearchPropertiesPage,
+  SearchReturnsAnswer,
+  SearchReturnsArgs,
   SearchTopAnswer,
   SearchTopArgs,
 } from './map-types';
@@ -52,6 +54,11 @@ export const mapApi = api.injectEndpoints({
       }),
       providesTags: ['Pricing'],
     }),
+    /** The returns heat map of a view (`type=returns`): the median cash-on-cash per grid cell, filtered. */
+    searchReturns: build.query<SearchReturnsAnswer, SearchReturnsArgs>({
+      query: (params) => authCall({ url: '/searchProperties', params }),
+      providesTags: ['Pricing'],
+    }),
     /** GET /rates/pricing: the rate results are priced at and whether a re-price runs (pricing-refresh.ts). */
     pricing: build.query<PricingStatus, void>({
       query: () => publicCall('/rates/pricing'),
@@ -73,6 +80,7 @@ export const {
   useAddRecentSearchMutation,
   useSearchClustersQuery,
   useSearchTopQuery,
+  useSearchReturnsQuery,
   useGeocodeQuery,
   usePricingQuery,
 } = mapApi;

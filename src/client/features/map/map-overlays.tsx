@@ -2,13 +2,26 @@ import { useCallback } from 'react';
 import type { SearchFilters } from '../../../shared/search-filters';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { MapLegend } from './map-legend';
+import { ReturnsLegend } from './returns-legend';
+import type { ReturnsMap } from './use-returns-map';
 import { placeSearched, selectSelectedProperty } from './map-slice';
 import { PlaceSearch, type SelectedPlace } from './place-search';
 import { usePlaceFitting } from './use-place-fitting';
 import { useRecentSearchRecording } from './use-recent-search-recording';
 
-/** The place search (a chosen place is fitted and recorded as a recent search) and the legend, over the map. */
-export function MapOverlays({ placeQuery, filters }: { placeQuery: string; filters: SearchFilters }) {
+/**
+ * The place search (a chosen place is fitted and recorded as a recent search) and the legend, over
+ * the map: the deal colours', or the returns heat map's while it is on.
+ */
+export function MapOverlays({
+  placeQuery,
+  filters,
+  returns,
+}: {
+  placeQuery: string;
+  filters: SearchFilters;
+  returns: ReturnsMap | null;
+}) {
   const fitPlace = usePlaceFitting();
   const recordSearch = useRecentSearchRecording(filters);
   const dispatch = useAppDispatch();
@@ -29,9 +42,7 @@ export function MapOverlays({ placeQuery, filters }: { placeQuery: string; filte
       <div className="dm-map-top-left">
         <PlaceSearch onPlace={onPlace} initialQuery={placeQuery} />
       </div>
-      <div className="dm-map-top-right">
-        <MapLegend />
-      </div>
+      <div className="dm-map-top-right">{returns ? <ReturnsLegend returns={returns} /> : <MapLegend />}</div>
     </div>
   );
 }

@@ -6,7 +6,14 @@ import type { MapBounds } from '../../../shared/schemas/geo';
 import type { FILTER_PARAM_NAMES, SearchSort, SortOrder } from '../../../shared/search-filters';
 import type { PropertySummary } from '../../../shared/search-summary';
 export type { ClientConfig as MapConfig } from '../../../shared/schemas/config';
-export type { Comp, Property, PropertyCluster, SearchClustersAnswer } from '../../../shared/schemas/property';
+export type {
+  Comp,
+  Property,
+  PropertyCluster,
+  ReturnsCell,
+  SearchClustersAnswer,
+  SearchReturnsAnswer,
+} from '../../../shared/schemas/property';
 export type { PropertySummary as MapProperty } from '../../../shared/search-summary';
 
 /** A bounds-search page as the client holds it: its summary rows read into the spec's fields. */
@@ -49,6 +56,15 @@ export interface SearchTopArgs extends FilterQueryParams {
   bounds: string;
   sort: SearchSort;
   order: SortOrder;
+}
+
+/** GET /searchProperties?type=returns: the returns heat map of a view, with the filters (and the strategy shown). */
+export interface SearchReturnsArgs extends FilterQueryParams {
+  type: 'returns';
+  /** Whole zoom: the server's grid. */
+  zoom: number;
+  /** JSON of a MapBounds, clamped to the world. */
+  bounds: string;
 }
 
 export type { MapBounds };

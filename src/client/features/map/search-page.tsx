@@ -14,6 +14,7 @@ import { SearchToolbar } from './search-toolbar';
 import { SearchPanel } from './search-panel';
 import { DEFAULT_SETTINGS, settingsFromParams, withCamera, withSettings, type SearchSettings } from './search-settings';
 import { useBoundsSearch } from './use-bounds-search';
+import { useReturnsMap } from './use-returns-map';
 import { PRICING_TEXT, usePricingRefresh } from './pricing-refresh';
 import { useViewList } from './use-view-list';
 import { useHoverPrefetch } from './use-hover-prefetch';
@@ -130,7 +131,11 @@ export function SearchPage() {
   const signedIn = useAppSelector(selectUser) !== null;
   const placeInView = useAppSelector(selectPlaceInView);
   // What a saved search restores: the filters and sort as this page's URL writes them.
-  const savedQuery = useMemo(() => Object.fromEntries(withSettings(new URLSearchParams(), settings)), [settings]);
+  // The heat map is the page's view of the search, not part of it: a saved search leaves it out.
+  const savedQuery = useMemo(
+    () => Object.fromEntries(withSettings(new URLSearchParams(), { ...settings, returns: false })),
+    [settings],
+  );
 
   const lat = params.get('lat');
   const lng = params.get('lng');
@@ -158,6 +163,8 @@ export function SearchPage() {
   useBoundsSearch(settings.filters, pricing.key);
   const [zip, setZip] = useState<string | null>(null);
   const list = useViewList(settings, keylessZip(config, zip));
+  const returns = useReturnsMap(settings.filters, settings.returns === true);
+  const returnsOn = settings.returns === true ? returns : null;
   const keyless = !!config && !config.googleMapsApiKey;
 
   // The settled camera goes into the URL (shareable; Back returns to it). Not without a map: there
@@ -177,7 +184,11 @@ export function SearchPage() {
     },
     [dispatch, list.rows, list.mode, phone, hasMap],
   );
-  const onReset = useCallback(() => setSettings(DEFAULT_SETTINGS), [setSettings]);
+  // Reset clears the filters and sort; the heat map stays as it is.
+  const onReset = useCallback(
+    () => setSettings({ ...DEFAULT_SETTINGS, returns: settings.returns }),
+    [setSettings, settings.returns],
+  );
 
   let main;
   if (isLoading) {
@@ -200,6 +211,7 @@ export function SearchPage() {
         filters={settings.filters}
         highlightedId={highlightedId}
         onMarkerHover={prefetchOnHover}
+        returns={returnsOn}
       />
     );
   }
@@ -241,6 +253,7 @@ export function SearchPage() {
         {ready ? (
           <SearchPanel
             list={list}
+            returns={returnsOn}
             strategy={settings.filters.strategy}
             selectedId={selectedId}
             highlightedId={highlightedId}

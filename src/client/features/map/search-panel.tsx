@@ -4,6 +4,8 @@ import type { ViewList as ViewListData } from './use-view-list';
 import type { StrategyKey } from '../../../shared/investor-types';
 import { DEFAULT_STRATEGY } from './use-view-list';
 import { matchCountText } from './search-toolbar';
+import { ReturnsTable } from './returns-table';
+import type { ReturnsMap } from './use-returns-map';
 
 /** Room the caption line takes above the rows. */
 const CAPTION_PX = 32;
@@ -17,12 +19,15 @@ export const PANEL_TEXT = {
   emptyTop: 'No properties in this area match the filters.',
   top: (shown: number, total: number | null) =>
     `The best ${shown.toLocaleString('en-US')} of ${total === null ? 'the view' : `${total.toLocaleString('en-US')} matching`} by your sort`,
+  returnsLabel: 'Returns by area',
   showList: 'Show the list',
   hideList: 'Hide the list',
 } as const;
 
 export interface SearchPanelProps {
   list: ViewListData;
+  /** The returns heat map while it is on: the panel tables its cells instead of listing properties. */
+  returns?: ReturnsMap | null;
   strategy: StrategyKey | undefined;
   selectedId: string | null;
   highlightedId: string | null;
@@ -51,10 +56,12 @@ function useHeight<T extends HTMLElement>(): [React.RefObject<T | null>, number]
 
 /**
  * The list of what is in view beside the map (desktop) or in a bottom sheet over it (phone): the
- * rows of useViewList, the count, and in a wide view the server's best of the view.
+ * rows of useViewList, the count, and in a wide view the server's best of the view; while the
+ * returns heat map is on, its cells as a table instead.
  */
 export function SearchPanel({
   list,
+  returns = null,
   strategy,
   selectedId,
   highlightedId,
@@ -109,23 +116,27 @@ export function SearchPanel({
         </button>
       ) : (
         <header className="dm-search-panel-head">
-          <h3 className="dm-search-panel-title">{PANEL_TEXT.listLabel}</h3>
+          <h3 className="dm-search-panel-title">{returns ? PANEL_TEXT.returnsLabel : PANEL_TEXT.listLabel}</h3>
         </header>
       )}
       <div className="dm-search-panel-body" ref={bodyRef} hidden={sheet && !sheetOpen}>
-        <ViewList
-          properties={list.rows}
-          strategy={strategy ?? DEFAULT_STRATEGY}
-          selectedId={selectedId}
-          highlightedId={highlightedId}
-          onHover={onHover}
-          onChoose={onChoose}
-          loading={list.loading}
-          emptyText={list.mode === 'top' ? PANEL_TEXT.emptyTop : PANEL_TEXT.empty}
-          label={PANEL_TEXT.listLabel}
-          caption={caption}
-          height={caption ? Math.max(120, height - CAPTION_PX) : height}
-        />
+        {returns ? (
+          <ReturnsTable returns={returns} height={height} />
+        ) : (
+          <ViewList
+            properties={list.rows}
+            strategy={strategy ?? DEFAULT_STRATEGY}
+            selectedId={selectedId}
+            highlightedId={highlightedId}
+            onHover={onHover}
+            onChoose={onChoose}
+            loading={list.loading}
+            emptyText={list.mode === 'top' ? PANEL_TEXT.emptyTop : PANEL_TEXT.empty}
+            label={PANEL_TEXT.listLabel}
+            caption={caption}
+            height={caption ? Math.max(120, height - CAPTION_PX) : height}
+          />
+        )}
       </div>
     </section>
   );

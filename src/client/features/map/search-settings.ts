@@ -1,7 +1,8 @@
 /**
  * The search page's settings in its URL, next to the camera (`lat`, `lng`, `zoom`) and the place:
- * the filters under their query names (src/shared/search-filters.ts), `sort` and `order`. A value
- * the rules refuse is left out, as if absent, so an edited or stale link still opens.
+ * the filters under their query names (src/shared/search-filters.ts), `sort` and `order`, and
+ * `layer=returns` while the returns heat map is on. A value the rules refuse is left out, as if
+ * absent, so an edited or stale link still opens.
  */
 import {
   FILTER_PARAM_NAMES,
@@ -19,7 +20,13 @@ export interface SearchSettings {
   filters: SearchFilters;
   sort: SearchSort;
   order: SortOrder;
+  /** The returns heat map is on (the map colours the view by returns; the list shows its cells); absent: off. */
+  returns?: boolean;
 }
+
+/** The URL parameter of the map's layer, and its value for the returns heat map. */
+export const LAYER_PARAM = 'layer';
+export const RETURNS_LAYER = 'returns';
 
 export const DEFAULT_SORT: SearchSort = 'price';
 export const DEFAULT_ORDER: SortOrder = 'asc';
@@ -49,7 +56,12 @@ export function settingsFromParams(params: URLSearchParams): SearchSettings {
   }
   const sort = params.get('sort');
   const order = params.get('order');
-  return { filters, sort: isSort(sort) ? sort : DEFAULT_SORT, order: isOrder(order) ? order : DEFAULT_ORDER };
+  return {
+    filters,
+    sort: isSort(sort) ? sort : DEFAULT_SORT,
+    order: isOrder(order) ? order : DEFAULT_ORDER,
+    ...(params.get(LAYER_PARAM) === RETURNS_LAYER ? { returns: true } : {}),
+  };
 }
 
 /**
@@ -58,12 +70,13 @@ export function settingsFromParams(params: URLSearchParams): SearchSettings {
  */
 export function withSettings(params: URLSearchParams, settings: SearchSettings): URLSearchParams {
   const next = new URLSearchParams(params);
-  for (const name of [...FILTER_PARAM_NAMES, 'sort', 'order']) next.delete(name);
+  for (const name of [...FILTER_PARAM_NAMES, 'sort', 'order', LAYER_PARAM]) next.delete(name);
   for (const [name, value] of Object.entries(searchFilterParams(settings.filters))) next.set(name, value);
   if (settings.sort !== DEFAULT_SORT || settings.order !== DEFAULT_ORDER) {
     next.set('sort', settings.sort);
     next.set('order', settings.order);
   }
+  if (settings.returns) next.set(LAYER_PARAM, RETURNS_LAYER);
   return next;
 }
 

@@ -40,6 +40,8 @@ export const TOOLBAR_TEXT = {
   anyListing: 'Any listing',
   anyCut: 'Any cut',
   cutAtLeast: (percent: number) => `${percent}%+ cut`,
+  returns: 'Returns',
+  returnsHint: 'Colour the map by the median cash-on-cash of each area',
 } as const;
 
 /**
@@ -67,6 +69,7 @@ export function withSortChoice(settings: SearchSettings, choice: SortChoice): Se
   const entry = SORT_CHOICES.find((c) => c.value === choice) ?? SORT_CHOICES[0];
   const { filters } = settings;
   return {
+    ...settings,
     filters: entry.sort === 'coc' && !filters.strategy ? { ...filters, strategy: 'buyHold' } : filters,
     sort: entry.sort,
     order: entry.order,
@@ -305,7 +308,8 @@ function FilterForm({
 
 /**
  * Above the map and list: the sort and its order, the filters (in a drawer: from the right on a
- * desktop, from the bottom on a phone), the count of what matches and a one-click reset.
+ * desktop, from the bottom on a phone), the returns heat map's toggle, the count of what matches
+ * and a one-click reset (of the filters and sort: the heat map stays as it is).
  */
 export function SearchToolbar({ value, onChange, matching, total, onReset, actions }: SearchToolbarProps) {
   const [open, setOpen] = useState(false);
@@ -330,10 +334,19 @@ export function SearchToolbar({ value, onChange, matching, total, onReset, actio
         size={phone ? 'small' : 'middle'}
         options={orderOptions(sort)}
         value={order}
-        onChange={(next) => onChange({ filters, sort, order: next })}
+        onChange={(next) => onChange({ ...value, order: next })}
       />
       <Button onClick={() => setOpen(true)} type={active ? 'primary' : 'default'} ghost={active > 0}>
         {TOOLBAR_TEXT.filters(active)}
+      </Button>
+      <Button
+        aria-pressed={value.returns === true}
+        title={TOOLBAR_TEXT.returnsHint}
+        type={value.returns ? 'primary' : 'default'}
+        onClick={() => onChange({ ...value, returns: !value.returns })}
+        data-testid="returns-toggle"
+      >
+        {TOOLBAR_TEXT.returns}
       </Button>
       <Button onClick={onReset} disabled={isDefault}>
         {TOOLBAR_TEXT.reset}
@@ -353,7 +366,7 @@ export function SearchToolbar({ value, onChange, matching, total, onReset, actio
         <FilterForm
           initial={filters}
           onApply={(next) => {
-            onChange({ filters: next, sort, order });
+            onChange({ ...value, filters: next });
             setOpen(false);
           }}
           onReset={() => {

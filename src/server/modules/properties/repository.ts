@@ -2,6 +2,7 @@ import type { Db } from '../../db/database';
 import { findComps, findLeaseComps, findProperty } from './property-reads';
 import { clustersQuery, searchClusters } from './search-clusters';
 import { searchBounds, searchBoundsJson, searchPageJsonQuery, searchQuery } from './search-pages';
+import { returnsQuery, searchReturns } from './search-returns';
 import { searchTop } from './search-top';
 
 export {
@@ -16,7 +17,7 @@ export type { TopOptions } from './search-top';
 
 /**
  * Property and comp reads, with the spec's field names: one property and its comps
- * (property-reads.ts), and the map search's bounds pages, clusters and top of the view (search-*.ts,
+ * (property-reads.ts), and the map search's bounds pages, clusters, top of the view and returns heat map (search-*.ts,
  * which all filter through search-scan.ts). Rows are mapped to the wire objects here; the routes'
  * response schemas serialise them.
  */
@@ -34,10 +35,12 @@ export function createPropertiesRepository(db: Db) {
     searchBoundsJson: on(searchBoundsJson),
     searchClusters: on(searchClusters),
     searchTop: on(searchTop),
+    searchReturns: on(searchReturns),
     /** The statements alone (the search bench measures them). */
     searchQuery: on(searchQuery),
     searchPageJsonQuery: on(searchPageJsonQuery),
     clustersQuery: on(clustersQuery),
+    returnsQuery: on(returnsQuery),
   };
 }
 

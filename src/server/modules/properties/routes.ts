@@ -9,9 +9,11 @@ import {
   SearchClustersAnswer,
   SearchPropertiesPage,
   SearchPropertiesQuery,
+  SearchReturnsAnswer,
   SearchTopAnswer,
   TOP_LIMIT,
 } from '../../../shared/schemas/property';
+import { DEFAULT_RETURNS_STRATEGY } from '../../../shared/returns-map';
 import { parseSearchFilters, SORT_MESSAGES } from '../../../shared/search-filters';
 import { cellsInBounds, MAX_CLUSTER_CELLS, MAX_CLUSTER_ZOOM, MIN_CLUSTER_ZOOM } from '../../../shared/geo/cluster-grid';
 import { Type } from '@sinclair/typebox';
@@ -40,6 +42,7 @@ export const PROPERTY_MESSAGES = {
   badBoundsJson: 'Bounds must be JSON like {"ne":{"lat":30.3,"lng":-97.7},"sw":{"lat":30.2,"lng":-97.8}}',
   badToken: 'The paging token is not valid; start again without it',
   clusterZoomRequired: `zoom is required for type=clusters: a number from ${MIN_CLUSTER_ZOOM} to ${MAX_CLUSTER_ZOOM}`,
+  returnsZoomRequired: `zoom is required for type=returns: a number from ${MIN_CLUSTER_ZOOM} to ${MAX_CLUSTER_ZOOM}`,
   noPaging: (type: string) => `type=${type} answers in one piece: leave out next and lastValue`,
   tooManyCells: (cells: number, zoom: number) =>
     `These bounds cover ${cells.toLocaleString('en-US')} cluster cells at zoom ${zoom}; at most ${MAX_CLUSTER_CELLS.toLocaleString('en-US')}: zoom out or search a smaller box`,
@@ -140,20 +143,23 @@ export const propertiesRoutes: RoutePlugin = async (app, { ctx }) => {
   );
 
   /**
-   * Three answers share the route, so the handler picks the serializer of its branch: fast-json-stringify
+   * Four answers share the route, so the handler picks the serializer of its branch: fast-json-stringify
    * of a union would validate the whole answer against each branch to choose one. The serializer is
    * set last, so an error thrown before keeps the error answer's own. The summary rows of `bounds` and
    * `top` are written as JSON before they reach the reply (sendJson).
    */
   const pageAnswer = Envelope(SearchPropertiesPage);
   const clustersAnswer = Envelope(SearchClustersAnswer);
+  const returnsAnswer = Envelope(SearchReturnsAnswer);
 
   app.get(
     '/searchProperties',
     {
       schema: {
         querystring: SearchPropertiesQuery,
-        response: { 200: Envelope(Type.Union([SearchPropertiesPage, SearchClustersAnswer, SearchTopAnswer])) },
+        response: {
+          200: Envelope(Type.Union([SearchPropertiesPage, SearchClustersAnswer, SearchTopAnswer, SearchReturnsAnswer])),
+        },
       },
     },
     async (request, reply) => {
@@ -164,9 +170,10 @@ export const propertiesRoutes: RoutePlugin = async (app, { ctx }) => {
         throw badRequest(PROPERTY_MESSAGES.noPaging(q.type));
       }
 
-      if (q.type === 'clusters') {
+      if (q.type === 'clusters' || q.type === 'returns') {
         if (q.zoom === undefined) {
-          throw badRequest(PROPERTY_MESSAGES.clusterZoomRequired, { zoom: PROPERTY_MESSAGES.clusterZoomRequired });
+          const message = q.type === 'clusters' ? PROPERTY_MESSAGES.clusterZoomRequired : PROPERTY_MESSAGES.returnsZoomRequired;
+          throw badRequest(message, { zoom: message });
         }
         const zoom = Math.floor(q.zoom);
         const bounds = parseBounds(q.bounds, { maxSpan: false });
@@ -174,6 +181,12 @@ export const propertiesRoutes: RoutePlugin = async (app, { ctx }) => {
         if (cells > MAX_CLUSTER_CELLS) {
           const message = PROPERTY_MESSAGES.tooManyCells(cells, zoom);
           throw badRequest(message, { bounds: message });
+        }
+        if (q.type === 'returns') {
+          const strategy = filters.strategy ?? DEFAULT_RETURNS_STRATEGY;
+          const data = await onReplica((r) => r.searchReturns(bounds, filters, zoom, strategy));
+          reply.serializer(reply.compileSerializationSchema(returnsAnswer, '200'));
+          return { data };
         }
         const data = await onReplica((r) => r.searchClusters(bounds, filters, zoom));
         reply.serializer(reply.compileSerializationSchema(clustersAnswer, '200'));

@@ -11,16 +11,25 @@ const GOOD: DealStatus = 'Good Deal';
 const OVER: DealStatus = 'Overpriced';
 
 /**
- * The properties inside the bounds grouped on the cluster grid of `zoom` (src/shared/geo/cluster-grid.ts,
- * the same formulas in SQL): per cell its count, mean position, extent, deal mix and price range.
- * One pass over the bounds range of the (longitude, latitude, id) index, then a hash aggregate.
+ * The column and row of property `p` on the cluster grid of `zoom`: cellX and cellY of
+ * src/shared/geo/cluster-grid.ts in SQL (the clusters and the returns heat map group on them).
  */
-export function clustersQuery(db: Db, bounds: MapBounds, filters: SearchFilters, zoom: number) {
+export function gridCellSql(zoom: number) {
   const n = cellsPerWorld(zoom);
   const x = sql<number>`least(${n - 1}::float8, floor((p.longitude + 180) / 360 * ${n}::float8))::int`;
   const y = sql<number>`least(${n - 1}::float8, greatest(0::float8, floor(
     (1 - ln(tan(pi() / 4 + radians(least(greatest(p.latitude, ${-MERCATOR_MAX_LAT}::float8), ${MERCATOR_MAX_LAT}::float8)) / 2)) / pi()) / 2 * ${n}::float8
   )))::int`;
+  return { x, y };
+}
+
+/**
+ * The properties inside the bounds grouped on the cluster grid of `zoom` (src/shared/geo/cluster-grid.ts,
+ * the same formulas in SQL): per cell its count, mean position, extent, deal mix and price range.
+ * One pass over the bounds range of the (longitude, latitude, id) index, then a hash aggregate.
+ */
+export function clustersQuery(db: Db, bounds: MapBounds, filters: SearchFilters, zoom: number) {
+  const { x, y } = gridCellSql(zoom);
   return (
     db
       .selectFrom('properties as p')

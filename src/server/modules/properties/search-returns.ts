@@ -1,0 +1,124 @@
+import { sql, type RawBuilder } from 'kysely';
+import { cellBounds, cellKey, cellsPerWorld } from '../../../shared/geo/cluster-grid';
+import type { MapBounds } from '../../../shared/schemas/geo';
+import type { ReturnFigure, ReturnsCell, SearchReturnsAnswer } from '../../../shared/schemas/property';
+import type { SearchFilters } from '../../../shared/search-filters';
+import type { StrategyKey } from '../../../shared/vocabulary';
+import type { Db } from '../../db/database';
+import { gridCellSql } from './search-clusters';
+import { cashOnCashSql, matching } from './search-scan';
+
+/**
+ * The returns heat map of a view: the properties the clusters would count (the bounds and the
+ * filters, through `matching`) that have a cash-on-cash figure for `strategy`, grouped on the same
+ * grid; per cell the count, the median and the 10th and 90th percentiles of the figure, and a place.
+ *
+ * Percentiles to a tenth of a percent (what the map shows), from a histogram: one hash aggregate of
+ * the rows by (cell, figure rounded to 0.1), and the percentiles read off the running counts of each
+ * cell's histogram rows: the `percentile_disc` of the rounded figures (the first whose cumulative
+ * share reaches the fraction), without sorting every row, as an ordered-set aggregate would
+ * (docs/performance.md). An infinite return (no cash in and the property pays; float8 Infinity)
+ * orders above every finite one, so a cell's median can be it.
+ *
+ * The place is the listings' city (the `places` table, rebuilt with the listings) whose listings
+ * reach into the cell and whose mean position is nearest the cell's centre: a lookup per cell
+ * instead of grouping every row by city as well, which doubled the statement's time.
+ */
+export function returnsQuery(db: Db, bounds: MapBounds, filters: SearchFilters, zoom: number, strategy: StrategyKey) {
+  const { x, y } = gridCellSql(zoom);
+  const coc = cashOnCashSql(strategy);
+  const n = cellsPerWorld(zoom);
+  const rows = db
+    .selectFrom('properties as p')
+    .$call(matching(bounds, filters))
+    .where(coc, 'is not', null)
+    .select([x.as('cell_x'), y.as('cell_y'), sql<number>`round(${coc} * 10)`.as('tenths')]);
+  const share = (fraction: number) => sql<number>`min(tenths) filter (where running >= ${fraction}::float8 * total) / 10`;
+  // The cell's box (cellBounds in src/shared/geo/cluster-grid.ts) from its column and row.
+  const lng = (column: RawBuilder<number>) => sql<number>`((${column})::float8 / ${n}::float8 * 360 - 180)`;
+  const lat = (row: RawBuilder<number>) => sql<number>`degrees(atan(sinh(pi() * (1 - 2 * (${row})::float8 / ${n}::float8))))`;
+  const west = lng(sql`c.cell_x`);
+  const east = lng(sql`c.cell_x + 1`);
+  const north = lat(sql`c.cell_y`);
+  const south = lat(sql`c.cell_y + 1`);
+  const centreLat = sql`((${north} + ${south}) / 2)`;
+  const centreLng = sql`((${west} + ${east}) / 2)`;
+  const place = sql<string | null>`(select pl.city || ', ' || pl.state from view_places pl
+    where pl.south <= ${north} and pl.north >= ${south} and pl.west <= ${east} and pl.east >= ${west}
+    order by (pl.latitude - ${centreLat}) ^ 2 + ((pl.longitude - ${centreLng}) * cos(radians(${centreLat}))) ^ 2, pl.listings desc, pl.key
+    limit 1)`;
+  return (
+    db
+      .with('histogram', (qb) =>
+        qb
+          .selectFrom(rows.as('r'))
+          .select(['cell_x', 'cell_y', 'tenths', sql<number>`count(*)::int`.as('n')])
+          .groupBy(['cell_x', 'cell_y', 'tenths']),
+      )
+      .with('running', (qb) =>
+        qb
+          .selectFrom('histogram')
+          .select([
+            'cell_x',
+            'cell_y',
+            'tenths',
+            sql<number>`sum(n) over (partition by cell_x, cell_y order by tenths)`.as('running'),
+            sql<number>`sum(n) over (partition by cell_x, cell_y)`.as('total'),
+          ]),
+      )
+      .with('cells', (qb) =>
+        qb
+          .selectFrom('running')
+          .select([
+            'cell_x',
+            'cell_y',
+            sql<number>`max(total)::int`.as('count'),
+            share(0.5).as('median'),
+            share(0.1).as('low'),
+            share(0.9).as('high'),
+          ])
+          .groupBy(['cell_x', 'cell_y']),
+      )
+      // The cities that reach into the view, read once: each cell then looks among these only.
+      .with('view_places', (qb) =>
+        qb
+          .selectFrom('places')
+          .where('kind', '=', 'city')
+          .where('city', '<>', '')
+          .where('south', '<=', bounds.ne.lat)
+          .where('north', '>=', bounds.sw.lat)
+          .where('west', '<=', bounds.ne.lng)
+          .where('east', '>=', bounds.sw.lng)
+          .select(['key', 'city', 'state', 'latitude', 'longitude', 'south', 'west', 'north', 'east', 'listings']),
+      )
+      .selectFrom('cells as c')
+      .select(['c.cell_x', 'c.cell_y', 'c.count', 'c.median', 'c.low', 'c.high', place.as('place')])
+  );
+}
+
+/** A float8 of the aggregate as the answer says it: Infinity as "Infinity" (JSON has no infinity). */
+const figure = (value: number): ReturnFigure => (value === Infinity ? 'Infinity' : value);
+
+export async function searchReturns(
+  db: Db,
+  bounds: MapBounds,
+  filters: SearchFilters,
+  zoom: number,
+  strategy: StrategyKey,
+): Promise<SearchReturnsAnswer> {
+  const rows = await returnsQuery(db, bounds, filters, zoom, strategy).execute();
+  let total = 0;
+  const cells = rows.map((r): ReturnsCell => {
+    total += r.count;
+    return {
+      key: cellKey(zoom, r.cell_x, r.cell_y),
+      bounds: cellBounds(zoom, r.cell_x, r.cell_y),
+      count: r.count,
+      median: figure(Number(r.median)),
+      low: figure(Number(r.low)),
+      high: figure(Number(r.high)),
+      place: r.place,
+    };
+  });
+  return { cells, total, zoom, strategy };
+}
