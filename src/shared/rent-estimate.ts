@@ -1,7 +1,7 @@
 import { formatCurrency } from './format';
 import { boundingBox, haversineMiles } from './geo/distance';
 import type { RentEstimate, RentSource } from './schemas/property';
-import { daysBetween, median, monthsBefore, quartiles } from './stats';
+import { dayNumber, median, monthsBefore, quartiles } from './stats';
 
 /**
  * A listing's rent from lease comps (docs/investment-math.md, "Rent from lease comps"), in the way
@@ -63,8 +63,8 @@ export interface LeaseCandidate {
   area: number | null;
   /** The monthly rent the lease closed at. */
   rent: number;
-  /** YYYY-MM-DD */
-  closeDate: string;
+  /** The day it closed, as days since 1970-01-01 (dayNumber in src/shared/stats.ts). */
+  closeDay: number;
 }
 
 export interface SelectedLease extends LeaseCandidate {
@@ -97,6 +97,42 @@ function dropOutliers(leases: SelectedLease[]): SelectedLease[] {
   });
 }
 
+/** The pool's buffers, reused from call to call (grown when a listing has more candidates within reach). */
+const pool = {
+  index: new Int32Array(1024),
+  miles: new Float64Array(1024),
+  /** The bedroom difference from the listing's (0 when the listing's is unknown; 255 for a lease's unknown). */
+  bedsOff: new Uint8Array(1024),
+  /** The shortest of the steps' look-backs the lease falls within, as its place in WINDOWS. */
+  window: new Uint8Array(1024),
+};
+
+function growPool(): void {
+  const grow = <T extends Int32Array | Float64Array | Uint8Array>(a: T): T => {
+    const bigger = new (a.constructor as new (length: number) => T)(a.length * 2);
+    bigger.set(a);
+    return bigger;
+  };
+  pool.index = grow(pool.index);
+  pool.miles = grow(pool.miles);
+  pool.bedsOff = grow(pool.bedsOff);
+  pool.window = grow(pool.window);
+}
+
+/** The steps' look-backs in months, shortest first, and each step's place among them. */
+const WINDOWS = [...new Set(LEASE_STEPS.map((s) => s.monthsBack))].sort((a, b) => a - b);
+const STEP_WINDOW = LEASE_STEPS.map((s) => WINDOWS.indexOf(s.monthsBack));
+
+/** `asOf` and each look-back's first day (WINDOWS' order) as day numbers, for the last `asOf` asked (the same for a whole recomputation). */
+let daysFor: { asOf: string; day: number; starts: number[] } | null = null;
+
+function daysOf(asOf: string): { day: number; starts: number[] } {
+  if (daysFor?.asOf !== asOf) {
+    daysFor = { asOf, day: dayNumber(asOf), starts: WINDOWS.map((months) => dayNumber(monthsBefore(asOf, months))) };
+  }
+  return daysFor;
+}
+
 /**
  * The lease comps of one listing and their estimate, as of `asOf` (YYYY-MM-DD, the newest lease's
  * date): candidates are any superset of the leases within MAX_LEASE_RADIUS_MILES.
@@ -106,39 +142,68 @@ export function estimateRent(subject: LeaseSubject, candidates: readonly LeaseCa
   const area = subject.area as number;
   const areaLow = area * (1 - LEASE_RULES.areaTolerance);
   const areaHigh = area * (1 + LEASE_RULES.areaTolerance);
-  const oldest = monthsBefore(asOf, MAX_LEASE_MONTHS);
+  const { day: today, starts } = daysOf(asOf);
+  const oldest = starts[starts.length - 1];
+  const beds = subject.beds;
   const box = boundingBox(subject.latitude, subject.longitude, MAX_LEASE_RADIUS_MILES);
 
-  const pool: SelectedLease[] = [];
-  for (const c of candidates) {
+  // The candidates within reach, as indexes and distances in reused buffers: the recomputation calls
+  // this for every listing over hundreds of candidates, and an object per candidate was most of its time.
+  let n = 0;
+  for (let k = 0; k < candidates.length; k++) {
+    const c = candidates[k];
     if (c.latitude < box.south || c.latitude > box.north || c.longitude < box.west || c.longitude > box.east) continue;
-    if (c.closeDate < oldest || c.closeDate > asOf || !(c.rent > 0)) continue;
+    if (c.closeDay < oldest || c.closeDay > today || !(c.rent > 0)) continue;
     if (hasArea && (c.area === null || c.area < areaLow || c.area > areaHigh)) continue;
     const distanceMiles = haversineMiles(subject.latitude, subject.longitude, c.latitude, c.longitude);
     if (distanceMiles > MAX_LEASE_RADIUS_MILES) continue;
+    if (n === pool.index.length) growPool();
+    pool.index[n] = k;
+    pool.miles[n] = distanceMiles;
+    pool.bedsOff[n] = beds === null ? 0 : c.beds === null ? 255 : Math.min(254, Math.abs(c.beds - beds));
+    let w = 0;
+    while (c.closeDay < starts[w]) w++;
+    pool.window[n] = w;
+    n++;
+  }
+
+  const inStep = (j: number, s: number): boolean =>
+    pool.miles[j] <= LEASE_STEPS[s].radiusMiles &&
+    pool.bedsOff[j] <= LEASE_STEPS[s].bedsTolerance &&
+    pool.window[j] <= STEP_WINDOW[s];
+  let step = 0;
+  let count = 0;
+  for (; step < LEASE_STEPS.length; step++) {
+    count = 0;
+    for (let j = 0; j < n; j++) if (inStep(j, step)) count++;
+    if (count >= LEASE_RULES.enough) break;
+  }
+  if (count < LEASE_RULES.minLeases) return { estimate: noEstimate(count), leases: [] };
+  if (step === LEASE_STEPS.length) step--;
+
+  const found: SelectedLease[] = [];
+  for (let j = 0; j < n; j++) {
+    if (!inStep(j, step)) continue;
+    const c = candidates[pool.index[j]];
     const scaledRent = hasArea && c.area !== null && c.area > 0 ? (c.rent / c.area) * area : c.rent;
-    pool.push({ ...c, distanceMiles, scaledRent });
+    found.push({
+      id: c.id,
+      latitude: c.latitude,
+      longitude: c.longitude,
+      beds: c.beds,
+      area: c.area,
+      rent: c.rent,
+      closeDay: c.closeDay,
+      distanceMiles: pool.miles[j],
+      scaledRent,
+    });
   }
-
-  let found: SelectedLease[] = [];
-  for (const step of LEASE_STEPS) {
-    const since = monthsBefore(asOf, step.monthsBack);
-    found = pool.filter(
-      (l) =>
-        l.distanceMiles <= step.radiusMiles &&
-        l.closeDate >= since &&
-        (subject.beds === null || (l.beds !== null && Math.abs(l.beds - subject.beds) <= step.bedsTolerance)),
-    );
-    if (found.length >= LEASE_RULES.enough) break;
-  }
-  if (found.length < LEASE_RULES.minLeases) return { estimate: noEstimate(found.length), leases: [] };
-
   const leases = dropOutliers(found).sort(byDistance).slice(0, LEASE_RULES.maxLeases);
   const rents = leases.map((l) => l.scaledRent);
   const mid = median(rents);
   const { q1, q3 } = quartiles(rents);
-  const newest = leases.reduce((m, l) => (l.closeDate > m ? l.closeDate : m), leases[0].closeDate);
-  const oldestUsed = leases.reduce((m, l) => (l.closeDate < m ? l.closeDate : m), leases[0].closeDate);
+  const newest = Math.max(...leases.map((l) => l.closeDay));
+  const oldestUsed = Math.min(...leases.map((l) => l.closeDay));
   return {
     estimate: {
       monthlyRent: roundRent(mid),
@@ -147,8 +212,8 @@ export function estimateRent(subject: LeaseSubject, candidates: readonly LeaseCa
       leaseCount: leases.length,
       spreadPercent: mid > 0 ? Math.round(((Math.max(...rents) - Math.min(...rents)) / mid) * 1000) / 10 : null,
       farthestMiles: Math.max(0.1, Math.ceil(Math.max(...leases.map((l) => l.distanceMiles)) * 10) / 10),
-      oldestMonths: Math.max(1, Math.ceil(daysBetween(oldestUsed, asOf) / 30.4375)),
-      newestLeaseDays: Math.max(0, daysBetween(newest, asOf)),
+      oldestMonths: Math.max(1, Math.ceil((today - oldestUsed) / 30.4375)),
+      newestLeaseDays: Math.max(0, today - newest),
       searchedMiles: MAX_LEASE_RADIUS_MILES,
     },
     leases,

@@ -32,6 +32,11 @@ export function monthsBefore(date: string, months: number): string {
 
 const DAY_MS = 86_400_000;
 
+/** A YYYY-MM-DD date as whole days since 1970-01-01 (a number compares faster than a date's text). */
+export function dayNumber(date: string): number {
+  return Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+}
+
 /** Whole days from `from` to `to` (both YYYY-MM-DD). */
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);

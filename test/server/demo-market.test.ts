@@ -13,7 +13,7 @@ import {
 } from '../../src/server/modules/demo-data/metro-outcomes';
 import { assumptionsFor, engineInputs, strategyCalculator } from '../../src/server/modules/listings/analysis';
 import { engineRent, estimateRent, type LeaseCandidate } from '../../src/shared/rent-estimate';
-import { median } from '../../src/shared/stats';
+import { dayNumber, median } from '../../src/shared/stats';
 
 /** The 30-year rate the migrations seed (Freddie Mac PMMS, 20 November 2025), which the demo results use. */
 const SEEDED_RATE = 6.26;
@@ -59,7 +59,7 @@ function leaseRents(seed: number, n: number): RentOf {
         beds: l.beds,
         area: l.area,
         rent: l.rent,
-        closeDate: l.close_date,
+        closeDay: dayNumber(l.close_date),
       },
     ]);
     perSqft.set(l.city, [...(perSqft.get(l.city) ?? []), l.rent / l.area!]);

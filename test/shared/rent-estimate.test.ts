@@ -1,12 +1,17 @@
 import { MILES_PER_DEGREE_LAT } from '../../src/shared/geo/distance';
 import { engineRent, estimateRent, LEASE_RULES, rentEstimateText, type LeaseCandidate } from '../../src/shared/rent-estimate';
 import type { RentEstimate } from '../../src/shared/schemas/property';
+import { dayNumber } from '../../src/shared/stats';
 
 const subject = { latitude: 30, longitude: -97, beds: 3, area: 1500 };
 const AS_OF = '2026-09-30';
 
-/** A lease `miles` due north of the subject (so its distance is exactly `miles`). */
-function lease(id: string, miles: number, fields: Partial<LeaseCandidate> = {}): LeaseCandidate {
+/** A lease `miles` due north of the subject (so its distance is exactly `miles`), closed on `closeDate`. */
+function lease(
+  id: string,
+  miles: number,
+  { closeDate = '2026-06-01', ...fields }: Partial<Omit<LeaseCandidate, 'closeDay'>> & { closeDate?: string } = {},
+): LeaseCandidate {
   return {
     id,
     latitude: subject.latitude + miles / MILES_PER_DEGREE_LAT,
@@ -14,7 +19,7 @@ function lease(id: string, miles: number, fields: Partial<LeaseCandidate> = {}):
     beds: 3,
     area: 1500,
     rent: 1800,
-    closeDate: '2026-06-01',
+    closeDay: dayNumber(closeDate),
     ...fields,
   };
 }

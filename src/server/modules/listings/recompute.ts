@@ -10,7 +10,13 @@ import {
 } from './analysis';
 import { COMP_RULES, MAX_COMP_RADIUS_MILES, monthsBefore, selectComps, type CompCandidate } from './comps';
 import { createLeaseReads } from './lease-reads';
-import { engineRent, estimateRent, MAX_LEASE_MONTHS, MAX_LEASE_RADIUS_MILES } from '../../../shared/rent-estimate';
+import {
+  engineRent,
+  estimateRent,
+  MAX_LEASE_MONTHS,
+  MAX_LEASE_RADIUS_MILES,
+  type LeaseCandidate,
+} from '../../../shared/rent-estimate';
 import type { Db } from '../../db/database';
 import { noteListingsChanged } from './changes';
 import { createMarketsRepository, type MarketOverrides } from '../markets';
@@ -67,7 +73,13 @@ const cellOf = (v: number) => Math.floor(v / CELL);
 
 type Box = { s: number; n: number; w: number; e: number };
 
-/** The grid cells covering each row's search box of `miles`, and all of them as boxes (one read for the batch). */
+/** A grid cell's key as a box (a little larger, so a record on its edge is not missed). */
+function cellBox(key: string): Box {
+  const [la, ln] = key.split(':').map(Number);
+  return { s: la * CELL - 1e-9, n: (la + 1) * CELL + 1e-9, w: ln * CELL - 1e-9, e: (ln + 1) * CELL + 1e-9 };
+}
+
+/** The grid cells covering each row's search box of `miles`, and all of them as keys and boxes (one read for the batch). */
 function cellsAround(rows: ReadonlyArray<{ latitude: number; longitude: number }>, miles: number) {
   const cells = new Set<string>();
   const rowCells = rows.map((r) => {
@@ -82,12 +94,15 @@ function cellsAround(rows: ReadonlyArray<{ latitude: number; longitude: number }
     }
     return keys;
   });
-  const boxes: Box[] = [...cells].map((k) => {
-    const [la, ln] = k.split(':').map(Number);
-    return { s: la * CELL - 1e-9, n: (la + 1) * CELL + 1e-9, w: ln * CELL - 1e-9, e: (ln + 1) * CELL + 1e-9 };
-  });
-  return { rowCells, boxes };
+  const keys = [...cells];
+  return { rowCells, keys, boxes: keys.map(cellBox) };
 }
+
+/**
+ * How many grid cells west of a listing its lease search can reach: 3 miles of longitude at 80°
+ * latitude (the widest anywhere a listing may be), rounded up.
+ */
+const LEASE_CELLS_WEST = Math.ceil(boundingBox(80, 0, MAX_LEASE_RADIUS_MILES).east / CELL) + 1;
 
 /** Records bucketed by grid cell (each once, though a record on a cell's edge is read for both cells). */
 function byCell<T extends { id: string; latitude: number; longitude: number }>(records: readonly T[]): Map<string, T[]> {
@@ -126,8 +141,8 @@ export interface RecomputeOptions {
   pause?: () => Promise<void>;
   /** Stop early (server shutdown). */
   shouldStop?: () => boolean;
-  /** Adds the seconds spent on the lease comps' rent estimates (their reads and selection) to `leaseSeconds` (the bench). */
-  timings?: { leaseSeconds: number };
+  /** Adds the seconds spent on the lease comps' rent estimates, their reads and their selection, here (the bench). */
+  timings?: { leaseReadSeconds: number; leaseSelectSeconds: number };
 }
 
 /**
@@ -146,6 +161,8 @@ export async function recomputeDirty(db: Db, options: RecomputeOptions = {}): Pr
   const leaseAsOf = await leaseReads.asOf();
   const leaseSince = monthsBefore(leaseAsOf, MAX_LEASE_MONTHS);
   const cityRents = await leaseReads.cityRentsPerSqft(leaseSince, leaseAsOf);
+  /** The leases of the grid cells read so far, by cell, kept while a later batch may reach them. */
+  const leases = new Map<string, LeaseCandidate[]>();
   let done = 0;
   let last: [number, number, string] | null = null;
   options.onProgress?.({ done, total });
@@ -176,7 +193,12 @@ export async function recomputeDirty(db: Db, options: RecomputeOptions = {}): Pr
 
     const leaseStarted = performance.now();
     const leaseCells = cellsAround(rows, MAX_LEASE_RADIUS_MILES);
-    const leases = byCell(await leaseReads.candidates(leaseCells.boxes, leaseSince, leaseAsOf));
+    const unread = leaseCells.keys.filter((key) => !leases.has(key));
+    if (unread.length) {
+      const read = byCell(await leaseReads.candidates(unread.map(cellBox), leaseSince, leaseAsOf));
+      for (const key of unread) leases.set(key, read.get(key) ?? []);
+    }
+    const leasesRead = performance.now();
     const rents = rows.map((r, index) =>
       estimateRent(
         { latitude: r.latitude, longitude: r.longitude, beds: r.beds, area: r.area },
@@ -184,7 +206,13 @@ export async function recomputeDirty(db: Db, options: RecomputeOptions = {}): Pr
         leaseAsOf,
       ),
     );
-    if (options.timings) options.timings.leaseSeconds += (performance.now() - leaseStarted) / 1000;
+    // The batches go east: the cells west of any later listing's reach are not needed again.
+    const westmost = cellOf(lastRow.longitude) - LEASE_CELLS_WEST;
+    for (const key of leases.keys()) if (Number(key.slice(key.indexOf(':') + 1)) < westmost) leases.delete(key);
+    if (options.timings) {
+      options.timings.leaseReadSeconds += (leasesRead - leaseStarted) / 1000;
+      options.timings.leaseSelectSeconds += (performance.now() - leasesRead) / 1000;
+    }
 
     const updates = rows.map((r, index) => {
       const { comps: selected } = selectComps(
