@@ -12,19 +12,20 @@ export function createLeaseReads(db: Db) {
     },
 
     /**
-     * The leases closed in [since, asOf] inside any of the boxes (grid cells), as one JSON value: rows
-     * of fields each parsed on their own cost PGlite several times as much.
+     * The leases closed in [since, asOf] inside a box (one range of the position index: a join to
+     * many small boxes made the planner scan the table for each), as one JSON value: rows of fields
+     * each parsed on their own cost PGlite several times as much.
      */
     async candidates(
-      cells: ReadonlyArray<{ s: number; n: number; w: number; e: number }>,
+      box: { s: number; n: number; w: number; e: number },
       since: string,
       asOf: string,
     ): Promise<LeaseCandidate[]> {
       const result = await sql<{ leases: string | null }>`
         select json_agg(json_build_array(l.id, l.latitude, l.longitude, l.beds, l.area, l.rent, l.close_date - date '1970-01-01'))::text as leases
-        from json_to_recordset(${JSON.stringify(cells)}::json) as c(s float8, n float8, w float8, e float8)
-        join leases l on l.longitude between c.w and c.e and l.latitude between c.s and c.n
-        where l.close_date between ${since}::date and ${asOf}::date`.execute(db);
+        from leases l
+        where l.longitude between ${box.w} and ${box.e} and l.latitude between ${box.s} and ${box.n}
+          and l.close_date between ${since}::date and ${asOf}::date`.execute(db);
       const rows = JSON.parse(result.rows[0]?.leases ?? '[]') as Array<
         [string, number, number, number | null, number | null, number, number]
       >;

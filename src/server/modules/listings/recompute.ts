@@ -195,7 +195,15 @@ export async function recomputeDirty(db: Db, options: RecomputeOptions = {}): Pr
     const leaseCells = cellsAround(rows, MAX_LEASE_RADIUS_MILES);
     const unread = leaseCells.keys.filter((key) => !leases.has(key));
     if (unread.length) {
-      const read = byCell(await leaseReads.candidates(unread.map(cellBox), leaseSince, leaseAsOf));
+      // One box around the unread cells; the leases of cells already read (or not asked for) are dropped.
+      const boxes = unread.map(cellBox);
+      const around = {
+        s: Math.min(...boxes.map((b) => b.s)),
+        n: Math.max(...boxes.map((b) => b.n)),
+        w: Math.min(...boxes.map((b) => b.w)),
+        e: Math.max(...boxes.map((b) => b.e)),
+      };
+      const read = byCell(await leaseReads.candidates(around, leaseSince, leaseAsOf));
       for (const key of unread) leases.set(key, read.get(key) ?? []);
     }
     const leasesRead = performance.now();
