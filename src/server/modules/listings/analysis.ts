@@ -25,7 +25,7 @@ import {
   type ShortTermResults,
   type WhatIfAnalysis,
 } from '../../../shared/invest';
-import { engineRent, RENT_FALLBACK } from '../../../shared/rent-estimate';
+import { engineRent } from '../../../shared/rent-estimate';
 import { median } from '../../../shared/stats';
 import type { EngineInputs } from '../../db/schema';
 
@@ -52,10 +52,8 @@ export interface PropertyFacts {
 
 export type { EngineInputs };
 
-/** Fallbacks when the feed carries no estimate (documented in docs/listings.md). */
+/** Fallbacks when the feed carries no estimate (documented in docs/listings.md; the rent's: engineRent, RENT_FALLBACK). */
 export const FALLBACKS = {
-  /** Monthly rent as a share of the price (0.75 %), without a feed rent, lease comps or leases in the city. */
-  rentToPrice: RENT_FALLBACK.rentToPrice,
   /** Rehab as a share of the price (5 %), rounded to $500. */
   rehabToPrice: 0.05,
   /** Peak nightly rate as a multiple of the daily long-term rent. */
