@@ -121,6 +121,43 @@ describe.each(DATABASES)('GET /searchProperties?type=returns on $name', (databas
     expect(await returns({ minPrice: 900_000 })).toEqual({ cells: [], strategy: 'buyHold', total: 0, zoom: ZOOM });
   });
 
+  it('follows every write to the listings: re-priced, moved, inserted by an upsert, deleted', async () => {
+    // The heat map reads the listings' copy in property_returns (migration 0031), kept by triggers.
+    const copyDiffers = async () => {
+      const columns = sql.raw(
+        'id, longitude, latitude, list_price, beds, baths_total, deal_status, on_market_date, price_cut_percent, buy_hold_coc, brrrr_coc, fix_flip_coc, short_term_coc',
+      );
+      const r = await sql<{
+        n: number;
+      }>`select (select count(*) from (select ${columns} from properties except select ${columns} from property_returns) a)::int
+        + (select count(*) from (select ${columns} from property_returns except select ${columns} from properties) b)::int as n`.execute(
+        t.db,
+      );
+      return r.rows[0].n;
+    };
+    expect(await copyDiffers()).toBe(0);
+    // Cell B: 10 → 40 re-priced, 20 deleted, and a new listing at 30 upserted: median 30 of 30, 40.
+    await sql`update properties set buy_hold_coc = 40 where listing_key = 'B1'`.execute(t.db);
+    await sql`delete from properties where listing_key = 'B2'`.execute(t.db);
+    const b = inside(B, 0.5, 0.5);
+    for (const [key, coc] of [
+      ['B3', 30],
+      ['C1', 30],
+    ] as const) {
+      // C1 exists: the upsert moves it into cell B with a new figure.
+      await sql`
+        insert into properties (listing_key, list_price, latitude, longitude, address_full, city, state, zip, buy_hold_coc)
+        values (${key}, 305000, ${b.lat}, ${b.lng}, ${`1 ${key} ST`}, 'Manor', 'TX', '78701', ${coc}::float8)
+        on conflict (listing_key) do update set latitude = excluded.latitude, longitude = excluded.longitude, buy_hold_coc = excluded.buy_hold_coc`.execute(
+        t.db,
+      );
+    }
+    expect(await copyDiffers()).toBe(0);
+    const cells = byKey(await returns());
+    expect(cells[KEY_B]).toMatchObject({ count: 3, median: 30, low: 30, high: 40 });
+    expect(cells[KEY_C]).toMatchObject({ count: 1, median: 1.1 });
+  });
+
   it('refuses bad input with a message', async () => {
     const expect400 = async (params: Record<string, string | number>, message: string | RegExp) => {
       const response = await search({ type: 'returns', ...params });

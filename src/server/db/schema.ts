@@ -252,6 +252,24 @@ export interface PriceHistoryTable {
   changed_at: Timestamp;
 }
 
+/** A listing's place, filter columns and cash-on-cash figures, copied by triggers for the returns heat map (0031). */
+export type PropertyReturnsTable = Pick<
+  PropertiesTable,
+  | 'id'
+  | 'longitude'
+  | 'latitude'
+  | 'list_price'
+  | 'beds'
+  | 'baths_total'
+  | 'deal_status'
+  | 'on_market_date'
+  | 'price_cut_percent'
+  | 'buy_hold_coc'
+  | 'brrrr_coc'
+  | 'fix_flip_coc'
+  | 'short_term_coc'
+>;
+
 export interface SoldCompsTable extends Omit<ListingColumns, 'list_price'> {
   close_price: number;
   list_price: number | null;
@@ -467,6 +485,7 @@ export interface DB {
   properties: PropertiesTable;
   sold_comps: SoldCompsTable;
   leases: LeasesTable;
+  property_returns: PropertyReturnsTable;
   price_history: PriceHistoryTable;
   saved_searches: SavedSearchesTable;
   alert_matches: AlertMatchesTable;

@@ -9,7 +9,7 @@ export interface DroppedIndex {
 }
 
 /**
- * Drops the indexes of the listings, sold comps and leases that the feed upserts only keep up to date
+ * Drops the indexes of the listings (and their returns copy, migration 0031), sold comps and leases that the feed upserts only keep up to date
  * and never read: not the unique keys (ON CONFLICT, the sold keys' lookups) nor the partial index that
  * markListingsNear probes. A bulk load does this inside its transaction and builds them again at its
  * end (restoreIndexes): one sort per index instead of an entry per row, PostgreSQL's own advice for
@@ -19,7 +19,7 @@ export async function dropMaintainedIndexes(trx: Db): Promise<DroppedIndex[]> {
   const indexes = await sql<DroppedIndex>`
     select c.relname as name, pg_get_indexdef(i.indexrelid) as definition
     from pg_index i join pg_class c on c.oid = i.indexrelid
-    where i.indrelid in ('properties'::regclass, 'sold_comps'::regclass, 'leases'::regclass) and not i.indisunique and not i.indisprimary
+    where i.indrelid in ('properties'::regclass, 'sold_comps'::regclass, 'leases'::regclass, 'property_returns'::regclass) and not i.indisunique and not i.indisprimary
       and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)
       and c.relname <> 'properties_point_clean_idx'
     order by c.relname`.execute(trx);

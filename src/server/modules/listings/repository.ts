@@ -446,11 +446,12 @@ export function createListingsRepository(db: Db) {
     },
 
     /**
-     * Refreshes the listings' visibility map and planner statistics after a bulk write, so the map's
-     * scans stay index-only. PGlite has no autovacuum; on PostgreSQL this only runs it sooner.
+     * Refreshes the listings' (and their returns copy's, migration 0031) visibility map and planner
+     * statistics after a bulk write, so the map's scans stay index-only. PGlite has no autovacuum; on
+     * PostgreSQL this only runs it sooner.
      */
     async vacuumListings(): Promise<void> {
-      await sql`vacuum (analyze) properties`.execute(db);
+      await sql`vacuum (analyze) properties, property_returns`.execute(db);
     },
   };
 }

@@ -6,11 +6,11 @@ import type { SearchFilters } from '../../../shared/search-filters';
 import type { StrategyKey } from '../../../shared/vocabulary';
 import type { Db } from '../../db/database';
 import { gridCellSql } from './search-clusters';
-import { cashOnCashSql, matching } from './search-scan';
+import { cashOnCashSql, matching, type PropertyScan } from './search-scan';
 
 /**
  * The returns heat map of a view: the properties the clusters would count (the bounds and the
- * filters, through `matching`) that have a cash-on-cash figure for `strategy`, grouped on the same
+ * filters, through `matching`, on the listings' `property_returns` copy) that have a cash-on-cash figure for `strategy`, grouped on the same
  * grid; per cell the count, the median and the 10th and 90th percentiles of the figure, and a place.
  *
  * Percentiles to a tenth of a percent (what the map shows), from a histogram: one hash aggregate of
@@ -28,8 +28,10 @@ export function returnsQuery(db: Db, bounds: MapBounds, filters: SearchFilters, 
   const { x, y } = gridCellSql(zoom);
   const coc = cashOnCashSql(strategy);
   const n = cellsPerWorld(zoom);
-  const rows = db
-    .selectFrom('properties as p')
+  // The listings' narrow copy (migration 0031) has every column `matching` reads, under the same
+  // names: read through its covering index alone, as the clusters read `properties_map_idx`.
+  const scan = db.selectFrom('property_returns as p') as unknown as PropertyScan<object>;
+  const rows = scan
     .$call(matching(bounds, filters))
     .where(coc, 'is not', null)
     .select([x.as('cell_x'), y.as('cell_y'), sql<number>`round(${coc} * 10)`.as('tenths')]);
