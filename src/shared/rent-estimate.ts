@@ -294,3 +294,19 @@ export function rentEstimateText(e: RentEstimate, monthlyRent: number | null): s
       return `No lease comps within ${miles(e.searchedMiles)}: rent at 0.75% of the price, ${rent}`;
   }
 }
+
+/** The rent's source in a few words, beside the figure in the property's details: "from 8 lease comps". */
+export function rentSourceText(e: RentEstimate | null | undefined): string | null {
+  switch (e?.source) {
+    case undefined:
+      return null;
+    case 'leases':
+      return `from ${plural(e.leaseCount, 'lease comp')}`;
+    case 'feed':
+      return 'from the listing feed';
+    case 'cityMedian':
+      return 'from the city median (no lease comps)';
+    case 'price':
+      return 'at 0.75% of the price (no lease comps)';
+  }
+}

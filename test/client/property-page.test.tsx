@@ -135,6 +135,8 @@ describe('property page', () => {
     expect(screen.getByText('2 comps · prices spread 8.7% · newest sale 41 days ago')).toBeInTheDocument();
     expect(screen.getByTestId('property-description')).toHaveTextContent('Brick ranch with a fenced yard.');
     await waitFor(() => expect(screen.getByTestId('comps-table')).toBeInTheDocument());
+    // A sale's close date as a person writes it, as the leases' are.
+    expect(within(screen.getByTestId('comps-table')).getAllByText('Jan 15, 2026').length).toBeGreaterThan(0);
     expect(screen.getByTestId('price-position-bar')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '← Back to the map' })).toHaveAttribute(
       'href',

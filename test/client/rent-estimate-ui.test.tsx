@@ -262,6 +262,8 @@ describe('the property page', () => {
     const card = await screen.findByTestId('property-leases');
     expect(within(card).getByText('Lease comps')).toBeInTheDocument();
     expect(within(card).getByTestId('rent-estimate')).toHaveTextContent(SENTENCE);
+    // The details' rent says where it comes from too.
+    expect(within(screen.getByTestId('property-details')).getByText('$1,800 / month from 3 lease comps')).toBeInTheDocument();
     const table = await within(card).findByTestId('leases-table');
     const rows = Array.from(table.querySelectorAll('tbody tr.ant-table-row')).map((r) =>
       Array.from(r.querySelectorAll('td')).map((c) => c.textContent),

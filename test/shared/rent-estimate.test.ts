@@ -1,5 +1,12 @@
 import { MILES_PER_DEGREE_LAT } from '../../src/shared/geo/distance';
-import { engineRent, estimateRent, LEASE_RULES, rentEstimateText, type LeaseCandidate } from '../../src/shared/rent-estimate';
+import {
+  engineRent,
+  estimateRent,
+  LEASE_RULES,
+  rentEstimateText,
+  rentSourceText,
+  type LeaseCandidate,
+} from '../../src/shared/rent-estimate';
 import type { RentEstimate } from '../../src/shared/schemas/property';
 import { dayNumber } from '../../src/shared/stats';
 
@@ -65,6 +72,10 @@ describe('estimateRent: a hand-checked example', () => {
     expect(rentEstimateText({ source: 'leases', ...estimate }, 1800)).toBe(
       'Rent $1,800/mo (range $1,750–$1,875) from 5 leases within 0.5 mi, last 9 months',
     );
+    expect(rentSourceText({ source: 'leases', ...estimate })).toBe('from 5 lease comps');
+    expect(rentSourceText({ source: 'feed', ...estimate })).toBe('from the listing feed');
+    expect(rentSourceText({ source: 'cityMedian', ...estimate })).toBe('from the city median (no lease comps)');
+    expect(rentSourceText(null)).toBeNull();
   });
 });
 

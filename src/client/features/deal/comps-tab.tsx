@@ -1,6 +1,6 @@
 import { Card, Col, Empty, List, Row, Spin, Statistic } from 'antd';
 import { PricePositionBar } from '../../components/price-position-bar';
-import { formatAddress, formatBaths, formatCurrency } from '../../../shared/format';
+import { formatAddress, formatBaths, formatCurrency, formatDate } from '../../../shared/format';
 import type { Comp } from '../../../shared/schemas/property';
 import { DEAL_TEXT } from './deal-constants';
 import { compsSummary, topComps } from './popup-rules';
@@ -69,7 +69,7 @@ export function CompsTab({ price, comps, loading }: { price: number; comps: Comp
               description={[
                 comp.BedroomsTotal != null ? `${comp.BedroomsTotal} bd` : null,
                 comp.BathroomsTotal != null ? `${formatBaths(comp.BathroomsTotal)} ba` : null,
-                comp.closeDate ? `sold ${comp.closeDate}` : null,
+                comp.closeDate ? `sold ${formatDate(comp.closeDate)}` : null,
               ]
                 .filter(Boolean)
                 .join(' · ')}

@@ -1,6 +1,6 @@
 import { Card, type TableColumnsType } from 'antd';
 import { AccessibleTable } from '../../components/accessible-table';
-import { formatAddress, formatBaths, formatCurrency, formatInteger, formatRoi } from '../../../shared/format';
+import { formatAddress, formatBaths, formatCurrency, formatDate, formatInteger, formatRoi } from '../../../shared/format';
 import type { Comp } from '../../../shared/schemas/property';
 import { CompsTab } from '../deal';
 
@@ -56,7 +56,7 @@ export function PropertyComps({ price, comps, loading }: { price: number; comps:
               render: (_: unknown, c: Comp) => formatCurrency(c.MLSSoldPrice),
               sorter: (a: Comp, b: Comp) => a.MLSSoldPrice - b.MLSSoldPrice,
             },
-            { title: 'Closed', dataIndex: 'closeDate', key: 'closed', render: (d: string | null | undefined) => d ?? '—' },
+            { title: 'Closed', dataIndex: 'closeDate', key: 'closed', render: (d: string | null | undefined) => formatDate(d) },
             { title: 'Beds', key: 'beds', render: (_: unknown, c: Comp) => formatInteger(c.BedroomsTotal) },
             { title: 'Baths', key: 'baths', render: (_: unknown, c: Comp) => formatBaths(c.BathroomsTotal) },
             { title: 'Sq ft', key: 'sqft', render: (_: unknown, c: Comp) => formatInteger(c.BuildingAreaTotal) },

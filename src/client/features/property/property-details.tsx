@@ -1,6 +1,7 @@
 import { Card, Descriptions, Typography } from 'antd';
 import type { DealConfidence, DealStatus } from '../../../shared/deal-status';
 import { formatBaths, formatCurrency, formatInteger, formatOccupancy, formatSquareFeet } from '../../../shared/format';
+import { rentSourceText } from '../../../shared/rent-estimate';
 import type { Property } from '../../../shared/schemas/property';
 import { DealLabel, LISTING_TEXT, listingFactItems, PriceHistory } from '../deal';
 
@@ -44,7 +45,13 @@ export function PropertyDetails({ property, status }: { property: Property; stat
           { key: 'sqft', label: 'Square feet', children: formatSquareFeet(area) },
           { key: 'ppsf', label: 'Price per sq ft', children: formatCurrency(perSqft) },
           ...listingFactItems(property),
-          { key: 'rent', label: 'Estimated rent', children: `${formatCurrency(property.monthlyRent)} / month` },
+          {
+            key: 'rent',
+            label: 'Estimated rent',
+            children: [`${formatCurrency(property.monthlyRent)} / month`, rentSourceText(property.rentEstimate)]
+              .filter(Boolean)
+              .join(' '),
+          },
           { key: 'nightly', label: 'Peak nightly rate', children: formatCurrency(property.nightlyRate) },
           { key: 'rehab', label: 'Rehab estimate', children: formatCurrency(property.rehabEstimate) },
           { key: 'arv', label: 'After-repair value', children: formatCurrency(property.arvEstimate) },
