@@ -162,6 +162,7 @@ export function resolveConfig(partial: Partial<AppConfig> = {}): AppConfig {
     trustProxy: partial.trustProxy ?? false,
     ratesFeedUrl: partial.ratesFeedUrl,
     alertDigestHour: partial.alertDigestHour ?? DEFAULT_ALERT_DIGEST_HOUR,
+    resoFeed: partial.resoFeed,
   };
 }
 

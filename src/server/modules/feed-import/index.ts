@@ -1,4 +1,4 @@
-/** The listing feed importer. */
+/** The listing feed importer, and the mapping, batch write and after-work it shares with the MLS sync. */
 export {
   importFile,
   rejectedPath,
@@ -7,3 +7,12 @@ export {
   type ImportProgress,
   type ImportSummary,
 } from './importer';
+export {
+  addFeedCounts,
+  afterFeedWrite,
+  emptyFeedCounts,
+  FeedRows,
+  writeFeedRows,
+  type AfterFeedWriteOptions,
+  type FeedWriteCounts,
+} from './batch';
