@@ -110,6 +110,10 @@ export interface AfterFeedWriteOptions {
   /** Skip the recomputation (tests of the upsert alone). */
   recompute?: boolean;
   onRecomputeProgress?: (progress: RecomputeProgress) => void;
+  /** Between the recomputation's batches (a server yields to requests here). */
+  pause?: () => Promise<void>;
+  /** Stop the recomputation early (server shutdown: the listings stay marked for the next time). */
+  shouldStop?: () => boolean;
 }
 
 /**
@@ -118,7 +122,14 @@ export interface AfterFeedWriteOptions {
  * it only bumps a row the running server watches). Returns the listings recomputed.
  */
 export async function afterFeedWrite(db: Db, options: AfterFeedWriteOptions = {}): Promise<number> {
-  const recomputed = options.recompute === false ? 0 : await recomputeDirty(db, { onProgress: options.onRecomputeProgress });
+  const recomputed =
+    options.recompute === false
+      ? 0
+      : await recomputeDirty(db, {
+          onProgress: options.onRecomputeProgress,
+          pause: options.pause,
+          shouldStop: options.shouldStop,
+        });
   await refreshPlaces(db);
   await noteListingsChanged(db);
   return recomputed;

@@ -6,6 +6,7 @@
 export { FINANCING_PRODUCT, roundResults, type EngineInputs } from './analysis';
 export {
   fromReso,
+  RESO_FIELDS,
   type FeedRecord,
   type LeaseRecord,
   type ListingRecord,
@@ -14,7 +15,7 @@ export {
   type ResoRecord,
   type SoldRecord,
 } from './records';
-export { countListed, markMissingFromFeed, markOffMarket, NOT_IN_FEED } from './off-market';
+export { countListed, listedKeysNotIn, markOffMarket, NOT_IN_FEED } from './off-market';
 export { upsertLeases } from './leases-repository';
 export {
   createListingsRepository,

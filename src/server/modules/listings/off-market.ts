@@ -38,18 +38,18 @@ export async function markOffMarket(db: Db, records: readonly OffMarketRecord[])
 }
 
 /**
- * The reconciliation: marks off market (NOT_IN_FEED) every listed listing whose key is not among the
- * feed's active ones. Returns how many it marked. One anti-join (hashed, spilling to disk past
- * work_mem), however many keys.
+ * The reconciliation's candidates: the keys of listed listings (not off market) that are not among
+ * the feed's active ones. One anti-join (hashed, spilling to disk past work_mem), however many keys.
  */
-export async function markMissingFromFeed(db: Db, activeKeys: readonly string[]): Promise<number> {
-  const result = await sql`
-    update properties p set off_market_at = now(), off_market_status = ${NOT_IN_FEED}, updated_at = now()
+export async function listedKeysNotIn(db: Db, activeKeys: readonly string[]): Promise<string[]> {
+  const result = await sql<{ keys: string | null }>`
+    select json_agg(p.listing_key)::text as keys from properties p
     where p.off_market_at is null
       and not exists (select 1 from json_array_elements_text(${JSON.stringify(activeKeys)}::json) as k(key) where k.key = p.listing_key)`.execute(
     db,
   );
-  return Number(result.numAffectedRows ?? 0);
+  const keys = result.rows[0]?.keys;
+  return keys ? (JSON.parse(keys) as string[]) : [];
 }
 
 /** How many listings are on the map (not marked off market). */
