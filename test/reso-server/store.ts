@@ -1,0 +1,162 @@
+import { parseDateTime, type Bound, type Row } from './filter';
+
+/** A stored record, its JSON made once when first served (a record is replaced, never changed, on upsert). */
+export interface Entry extends Row {
+  json?: string;
+  /** The last $select's JSON of it, and that $select. */
+  selected?: { select: string; json: string };
+  gone?: boolean;
+}
+
+/** (ModificationTimestamp, ListingKey) order: the feed's replication order. */
+export function compareEntries(a: Row, b: Row): number {
+  if (a.ts !== b.ts) return a.ts - b.ts;
+  return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+}
+
+/**
+ * The feed's records, kept sorted by (ModificationTimestamp, ListingKey) so that a page after a cursor is
+ * a binary search and a slice. An upsert usually appends (the clock only moves forward); out-of-order
+ * timestamps given by a test are merged in.
+ */
+export class RecordStore {
+  private entries: Entry[] = [];
+  private readonly byKey = new Map<string, Entry>();
+  private lastTs = 0;
+  /** Bumped by every change (the $count cache's key). */
+  version = 0;
+
+  get size(): number {
+    return this.entries.length;
+  }
+
+  at(index: number): Entry {
+    return this.entries[index];
+  }
+
+  all(): readonly Entry[] {
+    return this.entries;
+  }
+
+  has(key: string): boolean {
+    return this.byKey.has(key);
+  }
+
+  /** The next server-clock instant: now, or 1 ms past the newest timestamp so far. */
+  private tick(): number {
+    this.lastTs = Math.max(Date.now(), this.lastTs + 1);
+    return this.lastTs;
+  }
+
+  /**
+   * Merges each record into the one of its ListingKey (or adds it); a record without a
+   * ModificationTimestamp gets the server clock's next instant. Returns the stored records.
+   */
+  upsert(records: readonly Record<string, unknown>[]): Record<string, unknown>[] {
+    const added: Entry[] = [];
+    const replaced: Entry[] = [];
+    for (const input of records) {
+      const key = input.ListingKey;
+      if (typeof key !== 'string' || key === '') throw new Error(`upsert: a record without a ListingKey: ${JSON.stringify(input)}`);
+      const given = input.ModificationTimestamp;
+      let ts: number;
+      if (given === undefined || given === null) ts = this.tick();
+      else {
+        ts = typeof given === 'string' ? parseDateTime(given) : NaN;
+        if (Number.isNaN(ts)) throw new Error(`upsert: ${key}'s ModificationTimestamp ${JSON.stringify(given)} is not an ISO date and time`);
+        this.lastTs = Math.max(this.lastTs, ts);
+      }
+      const old = this.byKey.get(key);
+      const record: Record<string, unknown> = {};
+      if (old) Object.assign(record, old.record);
+      for (const [field, value] of Object.entries(input)) if (value !== undefined) record[field] = value;
+      record.ModificationTimestamp = given ?? new Date(ts).toISOString();
+      const entry: Entry = { key, ts, record };
+      if (old) {
+        old.gone = true;
+        replaced.push(old);
+      }
+      added.push(entry);
+      this.byKey.set(key, entry);
+    }
+    this.replace(replaced, added);
+    return added.filter((e) => !e.gone).map((e) => ({ ...e.record }));
+  }
+
+  /** Takes records out of the feed altogether (no deleted record left behind). */
+  vanish(keys: readonly string[]): void {
+    const gone: Entry[] = [];
+    for (const key of keys) {
+      const entry = this.byKey.get(key);
+      if (!entry) throw new Error(`remove: no record ${key}`);
+      entry.gone = true;
+      gone.push(entry);
+      this.byKey.delete(key);
+    }
+    this.replace(gone, []);
+  }
+
+  /** Drops the `gone` entries and merges the new (sorted) into the sorted entries. */
+  private replace(gone: Entry[], added: Entry[]): void {
+    this.version++;
+    if (gone.length > 32) this.entries = this.entries.filter((e) => !e.gone);
+    else
+      for (const entry of gone) {
+        const at = this.firstAtOrAfter(entry);
+        if (this.entries[at] === entry) this.entries.splice(at, 1);
+      }
+    const fresh = added.filter((e) => !e.gone);
+    if (fresh.length === 0) return;
+    if (!isSorted(fresh)) fresh.sort(compareEntries);
+    const last = this.entries[this.entries.length - 1];
+    if (!last || compareEntries(last, fresh[0]) < 0) {
+      for (const entry of fresh) this.entries.push(entry);
+      return;
+    }
+    const merged: Entry[] = new Array<Entry>(this.entries.length + fresh.length);
+    let i = 0;
+    let j = 0;
+    let k = 0;
+    while (i < this.entries.length && j < fresh.length)
+      merged[k++] = compareEntries(this.entries[i], fresh[j]) <= 0 ? this.entries[i++] : fresh[j++];
+    while (i < this.entries.length) merged[k++] = this.entries[i++];
+    while (j < fresh.length) merged[k++] = fresh[j++];
+    this.entries = merged;
+  }
+
+  private firstAtOrAfter(row: Row): number {
+    let lo = 0;
+    let hi = this.entries.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compareEntries(this.entries[mid], row) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** The index of the first entry a bound lets in. */
+  positionOf(bound: Bound): number {
+    let lo = 0;
+    let hi = this.entries.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (before(this.entries[mid], bound)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+}
+
+/** Whether an entry comes before what a bound lets in. */
+function before(entry: Row, bound: Bound): boolean {
+  if (entry.ts !== bound.ts) return entry.ts < bound.ts;
+  if (bound.key === null) return bound.strict;
+  if (entry.key !== bound.key) return entry.key < bound.key;
+  return bound.strict;
+}
+
+function isSorted(entries: Entry[]): boolean {
+  for (let i = 1; i < entries.length; i++) if (compareEntries(entries[i - 1], entries[i]) > 0) return false;
+  return true;
+}
