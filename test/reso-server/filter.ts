@@ -70,7 +70,7 @@ const LITERAL_TYPE: Record<Literal['kind'], string> = {
 };
 
 type Token =
-  | { type: 'punct'; text: '(' | ')' | ',' ; at: number }
+  | { type: 'punct'; text: '(' | ')' | ','; at: number }
   | { type: 'word'; text: string; at: number }
   | { type: 'literal'; literal: Literal; text: string; at: number };
 
@@ -125,7 +125,8 @@ function tokenize(source: string): Token[] {
     const datetime = match(DATETIME);
     if (datetime) {
       const value = parseDateTime(datetime);
-      if (Number.isNaN(value)) throw new QueryError(`The DateTimeOffset literal '${datetime}' in $filter is not a valid date and time.`);
+      if (Number.isNaN(value))
+        throw new QueryError(`The DateTimeOffset literal '${datetime}' in $filter is not a valid date and time.`);
       tokens.push({ type: 'literal', literal: { kind: 'datetime', value }, text: datetime, at: i });
       i += datetime.length;
       continue;
@@ -191,7 +192,8 @@ export function parseFilter(source: string, fieldType: (field: string) => EdmTyp
       pos++;
       const inner = orExpr();
       const close = peek();
-      if (!(close?.type === 'punct' && close.text === ')')) throw new QueryError(`Syntax error in $filter: ')' expected at ${where(close)}.`);
+      if (!(close?.type === 'punct' && close.text === ')'))
+        throw new QueryError(`Syntax error in $filter: ')' expected at ${where(close)}.`);
       pos++;
       return inner;
     }
@@ -205,7 +207,8 @@ export function parseFilter(source: string, fieldType: (field: string) => EdmTyp
       const next = peek();
       if (next?.type === 'punct' && next.text === '(')
         throw new QueryError(`The function '${t.text}' in $filter is not supported by this server.`);
-      if (fieldType(t.text) === undefined) throw new QueryError(`Could not find a property named '${t.text}' on type 'org.reso.metadata.Property'.`);
+      if (fieldType(t.text) === undefined)
+        throw new QueryError(`Could not find a property named '${t.text}' on type 'org.reso.metadata.Property'.`);
     }
     return t;
   };
@@ -217,9 +220,11 @@ export function parseFilter(source: string, fieldType: (field: string) => EdmTyp
     if (UNSUPPORTED_OPERATORS.has(op)) throw new QueryError(`The operator '${op}' in $filter is not supported by this server.`);
     if (op === 'in') {
       pos++;
-      if (left.type !== 'word') throw new QueryError(`Syntax error in $filter: 'in' needs a field on its left at position ${left.at}.`);
+      if (left.type !== 'word')
+        throw new QueryError(`Syntax error in $filter: 'in' needs a field on its left at position ${left.at}.`);
       const open = peek();
-      if (!(open?.type === 'punct' && open.text === '(')) throw new QueryError(`Syntax error in $filter: '(' expected at ${where(open)}.`);
+      if (!(open?.type === 'punct' && open.text === '('))
+        throw new QueryError(`Syntax error in $filter: '(' expected at ${where(open)}.`);
       pos++;
       const literals: Literal[] = [];
       for (;;) {
@@ -255,7 +260,9 @@ export function parseFilter(source: string, fieldType: (field: string) => EdmTyp
       literal = left.literal;
       cmp = FLIPPED[cmp];
     } else if (left.type === 'word') {
-      throw new QueryError(`Comparing two fields ('${left.text}' ${op} '${right.type === 'word' ? right.text : ''}') is not supported by this server.`);
+      throw new QueryError(
+        `Comparing two fields ('${left.text}' ${op} '${right.type === 'word' ? right.text : ''}') is not supported by this server.`,
+      );
     } else {
       throw new QueryError(`Syntax error in $filter: a comparison needs a field at position ${left.at}.`);
     }
@@ -363,7 +370,10 @@ export function predicate(expr: FilterExpr): (row: Row) => boolean {
   }
 }
 
-const isTimestamp = (e: FilterExpr, op: Comparison): e is { op: Comparison; field: string; literal: { kind: 'datetime'; value: number } } =>
+const isTimestamp = (
+  e: FilterExpr,
+  op: Comparison,
+): e is { op: Comparison; field: string; literal: { kind: 'datetime'; value: number } } =>
   e.op === op && e.field === 'ModificationTimestamp' && e.literal.kind === 'datetime';
 
 /**

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PROPERTY_FIELDS, edmTypeOf, metadataXml, type EdmType } from './fields';
 import { QueryError, compileFilter, parseFilter, type Bound, type CompiledFilter } from './filter';
-import { RecordStore, type Entry } from './store';
+import { RecordStore, serialize, type Entry, type Selection } from './store';
 
 export { resoRecords } from './records';
 
@@ -128,7 +128,7 @@ interface PropertyQuery {
   filterText: string;
   top: number | undefined;
   skip: number;
-  select: string[] | null;
+  select: Selection | null;
   /** Null: the natural (ModificationTimestamp, ListingKey) order. */
   order: OrderKey[] | null;
   count: boolean;
@@ -160,9 +160,20 @@ export async function startResoServer(options: ResoServerOptions): Promise<ResoS
       }
   }
 
-  function send(res: http.ServerResponse, log: ResoRequest, status: number, body: string, headers: Record<string, string> = {}): void {
+  function send(
+    res: http.ServerResponse,
+    log: ResoRequest,
+    status: number,
+    body: string,
+    headers: Record<string, string> = {},
+  ): void {
     log.status = status;
-    res.writeHead(status, { 'content-type': JSON_TYPE, 'odata-version': '4.0', 'content-length': Buffer.byteLength(body), ...headers });
+    res.writeHead(status, {
+      'content-type': JSON_TYPE,
+      'odata-version': '4.0',
+      'content-length': Buffer.byteLength(body),
+      ...headers,
+    });
     res.end(body);
   }
 
@@ -172,10 +183,13 @@ export async function startResoServer(options: ResoServerOptions): Promise<ResoS
     const challenge = (description: string) => ({
       'www-authenticate': `Bearer error="invalid_token", error_description="${description}"`,
     });
-    if (!match) throw new HttpError(401, 'An Authorization: Bearer <access token> header is required.', { 'www-authenticate': 'Bearer' });
+    if (!match)
+      throw new HttpError(401, 'An Authorization: Bearer <access token> header is required.', { 'www-authenticate': 'Bearer' });
     const expires = tokens.get(match[1]);
-    if (expires === undefined) throw new HttpError(401, 'The access token is not valid.', challenge('The access token is not valid'));
-    if (Date.now() >= expires) throw new HttpError(401, 'The access token has expired.', challenge('The access token has expired'));
+    if (expires === undefined)
+      throw new HttpError(401, 'The access token is not valid.', challenge('The access token is not valid'));
+    if (Date.now() >= expires)
+      throw new HttpError(401, 'The access token has expired.', challenge('The access token has expired'));
     return match[1];
   }
 
@@ -207,14 +221,15 @@ export async function startResoServer(options: ResoServerOptions): Promise<ResoS
       throw new HttpError(400, `$count must be true or false, not '${countText}'.`);
     if (countText !== null) log.query.count = countText === 'true';
 
-    let select: string[] | null = null;
+    let select: Selection | null = null;
     if (selectText !== null) {
       const names = selectText.split(',').map((s) => s.trim());
       log.query.select = names;
       if (!names.includes('*')) {
         for (const name of names)
-          if (!fields.has(name)) throw new HttpError(400, `Could not find a property named '${name}' on type 'org.reso.metadata.Property'.`);
-        select = names;
+          if (!fields.has(name))
+            throw new HttpError(400, `Could not find a property named '${name}' on type 'org.reso.metadata.Property'.`);
+        select = { key: names.join(','), fields: names, set: new Set(names) };
       }
     }
 
@@ -223,7 +238,8 @@ export async function startResoServer(options: ResoServerOptions): Promise<ResoS
       const keys = orderText.split(',').map((part) => {
         const m = /^\s*([A-Za-z_]\w*)(?:\s+(asc|desc))?\s*$/.exec(part);
         if (!m) throw new HttpError(400, `$orderby: '${part.trim()}' is not a field name with an optional asc or desc.`);
-        if (!fields.has(m[1])) throw new HttpError(400, `Could not find a property named '${m[1]}' on type 'org.reso.metadata.Property'.`);
+        if (!fields.has(m[1]))
+          throw new HttpError(400, `Could not find a property named '${m[1]}' on type 'org.reso.metadata.Property'.`);
         return { field: m[1], desc: m[2] === 'desc' };
       });
       const natural =
@@ -274,7 +290,10 @@ export async function startResoServer(options: ResoServerOptions): Promise<ResoS
   function pageOf(q: PropertyQuery, limit: number): { rows: Entry[]; more: boolean } {
     const residual = q.filter.residual;
     if (q.order) {
-      const matches = store.all().slice(startOf(q.filter.bounds)).filter((e) => !residual || residual(e));
+      const matches = store
+        .all()
+        .slice(startOf(q.filter.bounds))
+        .filter((e) => !residual || residual(e));
       matches.sort(comparator(q.order));
       return { rows: matches.slice(q.skip, q.skip + limit), more: q.skip + limit < matches.length };
     }
@@ -298,17 +317,6 @@ export async function startResoServer(options: ResoServerOptions): Promise<ResoS
     return { rows, more: false };
   }
 
-  function jsonOf(entry: Entry, select: string[] | null): string {
-    if (!select) return (entry.json ??= JSON.stringify(entry.record));
-    const key = select.join(',');
-    if (entry.selected?.select === key) return entry.selected.json;
-    const picked: Record<string, unknown> = {};
-    for (const field of select) picked[field] = entry.record[field] ?? null;
-    const json = JSON.stringify(picked);
-    entry.selected = { select: key, json };
-    return json;
-  }
-
   function nextLinkOf(url: URL, q: PropertyQuery, rows: Entry[]): string {
     const params: [string, string][] = [];
     for (const [name, value] of url.searchParams) if (name !== '$skip' && name !== '$skiptoken') params.push([name, value]);
@@ -323,11 +331,11 @@ export async function startResoServer(options: ResoServerOptions): Promise<ResoS
   function propertyPage(url: URL, q: PropertyQuery): { body: string; rows: number } {
     const limit = Math.min(q.top ?? pageSize, pageSize);
     const { rows, more } = pageOf(q, limit);
-    const context = `${origin}${ROOT}/$metadata#Property${q.select ? `(${q.select.join(',')})` : ''}`;
+    const context = `${origin}${ROOT}/$metadata#Property${q.select ? `(${q.select.key})` : ''}`;
     let body = `{"@odata.context":${JSON.stringify(context)}`;
     if (q.count) body += `,"@odata.count":${countOf(q)}`;
     body += ',"value":[';
-    for (let i = 0; i < rows.length; i++) body += (i ? ',' : '') + jsonOf(rows[i], q.select);
+    for (let i = 0; i < rows.length; i++) body += (i ? ',' : '') + serialize(rows[i], q.select);
     body += ']';
     if (nextLinks && more && rows.length > 0) body += `,"@odata.nextLink":${JSON.stringify(nextLinkOf(url, q, rows))}`;
     return { body: `${body}}`, rows: rows.length };
@@ -340,7 +348,11 @@ export async function startResoServer(options: ResoServerOptions): Promise<ResoS
     if (fault) log.fault = fault.kind;
     if (fault?.kind === 'status') {
       const headers: Record<string, string> = fault.retryAfter === undefined ? {} : { 'retry-after': String(fault.retryAfter) };
-      const messages = { 429: 'Too many requests: slow down.', 500: 'An internal error occurred.', 503: 'The service is unavailable.' };
+      const messages = {
+        429: 'Too many requests: slow down.',
+        500: 'An internal error occurred.',
+        503: 'The service is unavailable.',
+      };
       send(res, log, fault.status, odataError(fault.status, messages[fault.status]), headers);
       return;
     }
@@ -426,7 +438,10 @@ export async function startResoServer(options: ResoServerOptions): Promise<ResoS
       if (path === `${ROOT}/Property`) return serveProperty(req, res, url, log);
       if (path === ROOT) {
         authorise(req);
-        const doc = { '@odata.context': `${origin}${ROOT}/$metadata`, value: [{ name: 'Property', kind: 'EntitySet', url: 'Property' }] };
+        const doc = {
+          '@odata.context': `${origin}${ROOT}/$metadata`,
+          value: [{ name: 'Property', kind: 'EntitySet', url: 'Property' }],
+        };
         return send(res, log, 200, JSON.stringify(doc));
       }
       if (path === `${ROOT}/$metadata`) {

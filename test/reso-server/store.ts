@@ -1,11 +1,53 @@
 import { parseDateTime, type Bound, type Row } from './filter';
 
-/** A stored record, its JSON made once when first served (a record is replaced, never changed, on upsert). */
+/** A stored record, serialised once when stored (a record is replaced, never changed, on upsert). */
 export interface Entry extends Row {
-  json?: string;
-  /** The last $select's JSON of it, and that $select. */
+  json: string;
+  shape: Shape;
+  /** Its JSON for the last $select its shape does not cover, and that $select's key. */
   selected?: { select: string; json: string };
   gone?: boolean;
+}
+
+/** The fields of records (interned: records of the same fields share one). */
+export interface Shape {
+  fields: ReadonlySet<string>;
+  /** Per $select key: what to append to a record's JSON for the selected fields it lacks (as nulls), or null when it has fields outside the $select. */
+  covers: Map<string, string | null>;
+}
+
+/** A $select: its fields and their key. */
+export interface Selection {
+  key: string;
+  fields: readonly string[];
+  set: ReadonlySet<string>;
+}
+
+/**
+ * A record's JSON with only the selected fields. A record whose fields are all selected (the usual
+ * replication query) is its stored JSON with the selected fields it lacks appended as nulls; others are
+ * picked and serialised (kept for the next page of the same $select).
+ */
+export function serialize(entry: Entry, selection: Selection | null): string {
+  if (!selection) return entry.json;
+  const shape = entry.shape;
+  let suffix = shape.covers.get(selection.key);
+  if (suffix === undefined) {
+    suffix = [...shape.fields].every((field) => selection.set.has(field))
+      ? selection.fields
+          .filter((field) => !shape.fields.has(field))
+          .map((field) => `,${JSON.stringify(field)}:null`)
+          .join('')
+      : null;
+    shape.covers.set(selection.key, suffix);
+  }
+  if (suffix !== null) return suffix === '' ? entry.json : `${entry.json.slice(0, -1)}${suffix}}`;
+  if (entry.selected?.select === selection.key) return entry.selected.json;
+  const picked: Record<string, unknown> = {};
+  for (const field of selection.fields) picked[field] = entry.record[field] ?? null;
+  const json = JSON.stringify(picked);
+  entry.selected = { select: selection.key, json };
+  return json;
 }
 
 /** (ModificationTimestamp, ListingKey) order: the feed's replication order. */
@@ -22,6 +64,7 @@ export function compareEntries(a: Row, b: Row): number {
 export class RecordStore {
   private entries: Entry[] = [];
   private readonly byKey = new Map<string, Entry>();
+  private readonly shapes = new Map<string, Shape>();
   private lastTs = 0;
   /** Bumped by every change (the $count cache's key). */
   version = 0;
@@ -57,21 +100,23 @@ export class RecordStore {
     const replaced: Entry[] = [];
     for (const input of records) {
       const key = input.ListingKey;
-      if (typeof key !== 'string' || key === '') throw new Error(`upsert: a record without a ListingKey: ${JSON.stringify(input)}`);
+      if (typeof key !== 'string' || key === '')
+        throw new Error(`upsert: a record without a ListingKey: ${JSON.stringify(input)}`);
       const given = input.ModificationTimestamp;
       let ts: number;
       if (given === undefined || given === null) ts = this.tick();
       else {
         ts = typeof given === 'string' ? parseDateTime(given) : NaN;
-        if (Number.isNaN(ts)) throw new Error(`upsert: ${key}'s ModificationTimestamp ${JSON.stringify(given)} is not an ISO date and time`);
+        if (Number.isNaN(ts))
+          throw new Error(`upsert: ${key}'s ModificationTimestamp ${JSON.stringify(given)} is not an ISO date and time`);
         this.lastTs = Math.max(this.lastTs, ts);
       }
       const old = this.byKey.get(key);
-      const record: Record<string, unknown> = {};
-      if (old) Object.assign(record, old.record);
-      for (const [field, value] of Object.entries(input)) if (value !== undefined) record[field] = value;
+      // Spreads: V8's fast clone (a 100,000-record upsert spends its time here).
+      const record: Record<string, unknown> = old ? { ...old.record, ...input } : { ...input };
+      for (const field in input) if (input[field] === undefined) delete record[field];
       record.ModificationTimestamp = given ?? new Date(ts).toISOString();
-      const entry: Entry = { key, ts, record };
+      const entry: Entry = { key, ts, record, json: JSON.stringify(record), shape: this.shapeOf(record) };
       if (old) {
         old.gone = true;
         replaced.push(old);
@@ -81,6 +126,17 @@ export class RecordStore {
     }
     this.replace(replaced, added);
     return added.filter((e) => !e.gone).map((e) => ({ ...e.record }));
+  }
+
+  private shapeOf(record: Record<string, unknown>): Shape {
+    const fields = Object.keys(record);
+    const signature = fields.join(',');
+    let shape = this.shapes.get(signature);
+    if (!shape) {
+      shape = { fields: new Set(fields), covers: new Map() };
+      this.shapes.set(signature, shape);
+    }
+    return shape;
   }
 
   /** Takes records out of the feed altogether (no deleted record left behind). */

@@ -13,7 +13,11 @@ async function tokenOf(s: ResoServer): Promise<string> {
   const res = await fetch(s.tokenUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: CLIENT.clientId, client_secret: CLIENT.clientSecret }),
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: CLIENT.clientId,
+      client_secret: CLIENT.clientSecret,
+    }),
   });
   expect(res.status).toBe(200);
   return ((await res.json()) as { access_token: string }).access_token;
@@ -27,30 +31,41 @@ async function query(s: ResoServer, token: string, options: Record<string, strin
   return get(`${s.url}/Property${qs ? `?${qs}` : ''}`, token);
 }
 
+/** A page or an OData error as the tests read it (`{}` when the body is not JSON). */
+interface Answer {
+  '@odata.context': string;
+  '@odata.count'?: number;
+  '@odata.nextLink'?: string;
+  value: Record<string, unknown>[];
+  error: { code: string; message: string };
+}
+
 async function get(url: string, token: string) {
   const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
   const text = await res.text();
-  let body: any;
+  let body: Answer;
+  let json = true;
   try {
-    body = JSON.parse(text);
+    body = JSON.parse(text) as Answer;
   } catch {
-    body = undefined;
+    body = {} as Answer;
+    json = false;
   }
-  return { status: res.status, headers: res.headers, text, body };
+  return { status: res.status, headers: res.headers, text, body, json };
 }
 
 /** Every page of a query, following @odata.nextLink. */
 async function pullAll(s: ResoServer, token: string, options: Record<string, string | number | boolean> = {}) {
-  const pages: any[] = [];
+  const pages: Answer[] = [];
   let page = await query(s, token, options);
   for (;;) {
     expect(page.status).toBe(200);
     pages.push(page.body);
-    const next = page.body['@odata.nextLink'] as string | undefined;
+    const next = page.body['@odata.nextLink'];
     if (!next) break;
     page = await get(next, token);
   }
-  return { pages, rows: pages.flatMap((p) => p.value as Record<string, unknown>[]) };
+  return { pages, rows: pages.flatMap((p) => p.value) };
 }
 
 const keysOf = (rows: Record<string, unknown>[]) => rows.map((r) => r.ListingKey);
@@ -83,7 +98,7 @@ describe('the token endpoint', () => {
       body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'dealmap', client_secret: 's3cret' }),
     });
     expect(form.status).toBe(200);
-    const answer: any = await form.json();
+    const answer = await form.json();
     expect(answer).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: 600 });
 
     const basic = await fetch(server.tokenUrl, {
@@ -92,7 +107,7 @@ describe('the token endpoint', () => {
       body: new URLSearchParams({ grant_type: 'client_credentials' }),
     });
     expect(basic.status).toBe(200);
-    const token = ((await basic.json()) as any).access_token;
+    const token = ((await basic.json()) as { access_token: string }).access_token;
     expect((await query(server, token)).status).toBe(200);
   });
 
@@ -168,6 +183,39 @@ describe('Property pages', () => {
     expect(capped.body['@odata.nextLink']).toEqual(expect.any(String));
   });
 
+  it('answers every $selected field, null when a record lacks it, and no other', async () => {
+    server.upsert([
+      { ListingKey: 'A', City: 'Austin', ListPrice: 1 },
+      { ListingKey: 'B', City: 'Boise', ListPrice: 2, PublicRemarks: 'Cute' },
+    ]);
+    const all = await query(server, token, {
+      $select: 'ListingKey,ModificationTimestamp,City,ListPrice,PublicRemarks,CloseDate',
+    });
+    expect(all.body.value).toEqual([
+      {
+        ListingKey: 'A',
+        ModificationTimestamp: expect.any(String),
+        City: 'Austin',
+        ListPrice: 1,
+        PublicRemarks: null,
+        CloseDate: null,
+      },
+      {
+        ListingKey: 'B',
+        ModificationTimestamp: expect.any(String),
+        City: 'Boise',
+        ListPrice: 2,
+        PublicRemarks: 'Cute',
+        CloseDate: null,
+      },
+    ]);
+    const some = await query(server, token, { $select: 'ListingKey,PublicRemarks' });
+    expect(some.body.value).toEqual([
+      { ListingKey: 'A', PublicRemarks: null },
+      { ListingKey: 'B', PublicRemarks: 'Cute' },
+    ]);
+  });
+
   it('pages with $skip and no links when nextLink is off', async () => {
     await server.close();
     server = await startResoServer({ ...CLIENT, pageSize: 3, nextLink: false });
@@ -202,7 +250,12 @@ describe('Property pages', () => {
     const withCity = `${cursor} and City eq 'Austin'`;
     expect(keysOf((await pullAll(server, token, { $filter: withCity, $count: true })).rows)).toEqual(['C', 'D', 'E']);
     expect(keysOf((await pullAll(server, token, { $filter: `ModificationTimestamp gt ${at}` })).rows)).toEqual(['E']);
-    expect(keysOf((await pullAll(server, token, { $filter: `ModificationTimestamp ge ${at}` })).rows)).toEqual(['B', 'C', 'D', 'E']);
+    expect(keysOf((await pullAll(server, token, { $filter: `ModificationTimestamp ge ${at}` })).rows)).toEqual([
+      'B',
+      'C',
+      'D',
+      'E',
+    ]);
   });
 
   it('sorts by other $orderby fields, paging them with $skip links', async () => {
@@ -392,7 +445,7 @@ describe('faults', () => {
     server.fault({ kind: 'malformed' });
     const page = await query(server, token);
     expect(page.status).toBe(200);
-    expect(page.body).toBeUndefined();
+    expect(page.json).toBe(false);
     expect(page.text.startsWith('{"@odata.context"')).toBe(true);
     expect((await query(server, token)).body.value).toHaveLength(4);
   });
@@ -451,7 +504,7 @@ describe('a large feed', () => {
         $orderby: 'ModificationTimestamp,ListingKey',
         $top: 1000,
       });
-      const rows = page.body.value as Record<string, unknown>[];
+      const rows = page.body.value;
       if (rows.length === 0) break;
       expect(rows[0].ListingKey).toBe(records[seen].ListingKey);
       seen += rows.length;
