@@ -7,10 +7,14 @@ import type { EdmType } from './fields';
  * is refused with a QueryError, which the server answers 400 as a real one would.
  */
 
-/** What a filter reads of a record: its key and ModificationTimestamp (in ms, parsed once) and its fields. */
+/**
+ * What a filter reads of a record: its key, its ModificationTimestamp parsed once (ms, and the digits of
+ * its fraction past the millisecond, as servers that write 7 digits have them) and its fields.
+ */
 export interface Row {
   key: string;
   ts: number;
+  sub: number;
   record: Record<string, unknown>;
 }
 
@@ -24,7 +28,8 @@ type Literal =
   | { kind: 'boolean'; value: boolean }
   | { kind: 'null' }
   | { kind: 'date'; value: string }
-  | { kind: 'datetime'; value: number };
+  /** ms since the epoch, and the fraction's digits past the millisecond (to 12 places) as an integer. */
+  | { kind: 'datetime'; value: number; sub: number };
 
 export type FilterExpr =
   | { op: 'and' | 'or'; left: FilterExpr; right: FilterExpr }
@@ -38,6 +43,7 @@ export type FilterExpr =
  */
 export interface Bound {
   ts: number;
+  sub: number;
   key: string | null;
   strict: boolean;
 }
@@ -79,10 +85,15 @@ const DATE = /\d{4}-\d{2}-\d{2}(?![\dT])/y;
 const NUMBER = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?(?![\w.])/y;
 const WORD = /[A-Za-z_][A-Za-z0-9_]*(?:\/[A-Za-z_][A-Za-z0-9_]*)*/y;
 
-/** A DateTimeOffset literal's instant in ms (fractions past the millisecond dropped, as the store keeps ms). */
+/** A DateTimeOffset's instant in whole ms (its fraction's further digits are subMillis'). */
 export function parseDateTime(text: string): number {
-  const trimmed = text.replace(/(\.\d{3})\d+/, '$1');
-  return Date.parse(trimmed);
+  return Date.parse(text.replace(/(\.\d{3})\d+/, '$1'));
+}
+
+/** The digits of a DateTimeOffset's fraction past the millisecond, to 12 places, as an integer (0 to 999,999,999). */
+export function subMillis(text: string): number {
+  const digits = /\.\d{3}(\d+)/.exec(text)?.[1];
+  return digits ? Number(digits.slice(0, 9).padEnd(9, '0')) : 0;
 }
 
 function tokenize(source: string): Token[] {
@@ -127,7 +138,7 @@ function tokenize(source: string): Token[] {
       const value = parseDateTime(datetime);
       if (Number.isNaN(value))
         throw new QueryError(`The DateTimeOffset literal '${datetime}' in $filter is not a valid date and time.`);
-      tokens.push({ type: 'literal', literal: { kind: 'datetime', value }, text: datetime, at: i });
+      tokens.push({ type: 'literal', literal: { kind: 'datetime', value, sub: subMillis(datetime) }, text: datetime, at: i });
       i += datetime.length;
       continue;
     }
@@ -294,19 +305,40 @@ function checkTypes(field: string, type: EdmType, literal: Literal, op: Comparis
   );
 }
 
-/** A field's value in a row, in the literal's terms (ms for a DateTimeOffset), or null when absent. */
-function valueOf(row: Row, field: string, kind: Literal['kind']): string | number | boolean | null {
-  if (field === 'ModificationTimestamp' && kind === 'datetime') return row.ts;
-  const v = row.record[field];
-  if (v === undefined || v === null) return null;
-  if (kind === 'datetime') {
-    const ms = typeof v === 'string' ? parseDateTime(v) : NaN;
-    return Number.isNaN(ms) ? null : ms;
+/**
+ * How a row's field compares with a literal (negative, 0, positive), or null when the row has no
+ * value of that kind. DateTimeOffsets compare to the last digit of their fraction (ms, then sub).
+ */
+function comparer(field: string, literal: Exclude<Literal, { kind: 'null' }>): (row: Row) => number | null {
+  if (literal.kind === 'datetime') {
+    const { value: ms, sub } = literal;
+    if (field === 'ModificationTimestamp') return (row) => row.ts - ms || row.sub - sub;
+    return (row) => {
+      const v = row.record[field];
+      const at = typeof v === 'string' ? parseDateTime(v) : NaN;
+      return Number.isNaN(at) ? null : at - ms || subMillis(v as string) - sub;
+    };
   }
-  if (kind === 'date') return typeof v === 'string' ? v.slice(0, 10) : null;
-  if (kind === 'number') return typeof v === 'number' ? v : Number(v);
-  return v as string | number | boolean;
+  const target = literal.value;
+  const kind = literal.kind;
+  return (row) => {
+    let v = row.record[field];
+    if (v === undefined || v === null) return null;
+    if (kind === 'date') v = typeof v === 'string' ? v.slice(0, 10) : null;
+    else if (kind === 'number' && typeof v !== 'number') v = Number(v);
+    if (v === null || (typeof v === 'number' && Number.isNaN(v))) return null;
+    return (v as typeof target) < target ? -1 : (v as typeof target) > target ? 1 : 0;
+  };
 }
+
+const TESTS: Record<Comparison, (c: number | null) => boolean> = {
+  eq: (c) => c === 0,
+  ne: (c) => c !== 0,
+  gt: (c) => c !== null && c > 0,
+  ge: (c) => c !== null && c >= 0,
+  lt: (c) => c !== null && c < 0,
+  le: (c) => c !== null && c <= 0,
+};
 
 function compareTo(field: string, cmp: Comparison, literal: Literal): (row: Row) => boolean {
   if (literal.kind === 'null') {
@@ -314,34 +346,9 @@ function compareTo(field: string, cmp: Comparison, literal: Literal): (row: Row)
     if (cmp === 'ne') return (row) => row.record[field] !== undefined && row.record[field] !== null;
     return () => false;
   }
-  const target = literal.value;
-  const kind = literal.kind;
-  switch (cmp) {
-    case 'eq':
-      return (row) => valueOf(row, field, kind) === target;
-    case 'ne':
-      return (row) => valueOf(row, field, kind) !== target;
-    case 'gt':
-      return (row) => {
-        const v = valueOf(row, field, kind);
-        return v !== null && v > target;
-      };
-    case 'ge':
-      return (row) => {
-        const v = valueOf(row, field, kind);
-        return v !== null && v >= target;
-      };
-    case 'lt':
-      return (row) => {
-        const v = valueOf(row, field, kind);
-        return v !== null && v < target;
-      };
-    case 'le':
-      return (row) => {
-        const v = valueOf(row, field, kind);
-        return v !== null && v <= target;
-      };
-  }
+  const compare = comparer(field, literal);
+  const test = TESTS[cmp];
+  return (row) => test(compare(row));
 }
 
 /** The expression as a predicate over rows. */
@@ -373,7 +380,7 @@ export function predicate(expr: FilterExpr): (row: Row) => boolean {
 const isTimestamp = (
   e: FilterExpr,
   op: Comparison,
-): e is { op: Comparison; field: string; literal: { kind: 'datetime'; value: number } } =>
+): e is { op: Comparison; field: string; literal: { kind: 'datetime'; value: number; sub: number } } =>
   e.op === op && e.field === 'ModificationTimestamp' && e.literal.kind === 'datetime';
 
 /**
@@ -383,9 +390,9 @@ const isTimestamp = (
  * `ModificationTimestamp gt X or (ModificationTimestamp eq X and ListingKey gt|ge 'K')`, in either order.
  */
 function boundOf(e: FilterExpr): { bound: Bound; exact: boolean } | null {
-  if (isTimestamp(e, 'gt')) return { bound: { ts: e.literal.value, key: null, strict: true }, exact: true };
-  if (isTimestamp(e, 'ge')) return { bound: { ts: e.literal.value, key: null, strict: false }, exact: true };
-  if (isTimestamp(e, 'eq')) return { bound: { ts: e.literal.value, key: null, strict: false }, exact: false };
+  if (isTimestamp(e, 'gt')) return { bound: { ts: e.literal.value, sub: e.literal.sub, key: null, strict: true }, exact: true };
+  if (isTimestamp(e, 'ge')) return { bound: { ts: e.literal.value, sub: e.literal.sub, key: null, strict: false }, exact: true };
+  if (isTimestamp(e, 'eq')) return { bound: { ts: e.literal.value, sub: e.literal.sub, key: null, strict: false }, exact: false };
   if (e.op !== 'or') return null;
   for (const [after, tie] of [
     [e.left, e.right],
@@ -399,11 +406,15 @@ function boundOf(e: FilterExpr): { bound: Bound; exact: boolean } | null {
       if (
         isTimestamp(same, 'eq') &&
         same.literal.value === after.literal.value &&
+        same.literal.sub === after.literal.sub &&
         (key.op === 'gt' || key.op === 'ge') &&
         key.field === 'ListingKey' &&
         key.literal.kind === 'string'
       )
-        return { bound: { ts: after.literal.value, key: key.literal.value, strict: key.op === 'gt' }, exact: true };
+        return {
+          bound: { ts: after.literal.value, sub: after.literal.sub, key: key.literal.value, strict: key.op === 'gt' },
+          exact: true,
+        };
     }
   }
   return null;

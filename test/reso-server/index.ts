@@ -260,9 +260,9 @@ export async function startResoServer(options: ResoServerOptions): Promise<ResoS
 
     let after: Bound | null = null;
     if (skiptoken !== null) {
-      const m = /^(\d+)\.(.+)$/.exec(Buffer.from(skiptoken, 'base64url').toString('utf8'));
+      const m = /^(\d+)\.(\d+)\.(.+)$/.exec(Buffer.from(skiptoken, 'base64url').toString('utf8'));
       if (!m || order) throw new HttpError(400, `The $skiptoken '${skiptoken}' is not one this server gave.`);
-      after = { ts: Number(m[1]), key: m[2], strict: true };
+      after = { ts: Number(m[1]), sub: Number(m[2]), key: m[3], strict: true };
     }
     return { filter, filterText: filterText ?? '', top, skip: skip ?? 0, select, order, count: countText === 'true', after };
   }
@@ -323,7 +323,7 @@ export async function startResoServer(options: ResoServerOptions): Promise<ResoS
     if (q.order) params.push(['$skip', String(q.skip + rows.length)]);
     else {
       const last = rows[rows.length - 1];
-      params.push(['$skiptoken', Buffer.from(`${last.ts}.${last.key}`, 'utf8').toString('base64url')]);
+      params.push(['$skiptoken', Buffer.from(`${last.ts}.${last.sub}.${last.key}`, 'utf8').toString('base64url')]);
     }
     return `${origin}${ROOT}/Property?${params.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}`;
   }
@@ -499,8 +499,13 @@ export async function startResoServer(options: ResoServerOptions): Promise<ResoS
 function comparator(order: OrderKey[]): (a: Entry, b: Entry) => number {
   return (a, b) => {
     for (const { field, desc } of order) {
-      const x = field === 'ModificationTimestamp' ? a.ts : a.record[field];
-      const y = field === 'ModificationTimestamp' ? b.ts : b.record[field];
+      if (field === 'ModificationTimestamp') {
+        const c = a.ts - b.ts || a.sub - b.sub;
+        if (c !== 0) return desc ? -c : c;
+        continue;
+      }
+      const x = a.record[field];
+      const y = b.record[field];
       if (x === y) continue;
       // Nulls first in ascending order, as OData sorts them.
       const c = x == null ? -1 : y == null ? 1 : (x as number | string) < (y as number | string) ? -1 : 1;

@@ -1,4 +1,4 @@
-import { parseDateTime, type Bound, type Row } from './filter';
+import { parseDateTime, subMillis, type Bound, type Row } from './filter';
 
 /** A stored record, serialised once when stored (a record is replaced, never changed, on upsert). */
 export interface Entry extends Row {
@@ -53,6 +53,7 @@ export function serialize(entry: Entry, selection: Selection | null): string {
 /** (ModificationTimestamp, ListingKey) order: the feed's replication order. */
 export function compareEntries(a: Row, b: Row): number {
   if (a.ts !== b.ts) return a.ts - b.ts;
+  if (a.sub !== b.sub) return a.sub - b.sub;
   return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 }
 
@@ -116,7 +117,8 @@ export class RecordStore {
       const record: Record<string, unknown> = old ? { ...old.record, ...input } : { ...input };
       for (const field in input) if (input[field] === undefined) delete record[field];
       record.ModificationTimestamp = given ?? new Date(ts).toISOString();
-      const entry: Entry = { key, ts, record, json: JSON.stringify(record), shape: this.shapeOf(record) };
+      const sub = typeof given === 'string' ? subMillis(given) : 0;
+      const entry: Entry = { key, ts, sub, record, json: JSON.stringify(record), shape: this.shapeOf(record) };
       if (old) {
         old.gone = true;
         replaced.push(old);
@@ -207,6 +209,7 @@ export class RecordStore {
 /** Whether an entry comes before what a bound lets in. */
 function before(entry: Row, bound: Bound): boolean {
   if (entry.ts !== bound.ts) return entry.ts < bound.ts;
+  if (entry.sub !== bound.sub) return entry.sub < bound.sub;
   if (bound.key === null) return bound.strict;
   if (entry.key !== bound.key) return entry.key < bound.key;
   return bound.strict;

@@ -258,6 +258,21 @@ describe('Property pages', () => {
     ]);
   });
 
+  it('orders timestamps written with 7 fraction digits to their last digit', async () => {
+    server.upsert([
+      { ListingKey: 'A', ModificationTimestamp: '2026-03-01T12:00:00.1234568Z' },
+      { ListingKey: 'B', ModificationTimestamp: '2026-03-01T12:00:00.1234567Z' },
+      { ListingKey: 'C', ModificationTimestamp: '2026-03-01T12:00:00.1234568Z' },
+    ]);
+    expect(keysOf(server.records())).toEqual(['B', 'A', 'C']);
+    const at = '2026-03-01T12:00:00.1234567Z';
+    expect(keysOf((await pullAll(server, token, { $filter: `ModificationTimestamp gt ${at}` })).rows)).toEqual(['A', 'C']);
+    const cursor = `ModificationTimestamp gt 2026-03-01T12:00:00.1234568Z or (ModificationTimestamp eq 2026-03-01T12:00:00.1234568Z and ListingKey gt 'A')`;
+    expect(keysOf((await pullAll(server, token, { $filter: cursor })).rows)).toEqual(['C']);
+    const { pages } = await pullAll(server, token, { $top: 1 });
+    expect(pages.map((p) => keysOf(p.value))).toEqual([['B'], ['A'], ['C']]);
+  });
+
   it('sorts by other $orderby fields, paging them with $skip links', async () => {
     server.upsert([
       { ListingKey: 'A', ListPrice: 300 },
