@@ -120,13 +120,17 @@ export class ListingFeed implements ListingFeedReporter {
   /**
    * A sync (and the reconciliation when a day has passed since the last), in the background; a call
    * while one runs here joins it. Never rejects: failures are recorded in the run and the feed's row.
-   * `ifDue`: skipped when a sync started within the interval (on any server).
+   * `ifDue`: skipped when a sync started within the interval (on any server); `reconcile`: reconcile
+   * after it whenever it was last done.
    */
-  sync(trigger: ListingFeedTrigger, { ifDue = false }: { ifDue?: boolean } = {}): Promise<void> {
+  sync(
+    trigger: ListingFeedTrigger,
+    { ifDue = false, reconcile = false }: { ifDue?: boolean; reconcile?: boolean } = {},
+  ): Promise<void> {
     if (this.stopped) return Promise.resolve();
     this.running ??= inBackground(async () => {
       try {
-        await this.options.locks.tryRun('listing-feed', () => this.runLocked(trigger, ifDue));
+        await this.options.locks.tryRun('listing-feed', () => this.runLocked(trigger, ifDue, reconcile));
       } catch (error) {
         this.options.log?.error({ err: error }, 'Listing feed: the run could not be recorded');
       }
@@ -212,7 +216,7 @@ export class ListingFeed implements ListingFeedReporter {
   }
 
   /** The run, holding the feed's lock. */
-  private async runLocked(trigger: ListingFeedTrigger, ifDue: boolean): Promise<void> {
+  private async runLocked(trigger: ListingFeedTrigger, ifDue: boolean, forceReconcile: boolean): Promise<void> {
     const { db, config, log } = this.options;
     const repository = createListingFeedRepository(db);
     if (ifDue && !(await this.due())) return;
@@ -229,7 +233,7 @@ export class ListingFeed implements ListingFeedReporter {
     });
     if (!ok || this.stopped) return;
     const reconciled = (await repository.read())?.last_reconciled_at?.getTime() ?? 0;
-    if (Date.now() - reconciled >= (this.options.reconcileEveryMs ?? RECONCILE_EVERY_MS)) {
+    if (forceReconcile || Date.now() - reconciled >= (this.options.reconcileEveryMs ?? RECONCILE_EVERY_MS)) {
       await this.run('reconcile', trigger, async (ctx, runId) => {
         if ((await reconcile(ctx, runId)) && !this.stopped)
           await afterFeedWrite(db, { pause: ctx.pause, shouldStop: ctx.shouldStop });

@@ -112,9 +112,10 @@ export async function* propertyPages(client: ResoClient, options: PropertyPageOp
     if (page.nextLink) {
       followedLinks = true;
       pending = fetchPage({ path: page.nextLink, overlaps: null, skip: 0 });
-    } else if (!followedLinks && (asked.overlaps ? page.rows.length > 1 : page.rows.length > 0)) {
-      // No link: the next page by $skip, one row early (see above). Rows without a cursor cannot
-      // be checked that way; the run's last page then ends it.
+    } else if (!followedLinks && page.rows.length >= options.top) {
+      // No link and a full page: the next one by $skip, one row early (see above). A page shorter
+      // than $top without a link is the last: OData has a server that pages on its own give a
+      // link (one that does not only delays the rest to the next sync, which starts at the cursor).
       const read: number = asked.skip + page.rows.length;
       pending = cursor ? fetchPage(request(read - 1, cursor)) : fetchPage(request(read, null));
     }

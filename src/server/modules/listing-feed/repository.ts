@@ -58,7 +58,7 @@ export function createListingFeedRepository(db: Db) {
         where (listing_feed.service_url, listing_feed.filter) is distinct from (excluded.service_url, excluded.filter)`.execute(
         db,
       );
-      return (await db.selectFrom('listing_feed').selectAll().executeTakeFirstOrThrow());
+      return await db.selectFrom('listing_feed').selectAll().executeTakeFirstOrThrow();
     },
 
     /** Ends the runs a dead server left unfinished (called by the server that holds the feed's lock). */
