@@ -1,4 +1,5 @@
 import { RESO_FIELDS } from '../listings';
+import { ResoError } from './reso-client';
 
 /**
  * The OData v4 queries of the RESO `Property` resource the sync and the reconciliation send, and
@@ -46,7 +47,7 @@ export function fieldsToSelect(declared: Set<string> | null): string[] {
   if (!declared) return [...STANDARD_FIELDS];
   const missing = REQUIRED_FIELDS.filter((f) => !declared.has(f));
   if (missing.length) {
-    throw new Error(
+    throw new ResoError(
       `The MLS's Property resource has no ${missing.join(', ')} (its $metadata): replication needs them; is RESO_API_URL a RESO Web API service root?`,
     );
   }
@@ -145,7 +146,7 @@ export interface ODataPage {
 export function readPage(body: unknown): ODataPage {
   const b = body as { value?: unknown; '@odata.count'?: unknown; '@odata.nextLink'?: unknown } | null;
   if (!b || typeof b !== 'object' || !Array.isArray(b.value)) {
-    throw new Error('The MLS answered without a "value" array: is RESO_API_URL an OData service root?');
+    throw new ResoError('The MLS answered without a "value" array: is RESO_API_URL an OData service root?');
   }
   const rows = b.value.filter((r): r is Record<string, unknown> => !!r && typeof r === 'object' && !Array.isArray(r));
   const count = Number(b['@odata.count']);

@@ -5,7 +5,7 @@ import { countListed, fromReso, listedKeysNotIn, NOT_IN_FEED, type OffMarketReco
 import type { FeedCursor } from './odata';
 import { activeListingKeys, propertyPages, rowsOfKeys } from './pages';
 import { createListingFeedRepository, type RunCounts } from './repository';
-import type { ResoClient } from './reso-client';
+import { ResoError, type ResoClient } from './reso-client';
 
 /**
  * A run's work, inside the feed's cluster lock (feed.ts runs it): the replication of the rows after
@@ -116,7 +116,7 @@ export async function reconcile(ctx: RunContext, runId: number): Promise<boolean
   if (!keys.length) {
     const listed = await countListed(db);
     if (listed > 0)
-      throw new Error(
+      throw new ResoError(
         `The MLS lists no active listing${ctx.filter ? ' for RESO_FILTER' : ''}: none of our ${listed.toLocaleString('en-US')} listings was taken off the map. Check RESO_FILTER and the MLS's service.`,
       );
   }
