@@ -5,7 +5,7 @@ import { inBackground } from '../../http/busy';
 import type { ResoFeedConfig } from '../../reso-feed-config';
 import { afterFeedWrite } from '../feed-import';
 import { fieldsToSelect, propertyFieldsOf } from './odata';
-import { createListingFeedRepository, RUN_STALE_MS, type FeedState } from './repository';
+import { createListingFeedRepository, RUN_STALE_MS, STOPPED, type FeedState } from './repository';
 import { DEFAULT_REQUEST_TIMEOUT_MS, ResoClient, ResoError, type RetryPolicy } from './reso-client';
 import { reconcile, replicate, RunStopped, type FeedLog, type RunContext } from './sync';
 
@@ -258,9 +258,7 @@ export class ListingFeed implements ListingFeedReporter {
       return true;
     } catch (error) {
       const stopped = this.stopped || error instanceof RunStopped;
-      const message = stopped
-        ? 'Stopped: the server shut down during the run; the next one resumes from the cursor'
-        : describe(error);
+      const message = stopped ? STOPPED : describe(error);
       if (!stopped) this.options.log?.warn(`Listing feed: the ${kind} run failed: ${message}`);
       await repository.finishRun(runId, message, { interrupted: stopped });
       return false;

@@ -20,6 +20,10 @@ export interface RunCounts {
 /** A run that wrote nothing for this long is taken to have died with its server. */
 export const RUN_STALE_MS = 3 * 60_000;
 
+/** A run the app's close ended after the page being written. */
+export const STOPPED = 'Stopped: the server shut down during the run; the next one resumes from the cursor';
+
+/** A run whose server died (found unfinished by the next run). */
 export const INTERRUPTED =
   'Interrupted: the server stopped during the run; the next one resumed from the cursor stored with the last page written';
 
@@ -148,12 +152,17 @@ export function createListingFeedRepository(db: Db) {
       return row ? { ...toRun(row), total: row.total } : null;
     },
 
-    /** When the last incremental or full run started (the schedule's "due" test). */
+    /**
+     * When the last incremental or full run that ended started (the schedule's "due" test): one a
+     * server's stop or death cut short does not count, so a restart resumes at once.
+     */
     async lastSyncStartedAt(): Promise<Date | null> {
       const row = await db
         .selectFrom('listing_feed_runs')
         .select('started_at')
         .where('kind', 'in', ['full', 'incremental'])
+        .where('finished_at', 'is not', null)
+        .where(sql<boolean>`error is null or error not in (${INTERRUPTED}, ${STOPPED})`)
         .orderBy('id', 'desc')
         .limit(1)
         .executeTakeFirst();
