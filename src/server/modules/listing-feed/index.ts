@@ -8,5 +8,5 @@ export {
   type ListingFeedOptions,
   type ListingFeedReporter,
 } from './feed';
-export { listingFeedRoutes, NOT_CONFIGURED_MESSAGE, type ListingFeedRouteOptions } from './routes';
+export { LISTING_FEED_ENTITY_ID, listingFeedRoutes, NOT_CONFIGURED_MESSAGE, type ListingFeedRouteOptions } from './routes';
 export { DEFAULT_RETRY, ResoClient, ResoError, type RetryPolicy } from './reso-client';

@@ -11,6 +11,9 @@ export interface ListingFeedRouteOptions extends RouteOptions {
   feed: ListingFeed | null;
 }
 
+/** The audit log's id of the listing feed (its entries are about the one feed; the log's ids are UUIDs). */
+export const LISTING_FEED_ENTITY_ID = '00000000-0000-4000-8000-000000000030';
+
 /** What the 409 of "Sync now" says when no feed is configured. */
 export const NOT_CONFIGURED_MESSAGE =
   "No MLS listing feed is configured: set RESO_API_URL (the MLS's RESO Web API service root) with RESO_TOKEN_URL, RESO_CLIENT_ID and RESO_CLIENT_SECRET (or RESO_BEARER_TOKEN), then restart the server";
@@ -44,7 +47,7 @@ export const listingFeedRoutes: RoutePlugin<ListingFeedRouteOptions> = async (ap
           {
             action: 'sync',
             entityType: 'listing-feed',
-            entityId: 'listing-feed',
+            entityId: LISTING_FEED_ENTITY_ID,
             before: null,
             after: { serviceUrl: feed.serviceUrl, started },
           },
