@@ -168,13 +168,9 @@ export async function startResoServer(options: ResoServerOptions): Promise<ResoS
     headers: Record<string, string> = {},
   ): void {
     log.status = status;
-    res.writeHead(status, {
-      'content-type': JSON_TYPE,
-      'odata-version': '4.0',
-      'content-length': Buffer.byteLength(body),
-      ...headers,
-    });
-    res.end(body);
+    const bytes = Buffer.from(body, 'utf8');
+    res.writeHead(status, { 'content-type': JSON_TYPE, 'odata-version': '4.0', 'content-length': bytes.length, ...headers });
+    res.end(bytes);
   }
 
   function authorise(req: http.IncomingMessage): string {
@@ -410,10 +406,16 @@ export async function startResoServer(options: ResoServerOptions): Promise<ResoS
     let clientSecret = form.get('client_secret');
     const basic = /^Basic\s+(\S+)$/i.exec(req.headers.authorization ?? '');
     if (basic) {
+      // RFC 6749 2.3.1: the id and the secret are form-encoded before they are joined and base64-encoded.
       const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
       const colon = decoded.indexOf(':');
-      clientId = decodeURIComponent(decoded.slice(0, colon));
-      clientSecret = decodeURIComponent(decoded.slice(colon + 1));
+      try {
+        clientId = decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, ' '));
+        clientSecret = decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, ' '));
+      } catch {
+        clientId = clientSecret = null;
+      }
+      if (colon < 0) clientId = clientSecret = null;
     }
     if (form.get('grant_type') !== 'client_credentials')
       return oauthError(400, 'unsupported_grant_type', 'Only grant_type=client_credentials is supported.');
