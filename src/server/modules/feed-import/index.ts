@@ -1,5 +1,6 @@
 /** The listing feed importer, and the mapping, batch write and after-work it shares with the MLS sync. */
 export {
+  DEFAULT_IMPORT_BATCH,
   importFile,
   rejectedPath,
   REJECTED_HEADER,

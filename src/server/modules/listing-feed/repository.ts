@@ -17,6 +17,9 @@ export interface RunCounts {
   offMarket: number;
 }
 
+/** Runs older than this are deleted when a run ends. */
+export const RUNS_KEPT_DAYS = 90;
+
 /** A run that wrote nothing for this long is taken to have died with its server. */
 export const RUN_STALE_MS = 3 * 60_000;
 
@@ -93,20 +96,18 @@ export function createListingFeedRepository(db: Db) {
      * and where the next run starts commit together (or neither).
      */
     async recordPage(id: number, cursor: FeedCursor | null, counts: RunCounts): Promise<void> {
+      // One statement: each is a round trip inside the page's transaction.
       await sql`
-        update listing_feed_runs set rows_read = rows_read + ${counts.rows}, added = added + ${counts.added},
-          updated = updated + ${counts.updated}, rejected = rejected + ${counts.rejected}, off_market = off_market + ${counts.offMarket}
-        where id = ${id}`.execute(db);
-      if (cursor)
-        await db
-          .updateTable('listing_feed')
-          .set({ cursor_modified_at: cursor.modifiedAt, cursor_listing_key: cursor.listingKey, heartbeat_at: sql`now()` })
-          .execute();
-      else
-        await db
-          .updateTable('listing_feed')
-          .set({ heartbeat_at: sql`now()` })
-          .execute();
+        with run as (
+          update listing_feed_runs set rows_read = rows_read + ${counts.rows}, added = added + ${counts.added},
+            updated = updated + ${counts.updated}, rejected = rejected + ${counts.rejected}, off_market = off_market + ${counts.offMarket}
+          where id = ${id}
+          returning 1
+        )
+        update listing_feed set heartbeat_at = now(),
+          cursor_modified_at = coalesce(${cursor?.modifiedAt ?? null}::text, cursor_modified_at),
+          cursor_listing_key = coalesce(${cursor?.listingKey ?? null}::text, cursor_listing_key)
+        where exists (select 1 from run)`.execute(db);
     },
 
     /** The run ended: its error (null when it worked). A failure starts (or continues) the failing state. */
@@ -116,6 +117,8 @@ export function createListingFeedRepository(db: Db) {
         .set({ finished_at: sql`now()`, error })
         .where('id', '=', id)
         .execute();
+      // A run every 15 minutes is 35,000 a year: the history keeps the last RUNS_KEPT_DAYS.
+      await sql`delete from listing_feed_runs where started_at < now() - make_interval(days => ${RUNS_KEPT_DAYS})`.execute(db);
       if (options.interrupted) return;
       await db
         .updateTable('listing_feed')

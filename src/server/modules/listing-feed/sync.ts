@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
-import { FeedRows, writeFeedRows, type FeedWriteCounts } from '../feed-import';
-import { countListed, fromReso, listedKeysNotIn, NOT_IN_FEED, type OffMarketRecord } from '../listings';
+import { DEFAULT_IMPORT_BATCH, FeedRows, writeFeedRows, type FeedWriteCounts } from '../feed-import';
+import { countListed, fromReso, listedKeysNotIn, NOT_IN_FEED, type OffMarketRecord, type ResoRecord } from '../listings';
 import type { FeedCursor } from './odata';
 import { activeListingKeys, propertyPages, rowsOfKeys } from './pages';
 import { createListingFeedRepository, type RunCounts } from './repository';
@@ -55,47 +55,97 @@ function rejectedLine(raw: Record<string, unknown>, reasons: string[]): string {
 }
 
 /** The rows through the importer's mapping: those it accepts, and a line for each it refuses. */
-function mapRows(rows: ReadonlyArray<Record<string, unknown>>): { batch: FeedRows; rejected: string[] } {
-  const batch = new FeedRows();
+function mapRows(rows: ReadonlyArray<Record<string, unknown>>): { records: ResoRecord[]; rejected: string[] } {
+  const records: ResoRecord[] = [];
   const rejected: string[] = [];
   for (const raw of rows) {
     const parsed = fromReso(raw);
-    if (parsed.ok) batch.add(parsed.value);
+    if (parsed.ok) records.push(parsed.value);
     else rejected.push(rejectedLine(raw, parsed.reasons));
   }
-  return { batch, rejected };
+  return { records, rejected };
 }
+
+const batchOf = (records: readonly ResoRecord[]) => {
+  const batch = new FeedRows();
+  for (const record of records) batch.add(record);
+  return batch;
+};
 
 function logRejected(log: FeedLog | undefined, rejected: string[]): void {
   if (rejected.length)
     log?.warn(`Listing feed: ${rejected.length} row${rejected.length > 1 ? 's' : ''} rejected: ${rejected.join(' | ')}`);
 }
 
+/** Pages read and mapped, not written yet. */
+interface Unwritten {
+  records: ResoRecord[];
+  rows: number;
+  rejected: string[];
+  cursor: FeedCursor | null;
+}
+
 /**
  * Replicates the rows after `after` (all of them when null) into run `runId`: each page through the
- * importer's mapping and batch write, in one transaction with the run's counts and the cursor.
- * Returns whether anything was written (then the caller recomputes what changed).
+ * importer's mapping and batch write, in one transaction with the run's counts and the cursor (the
+ * page's last row). Returns whether anything was written (then the caller recomputes what changed).
+ *
+ * A page is written while the next one is mapped (and the one after fetched): one write at a time, in
+ * order, as the file import does with its batches. Pages that arrive while a write runs are written
+ * together by the next, up to a file import's batch (the cursor then that of the last of them): a
+ * transaction, and each of its statements, costs the same for a hundred rows as for a thousand.
  */
 export async function replicate(ctx: RunContext, runId: number, after: FeedCursor | null): Promise<boolean> {
   const { db, log } = ctx;
   let totalKnown = false;
   let wrote = false;
-  for await (const page of propertyPages(ctx.client, { after, filter: ctx.filter, select: ctx.select, top: ctx.pageSize })) {
-    if (!totalKnown && page.total !== null) {
-      totalKnown = true;
-      await createListingFeedRepository(db).setRunTotal(runId, page.total);
-    }
-    const { batch, rejected } = mapRows(page.rows);
-    const written = await db.transaction().execute(async (trx) => {
-      const counts = await writeFeedRows(trx, batch);
-      await createListingFeedRepository(trx).recordPage(runId, page.cursor, runCounts(page.rows.length, rejected.length, counts));
-      return counts;
+  let unwritten: Unwritten | null = null;
+  let writing: Promise<void> | null = null;
+  let writeDone = true;
+  const write = async (pages: Unwritten) => {
+    const counts = await db.transaction().execute(async (trx) => {
+      const w = await writeFeedRows(trx, batchOf(pages.records));
+      await createListingFeedRepository(trx).recordPage(runId, pages.cursor, runCounts(pages.rows, pages.rejected.length, w));
+      return w;
     });
-    logRejected(log, rejected);
-    const c = runCounts(page.rows.length, rejected.length, written);
-    if (c.added || c.updated || c.offMarket || written.removedListings) wrote = true;
+    logRejected(log, pages.rejected);
+    const c = runCounts(pages.rows, pages.rejected.length, counts);
+    if (c.added || c.updated || c.offMarket || counts.removedListings) wrote = true;
+  };
+  /** Waits for the write under way, then starts writing what was read since. */
+  const flush = async () => {
+    if (writing) await writing;
+    writing = null;
+    if (!unwritten) return;
     if (ctx.shouldStop()) throw new RunStopped();
     await ctx.pause();
+    const pages: Unwritten = unwritten;
+    unwritten = null;
+    writeDone = false;
+    writing = write(pages).finally(() => (writeDone = true));
+    writing.catch(() => undefined); // awaited at the next flush, or below
+  };
+  try {
+    for await (const page of propertyPages(ctx.client, { after, filter: ctx.filter, select: ctx.select, top: ctx.pageSize })) {
+      if (!totalKnown && page.total !== null) {
+        totalKnown = true;
+        await createListingFeedRepository(db).setRunTotal(runId, page.total);
+      }
+      const { records, rejected } = mapRows(page.rows);
+      const u: Unwritten = unwritten ?? { records: [], rows: 0, rejected: [], cursor: null };
+      for (const record of records) u.records.push(record);
+      u.rejected.push(...rejected);
+      u.rows += page.rows.length;
+      u.cursor = page.cursor ?? u.cursor;
+      unwritten = u;
+      if (!writeDone && u.rows < DEFAULT_IMPORT_BATCH) continue;
+      await flush();
+    }
+    await flush();
+    await flush(); // the last write done
+  } finally {
+    // A failure leaves no write running when the run is recorded.
+    if (writing) await (writing as Promise<void>).catch(() => undefined);
   }
   return wrote;
 }
@@ -123,7 +173,8 @@ export async function reconcile(ctx: RunContext, runId: number): Promise<boolean
   const missing = await listedKeysNotIn(db, keys);
   const rows = missing.length ? await rowsOfKeys(ctx.client, missing, { filter: ctx.filter, select: ctx.select }) : [];
   if (ctx.shouldStop()) throw new RunStopped();
-  const { batch, rejected } = mapRows(rows);
+  const { records, rejected } = mapRows(rows);
+  const batch = batchOf(records);
   const found = new Set(rows.map((r) => r.ListingKey));
   const gone: OffMarketRecord[] = missing
     .filter((key) => !found.has(key))
