@@ -3,7 +3,7 @@ import type { ClusterLocks } from '../../db/cluster-lock';
 import type { Db } from '../../db/database';
 import { inBackground } from '../../http/busy';
 import type { ResoFeedConfig } from '../../reso-feed-config';
-import { afterFeedWrite } from '../feed-import';
+import { afterFeedWrite, type AfterFeedWriteOptions } from '../feed-import';
 import { fieldsToSelect, propertyFieldsOf } from './odata';
 import { createListingFeedRepository, RUN_STALE_MS, STOPPED, type FeedState } from './repository';
 import { DEFAULT_REQUEST_TIMEOUT_MS, ResoClient, ResoError, type RetryPolicy } from './reso-client';
@@ -16,6 +16,8 @@ export const RECONCILE_EVERY_MS = 24 * 60 * 60 * 1000;
 /** The $metadata's fields are read again after this long. */
 const FIELDS_TTL_MS = 24 * 60 * 60 * 1000;
 const RUNS_SHOWN = 10;
+/** How often a long recomputation says the run is alive (well within RUN_STALE_MS). */
+const HEARTBEAT_MS = 30_000;
 
 export interface ListingFeedOptions {
   db: Db;
@@ -229,17 +231,34 @@ export class ListingFeed implements ListingFeedReporter {
     const kind: ListingFeedRunKind = after ? 'incremental' : 'full';
     const ok = await this.run(kind, trigger, async (ctx, runId) => {
       const wrote = await replicate(ctx, runId, after);
-      if (wrote && !this.stopped) await afterFeedWrite(db, { pause: ctx.pause, shouldStop: ctx.shouldStop });
+      if (wrote && !this.stopped) await afterFeedWrite(db, this.afterWriteOptions(ctx));
     });
     if (!ok || this.stopped) return;
     const reconciled = (await repository.read())?.last_reconciled_at?.getTime() ?? 0;
     if (forceReconcile || Date.now() - reconciled >= (this.options.reconcileEveryMs ?? RECONCILE_EVERY_MS)) {
       await this.run('reconcile', trigger, async (ctx, runId) => {
-        if ((await reconcile(ctx, runId)) && !this.stopped)
-          await afterFeedWrite(db, { pause: ctx.pause, shouldStop: ctx.shouldStop });
+        if ((await reconcile(ctx, runId)) && !this.stopped) await afterFeedWrite(db, this.afterWriteOptions(ctx));
       });
     }
     log?.info(`Listing feed: ${kind} sync done`);
+  }
+
+  /**
+   * The recomputation after a run's writes, yielding as the pages did; its progress keeps the feed's
+   * heartbeat going (a long one would otherwise look like a dead server's run to the others).
+   */
+  private afterWriteOptions(ctx: RunContext): AfterFeedWriteOptions {
+    const repository = createListingFeedRepository(this.options.db);
+    let beat = Date.now();
+    return {
+      pause: ctx.pause,
+      shouldStop: ctx.shouldStop,
+      onRecomputeProgress: () => {
+        if (Date.now() - beat < HEARTBEAT_MS) return;
+        beat = Date.now();
+        repository.heartbeat().catch(() => undefined);
+      },
+    };
   }
 
   /** One run: recorded from start to end, its error in words. Returns whether it worked. */

@@ -87,6 +87,14 @@ export function createListingFeedRepository(db: Db) {
       return row.id;
     },
 
+    /** The running server is alive (between the pages' writes, which say so themselves). */
+    async heartbeat(): Promise<void> {
+      await db
+        .updateTable('listing_feed')
+        .set({ heartbeat_at: sql`now()` })
+        .execute();
+    },
+
     async setRunTotal(id: number, total: number): Promise<void> {
       await db.updateTable('listing_feed_runs').set({ total }).where('id', '=', id).execute();
     },
