@@ -80,8 +80,9 @@ const MODULE_LAYERS = [
   ['listings'],
   // What fills listings: the demo data and the feed import.
   ['demo-data', 'feed-import'],
-  // What runs over them: first-start work, saved calculations, saved searches and their alerts.
-  ['startup', 'saved-calculations', 'alerts'],
+  // What runs over them: first-start work, saved calculations, saved searches and their alerts, the
+  // MLS listing feed (it writes through feed-import).
+  ['startup', 'saved-calculations', 'alerts', 'listing-feed'],
   // The admin and account screens' routes, the team chat.
   ['admin', 'account', 'team-chat'],
 ];

@@ -72,6 +72,7 @@ import { recentSearchesRoutes } from './modules/recent-searches/routes';
 import { ratesRoutes } from './modules/rates';
 import { rateRecomputerFor } from './modules/listings';
 import { AlertWorker, notificationsRoutes, unsubscribeRoutes, type AlertWorkerOptions } from './modules/alerts';
+import { ListingFeed, listingFeedRoutes, noListingFeed, type ListingFeedOptions } from './modules/listing-feed';
 
 export interface BuildAppOptions {
   /** Overrides on top of built-in defaults (index.ts passes the whole loadConfig()). */
@@ -101,6 +102,8 @@ export interface BuildAppOptions {
   startup?: StartupStatus;
   /** The alert worker's clock and timings (tests). */
   alerts?: Pick<AlertWorkerOptions, 'now' | 'pollMs' | 'retryMs'>;
+  /** The MLS listing feed's schedule, page size, timings and retries (tests; config.resoFeed turns it on). */
+  listingFeed?: Pick<ListingFeedOptions, 'schedule' | 'pageSize' | 'timeoutMs' | 'retry' | 'reconcileEveryMs' | 'pause'>;
 }
 
 /** A registered route, as the route table knows it (the OpenAPI test and the fuzz suite walk it). */
@@ -122,6 +125,8 @@ export interface AppHandles {
   seedResult?: SeedResult;
   /** The saved searches' alert matching and e-mails, started with the app and stopped before it closes. */
   alerts: AlertWorker;
+  /** The MLS listing feed (config.resoFeed), started with the app and stopped before it closes; null without one. */
+  listingFeed: ListingFeed | null;
 }
 
 declare module 'fastify' {
@@ -162,6 +167,7 @@ export function resolveConfig(partial: Partial<AppConfig> = {}): AppConfig {
     trustProxy: partial.trustProxy ?? false,
     ratesFeedUrl: partial.ratesFeedUrl,
     alertDigestHour: partial.alertDigestHour ?? DEFAULT_ALERT_DIGEST_HOUR,
+    resoFeed: partial.resoFeed,
   };
 }
 
@@ -257,13 +263,18 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
           })
         : primaryOnly(db);
     app.addHook('onClose', async () => reads.close());
+    const cluster = createClusterLocks(database);
+    const listingFeed = config.resoFeed
+      ? new ListingFeed({ db, locks: cluster, config: config.resoFeed, log: app.log, ...options.listingFeed })
+      : null;
     const ctx: AppContext = {
       config,
       db,
       reads,
-      cluster: createClusterLocks(database),
+      cluster,
       authenticate: createAuthenticate(auth),
       startup: options.startup ?? READY,
+      listingFeed: listingFeed ?? noListingFeed,
       services: { auth, users, mail, lookups: createLookupsService(createLookupsRepository(db)) },
     };
     const routes: RouteEntry[] = [];
@@ -281,7 +292,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     });
     app.addHook('onReady', async () => alerts.start());
     app.addHook('preClose', async () => alerts.stop());
-    app.decorate('dealmap', { ctx, routes, database, mailer, scryptCost, sessionCache, seedResult, alerts });
+    app.decorate('dealmap', { ctx, routes, database, mailer, scryptCost, sessionCache, seedResult, alerts, listingFeed });
     app.decorateRequest('auth', null);
     const authNotices = forgetOnOtherServersWrites(database, sessionCache, app.log);
     if (authNotices) app.addHook('onClose', async () => authNotices.close());
@@ -337,6 +348,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
           },
           { prefix: '/auth' },
         );
+        await api.register(listingFeedRoutes, { ctx, feed: listingFeed, prefix: '/admin' });
         await api.register(adminRoutes, {
           ctx,
           ...createAdminSections(db, { hashPassword: auth.hashPassword }),

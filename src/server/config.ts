@@ -3,6 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensurePrivateDir, PRIVATE_FILE_MODE, writePrivateFileSync } from './private-files';
+import { parseResoFeed, type ResoFeedConfig } from './reso-feed-config';
+
+export type { ResoFeedConfig } from './reso-feed-config';
 
 export interface RateLimits {
   /** POST /login, per account (lower-cased username) per minute. */
@@ -67,6 +70,8 @@ export interface AppConfig {
   ratesFeedUrl?: string;
   /** ALERT_DIGEST_HOUR: the hour (0–23, the server's time zone) the saved searches' daily digests go out. */
   alertDigestHour: number;
+  /** The MLS listing feed (RESO_API_URL and its credentials, RESO_SYNC_MINUTES, RESO_FILTER); unset = no feed. */
+  resoFeed?: ResoFeedConfig;
 }
 
 /** Fastify's trustProxy: off, a number of proxy hops, or the proxies' addresses and CIDR ranges. */
@@ -322,5 +327,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     ratesFeedUrl: parseRatesFeedUrl(env.RATES_FEED_URL),
     alertDigestHour: parseAlertDigestHour(env.ALERT_DIGEST_HOUR),
+    resoFeed: parseResoFeed(env),
   };
 }

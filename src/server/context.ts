@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { ListingFeedStatus } from '../shared/schemas/listing-feed';
 import type { AppConfig } from './config';
 import type { ClusterLocks } from './db/cluster-lock';
 import type { Db } from './db/database';
@@ -20,6 +21,8 @@ export interface AppContext {
   authenticate: PreHandler;
   /** The start's background work (demo load, recompute after a crash): what /healthz reports. */
   startup: StartupStatus;
+  /** The MLS listing feed's state (RESO_API_URL), which /healthz reports too; 'off' without one. */
+  listingFeed: { status(options?: { runs?: boolean }): Promise<ListingFeedStatus> };
   services: {
     auth: AuthService;
     users: UsersService;

@@ -141,10 +141,25 @@ describe('RESO mapping', () => {
     expect(r.ok).toBe(false);
     if (!r.ok)
       expect(r.reasons).toEqual(['ListingKey is required', 'Latitude must be at most 90', 'ListPrice is not a number: "abc"']);
-    const pending = fromReso({ ...base, StandardStatus: 'Pending' });
-    expect(!pending.ok && pending.reasons).toEqual(['StandardStatus "Pending" is not imported (only Active and Closed)']);
     const sold = fromReso({ ...base, StandardStatus: 'Closed', CloseDate: '2025-02-30' });
     expect(!sold.ok && sold.reasons).toEqual(['ClosePrice is required', 'CloseDate is not a date: "2025-02-30"']);
+  });
+  it('reads any other status as the listing gone off the market: its key, status and StatusChangeTimestamp only', () => {
+    const off = (extra: Record<string, unknown>) => fromReso({ ...base, ListPrice: 'not read', Latitude: 'not read', ...extra });
+    expect(off({ StandardStatus: 'Withdrawn', StatusChangeTimestamp: '2025-11-27T15:00:00Z' })).toEqual({
+      ok: true,
+      value: { kind: 'off-market', record: { listing_key: 'K1', status: 'Withdrawn', changed_at: '2025-11-27T15:00:00.000Z' } },
+    });
+    expect(off({ StandardStatus: 'Delete' })).toEqual({
+      ok: true,
+      value: { kind: 'off-market', record: { listing_key: 'K1', status: 'Deleted', changed_at: null } },
+    });
+    // A bad or future status time dates the mark when it is written rather than keeping the listing on the map.
+    const later = off({ StandardStatus: 'Expired', StatusChangeTimestamp: '3025-01-01' });
+    expect(later.ok && later.value.record).toMatchObject({ status: 'Expired', changed_at: null });
+    expect(off({ StandardStatus: 'Pending', ListingKey: '' })).toEqual({ ok: false, reasons: ['ListingKey is required'] });
+    const rental = off({ StandardStatus: 'Withdrawn', PropertyType: 'ResidentialLease' });
+    expect(!rental.ok && rental.reasons[0]).toMatch(/^PropertyType ResidentialLease is imported only when Closed/);
   });
   it('reads when the listing came on the market: OnMarketDate, else ListingContractDate, else the days (cumulative first)', () => {
     const listing = (extra: Record<string, string>) => {

@@ -59,6 +59,7 @@ runMain(async () => {
         `Listings: ${l.inserted} new, ${l.updated} updated, ${l.unchanged} unchanged${summary.removedListings ? `, ${summary.removedListings} removed (now sold)` : ''}${summary.priceChanges ? `, ${summary.priceChanges} price changes recorded` : ''}.`,
         `Sold comps: ${s.inserted} new, ${s.updated} updated, ${s.unchanged} unchanged.`,
         `Leases: ${e.inserted} new, ${e.updated} updated, ${e.unchanged} unchanged.`,
+        ...(summary.offMarket ? [`Off market: ${summary.offMarket} listings taken off the map (withdrawn, expired…).`] : []),
         `Recomputed ${summary.recomputed} listings.`,
         summary.rejected ? `Rejected ${summary.rejected} rows: see ${summary.rejectedFile}` : 'No rows rejected.',
       ].join('\n'),

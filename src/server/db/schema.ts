@@ -241,6 +241,10 @@ export interface PropertiesTable extends ListingColumns {
   rent_estimate: Json<RentEstimate | null, RentEstimate | null | undefined>;
   /** The leases the estimate used, nearest first (0030). */
   lease_comp_ids: Generated<string[]>;
+  /** When the listing left the MLS feed (withdrawn, expired, gone from it); null while listed (0032). */
+  off_market_at: NullableTimestamp;
+  /** Why: the feed's StandardStatus (`Withdrawn`, `Expired`…) or `Not in feed` (the reconciliation). */
+  off_market_status: string | null;
 }
 
 /** Each list price change an import saw (0027). */
@@ -291,6 +295,39 @@ export interface RatesTable {
   as_of: ColumnType<Date, Date | string, Date | string>;
   source: Generated<string>;
   created_at: Timestamp;
+}
+
+/** The MLS listing feed's one row (id 1): what it replicates, its cursor and its state (0032). */
+export interface ListingFeedTable {
+  id: Generated<number>;
+  service_url: string;
+  filter: string | null;
+  /** The last ModificationTimestamp written, as the server wrote it (its precision kept for the next filter). */
+  cursor_modified_at: string | null;
+  cursor_listing_key: string | null;
+  last_success_at: NullableTimestamp;
+  last_reconciled_at: NullableTimestamp;
+  failing_since: NullableTimestamp;
+  last_error: string | null;
+  /** Moved by the server running a sync after each page: a run without one for a while has died. */
+  heartbeat_at: NullableTimestamp;
+}
+
+/** One run of the listing feed (0032). */
+export interface ListingFeedRunsTable {
+  id: GeneratedAlways<number>;
+  kind: string;
+  trigger: string;
+  started_at: Generated<Date>;
+  finished_at: NullableTimestamp;
+  rows_read: Generated<number>;
+  /** The rows the server said the run would read (@odata.count), when it said. */
+  total: number | null;
+  added: Generated<number>;
+  updated: Generated<number>;
+  rejected: Generated<number>;
+  off_market: Generated<number>;
+  error: string | null;
 }
 
 /** The PMMS feed's one row (id 1): its last fetch and how it went. */
@@ -495,6 +532,8 @@ export interface DB {
   alert_mailings: AlertMailingsTable;
   rates: RatesTable;
   rates_feed: RatesFeedTable;
+  listing_feed: ListingFeedTable;
+  listing_feed_runs: ListingFeedRunsTable;
   pricing_state: PricingStateTable;
   recent_searches: RecentSearchesTable;
   saved_calculations: SavedCalculationsTable;

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, StringEnum } from './common';
+import { ListingFeedStatus } from './listing-feed';
 
 /**
  * Where the server is in its start: `starting` (migrating), `seeding` (the demo data set of a first
@@ -17,10 +18,19 @@ export const StartupProgress = Type.Object({
 });
 export type StartupProgress = Static<typeof StartupProgress>;
 
+/** The MLS listing feed's state as /healthz reports it: the admin screen's status without the runs. */
+export const ListingFeedHealth = Type.Omit(ListingFeedStatus, ['runs']);
+export type ListingFeedHealth = Static<typeof ListingFeedHealth>;
+
 /** GET /healthz and GET /readyz. */
 export const Health = Type.Object({
   status: Type.Literal('ok'),
   state: StringEnum(STARTUP_STATES),
   progress: Nullable(StartupProgress),
+  /**
+   * GET /healthz only: the listing feed (`state` 'off' without RESO_API_URL). A failing feed is
+   * reported here and leaves /healthz 200: the process is alive.
+   */
+  listingFeed: Type.Optional(ListingFeedHealth),
 });
 export type Health = Static<typeof Health>;

@@ -85,6 +85,13 @@ export const PriceChange = Type.Object({
 export type PriceChange = Static<typeof PriceChange>;
 
 /** A listed property as GET /property/:id sends it: the spec's property fields and what the property page adds. */
+/** A listing gone off the market (issue 30; docs/listings.md, "Off market"). */
+export const OffMarket = Type.Object({
+  since: DateTime,
+  status: Type.String(),
+});
+export type OffMarket = Static<typeof OffMarket>;
+
 export const Property = Type.Composite([
   Type.Object({
     _id: Id,
@@ -125,6 +132,12 @@ export const Property = Type.Composite([
     priceHistory: Type.Array(PriceChange),
     /** GET /property/:id only: its market's overrides of the default assumptions, or null. */
     marketAssumptions: Type.Optional(Nullable(AssumptionOverrides)),
+    /**
+     * GET /property/:id only: null while listed; when the listing left the MLS feed, since when and
+     * why (the feed's StandardStatus, e.g. "Withdrawn", or "Not in feed"): it is then on no map,
+     * search or alert, and its page says "Off market (Withdrawn) since Nov 27, 2026".
+     */
+    offMarket: Type.Optional(Nullable(OffMarket)),
   }),
 ]);
 export type Property = Static<typeof Property>;

@@ -27,6 +27,7 @@ import * as m0028 from './0028-saved-searches';
 import * as m0029 from './0029-alert-matching';
 import * as m0030 from './0030-lease-comps';
 import * as m0031 from './0031-property-returns';
+import * as m0032 from './0032-listing-feed';
 
 /** Every migration, in order. Add new ones here; names sort by their numeric prefix. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0029-alert-matching': m0029,
   '0030-lease-comps': m0030,
   '0031-property-returns': m0031,
+  '0032-listing-feed': m0032,
 };
 
 export const migrationProvider: MigrationProvider = {

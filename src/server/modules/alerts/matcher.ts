@@ -22,7 +22,8 @@ import { SNAPSHOT_WANTED } from './alert-state';
  *   (each further cut is another alert: cut_price is its new price);
  *   'now_pays': the search has a minimum cash-on-cash, which the listing now reaches and did not when
  *   the matcher last saw it (alert_listing_cocs; a listing it never saw is not reported this way).
- * - Only searches with alerts on ('instant' or 'daily'), of active users.
+ * - Only searches with alerts on ('instant' or 'daily'), of active users; only listed listings (an
+ *   off-market one matches nothing: savedSearchMatchSql).
  * - An alert keeps the listing's price and the search's strategy's cash-on-cash then; an infinite one
  *   (no cash left in the deal) is kept as null, as the wire's AlertNotification has no infinity.
  *
@@ -109,7 +110,7 @@ async function matchBatch(db: Db, ids: readonly string[], keepSnapshot: boolean,
   const result = await sql<MatchCounts>`
     with changed as materialized (
       select p.id, p.created_at, p.updated_at, p.list_price, p.beds, p.baths_total, p.deal_status, p.on_market_date,
-        p.price_cut_percent, p.longitude, p.latitude, ${cocColumns('p.')},
+        p.price_cut_percent, p.longitude, p.latitude, p.off_market_at, ${cocColumns('p.')},
         (select h.changed_at from price_history h
           where h.property_id = p.id and h.new_price < h.old_price and h.new_price = p.list_price
           order by h.changed_at desc, h.id desc limit 1) as cut_at,

@@ -9,23 +9,16 @@ import {
   holdFewerRowsThan,
   restoreIndexes,
   type DroppedIndex,
-  type LeaseRecord,
-  type ListingRecord,
   type RawRecord,
-  type SoldRecord,
-  createListingsRepository,
-  noteListingsChanged,
-  recomputeDirty,
   type RecomputeProgress,
-  upsertLeases,
 } from '../listings';
-import { refreshPlaces } from '../places';
 import type { Db } from '../../db/database';
 import type { DB } from '../../db/schema';
+import { addFeedCounts, afterFeedWrite, emptyFeedCounts, FeedRows, writeFeedRows, type FeedWriteCounts } from './batch';
 
 /**
  * The listing feed importer (docs/listings.md): CSV or JSON Lines with RESO names (listings, sold
- * comps and closed leases), streamed in constant memory, upserted by ListingKey in batches (one transaction each, or one in all for a bulk
+ * comps and closed leases; a row of another status takes its listing off the map), streamed in constant memory, upserted by ListingKey in batches (one transaction each, or one in all for a bulk
  * load), rejected rows written to `<file>.rejected.csv`, then comps, deal status and strategy
  * results recomputed for what changed.
  */
@@ -50,17 +43,9 @@ export interface ImportOptions {
   exclusive?: boolean;
 }
 
-export interface ImportSummary {
+export interface ImportSummary extends FeedWriteCounts {
   file: string;
   rows: number;
-  listings: { inserted: number; updated: number; unchanged: number };
-  sold: { inserted: number; updated: number; unchanged: number };
-  /** Closed leases (PropertyType ResidentialLease). */
-  leases: { inserted: number; updated: number; unchanged: number };
-  /** Listings removed because their key arrived as a closed sale. */
-  removedListings: number;
-  /** List price changes recorded in the listings' price history. */
-  priceChanges: number;
   rejected: number;
   /** Path of the rejected-rows report, or null when every row was accepted. */
   rejectedFile: string | null;
@@ -194,11 +179,7 @@ export async function importFile(db: Db, file: string, options: ImportOptions = 
   const summary: ImportSummary = {
     file,
     rows: 0,
-    listings: { inserted: 0, updated: 0, unchanged: 0 },
-    sold: { inserted: 0, updated: 0, unchanged: 0 },
-    leases: { inserted: 0, updated: 0, unchanged: 0 },
-    removedListings: 0,
-    priceChanges: 0,
+    ...emptyFeedCounts(),
     rejected: 0,
     rejectedFile: null,
     recomputed: 0,
@@ -219,9 +200,7 @@ export async function importFile(db: Db, file: string, options: ImportOptions = 
   };
 
   let bytes = 0;
-  let listings: ListingRecord[] = [];
-  let sold: SoldRecord[] = [];
-  let leases: LeaseRecord[] = [];
+  let rows = new FeedRows();
   // The batch being written while the next one is read: the database (PostgreSQL's processes, or
   // PGlite's thread) writes while Node parses the next rows. One batch at a time is written, in
   // order; a failed write stops the import at the next flush.
@@ -229,35 +208,19 @@ export async function importFile(db: Db, file: string, options: ImportOptions = 
   const flush = async () => {
     if (writing) await writing;
     writing = null;
-    if (!listings.length && !sold.length && !leases.length) return;
-    writing = write(listings, sold, leases);
+    if (!rows.size) return;
+    writing = write(rows);
     writing.catch(() => {}); // awaited at the next flush; not an unhandled rejection meanwhile
-    listings = [];
-    sold = [];
-    leases = [];
+    rows = new FeedRows();
   };
-  const writeBatch = async (trx: Db, l: ListingRecord[], s: SoldRecord[], e: LeaseRecord[]) => {
-    const repository = createListingsRepository(trx);
-    const a = await repository.upsertListings(l);
-    const b = await repository.upsertSold(s);
-    const c = await upsertLeases(trx, e);
-    summary.listings.inserted += a.inserted;
-    summary.listings.updated += a.updated;
-    summary.listings.unchanged += a.unchanged;
-    summary.priceChanges += a.priceChanges;
-    summary.sold.inserted += b.inserted;
-    summary.sold.updated += b.updated;
-    summary.sold.unchanged += b.unchanged;
-    summary.removedListings += b.removedListings;
-    summary.leases.inserted += c.inserted;
-    summary.leases.updated += c.updated;
-    summary.leases.unchanged += c.unchanged;
+  const writeBatch = async (trx: Db, batch: FeedRows) => {
+    addFeedCounts(summary, await writeFeedRows(trx, batch));
   };
   // The bulk load's transaction and the indexes it dropped; decided at the first write.
   let bulk: ControlledTransaction<DB> | null = null;
   let dropped: DroppedIndex[] = [];
   let decided = false;
-  const write = async (l: ListingRecord[], s: SoldRecord[], e: LeaseRecord[]) => {
+  const write = async (batch: FeedRows) => {
     if (!decided) {
       decided = true;
       const estimatedRows = bytes > 0 ? (summary.rows / bytes) * totalBytes : summary.rows;
@@ -266,8 +229,8 @@ export async function importFile(db: Db, file: string, options: ImportOptions = 
         dropped = await dropMaintainedIndexes(bulk);
       }
     }
-    if (bulk) await writeBatch(bulk, l, s, e);
-    else await db.transaction().execute((trx) => writeBatch(trx, l, s, e));
+    if (bulk) await writeBatch(bulk, batch);
+    else await db.transaction().execute((trx) => writeBatch(trx, batch));
   };
 
   const source = format === 'csv' ? csvSource(file) : jsonlSource(file);
@@ -285,11 +248,8 @@ export async function importFile(db: Db, file: string, options: ImportOptions = 
           await reject(r.row, parsed.reasons, r.fields ? csvLine(r.fields) : r.raw);
           continue;
         }
-        const record = parsed.value;
-        if (record.kind === 'listing') listings.push(record.record);
-        else if (record.kind === 'sold') sold.push(record.record);
-        else leases.push(record.record);
-        if (listings.length + sold.length + leases.length >= batchSize) await flush();
+        rows.add(parsed.value);
+        if (rows.size >= batchSize) await flush();
       }
       options.onProgress?.({ rows: summary.rows, bytes: Math.min(bytes, totalBytes), totalBytes });
     }
@@ -317,13 +277,7 @@ export async function importFile(db: Db, file: string, options: ImportOptions = 
   options.onProgress?.({ rows: summary.rows, bytes: totalBytes, totalBytes });
   summary.loadSeconds = (Date.now() - started) / 1000;
 
-  if (options.recompute !== false) {
-    summary.recomputed = await recomputeDirty(db, { onProgress: options.onRecomputeProgress });
-  }
-  // The feed's cities and ZIPs become searchable places.
-  await refreshPlaces(db);
-  // The running server's alerts look at what changed (also when this runs in the import CLI's process).
-  await noteListingsChanged(db);
+  summary.recomputed = await afterFeedWrite(db, options);
   summary.seconds = (Date.now() - started) / 1000;
   return summary;
 }

@@ -1,5 +1,6 @@
-/** The listing feed importer. */
+/** The listing feed importer, and the mapping, batch write and after-work it shares with the MLS sync. */
 export {
+  DEFAULT_IMPORT_BATCH,
   importFile,
   rejectedPath,
   REJECTED_HEADER,
@@ -7,3 +8,12 @@ export {
   type ImportProgress,
   type ImportSummary,
 } from './importer';
+export {
+  addFeedCounts,
+  afterFeedWrite,
+  emptyFeedCounts,
+  FeedRows,
+  writeFeedRows,
+  type AfterFeedWriteOptions,
+  type FeedWriteCounts,
+} from './batch';

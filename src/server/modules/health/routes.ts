@@ -7,8 +7,9 @@ import { sendError } from '../../http/error-handler';
 
 /**
  * At the root:
- * - GET /healthz: 200 with the start's state and progress (starting, seeding, computing, ready)
- *   whenever the database answers, else 503 — the process is alive;
+ * - GET /healthz: 200 with the start's state and progress (starting, seeding, computing, ready) and
+ *   the MLS listing feed's state (idle, syncing, failing, off) whenever the database answers, else
+ *   503 — the process is alive;
  * - GET /readyz: the same answer, but 503 until the state is ready — what a load balancer (and the
  *   end-to-end suite) waits for.
  */
@@ -25,7 +26,11 @@ export const healthRoutes: RoutePlugin = async (app, { ctx }) => {
         request.log.error({ err: error }, 'health check: database unavailable');
         return sendError(reply, 503, ERROR_CODES.internal, 'The database is not available');
       }
-      return reply.header('cache-control', 'no-store').send({ data: { status: 'ok' as const, ...ctx.startup.current() } });
+      // The feed's own trouble is its state here, never this answer's: the process is alive.
+      const { runs: _runs, ...listingFeed } = await ctx.listingFeed.status({ runs: false });
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ data: { status: 'ok' as const, ...ctx.startup.current(), listingFeed } });
     },
   );
 

@@ -4,7 +4,18 @@
  * background after a new rate or a market's new assumptions).
  */
 export { FINANCING_PRODUCT, roundResults, type EngineInputs } from './analysis';
-export { fromReso, type FeedRecord, type LeaseRecord, type ListingRecord, type RawRecord, type SoldRecord } from './records';
+export {
+  fromReso,
+  RESO_FIELDS,
+  type FeedRecord,
+  type LeaseRecord,
+  type ListingRecord,
+  type OffMarketRecord,
+  type RawRecord,
+  type ResoRecord,
+  type SoldRecord,
+} from './records';
+export { countListed, listedKeysNotIn, markOffMarket, NOT_IN_FEED } from './off-market';
 export { upsertLeases } from './leases-repository';
 export {
   createListingsRepository,

@@ -57,6 +57,21 @@ export interface LeaseRecord extends FeedFacts {
 export type FeedRecord =
   { kind: 'listing'; record: ListingRecord } | { kind: 'sold'; record: SoldRecord } | { kind: 'lease'; record: LeaseRecord };
 
+/**
+ * A listing that left the market: a row whose StandardStatus is neither Active nor Closed (Withdrawn,
+ * Expired, Canceled, Hold, Pending, Delete…). Its listing, if we have it, is marked off market.
+ */
+export interface OffMarketRecord {
+  listing_key: string;
+  /** As the feed says it (`Delete` reads `Deleted`), at most 40 characters. */
+  status: string;
+  /** ISO timestamp: RESO StatusChangeTimestamp; null when absent (the mark is then dated when written). */
+  changed_at: string | null;
+}
+
+/** What a feed row is: a listing, a sale or a lease to write, or a listing to take off the market. */
+export type ResoRecord = FeedRecord | { kind: 'off-market'; record: OffMarketRecord };
+
 /** The room, address and position columns, in the order both column lists use. */
 const FACT_COLUMNS = [
   'beds',
@@ -176,6 +191,7 @@ export const RESO_FIELDS = {
   DaysOnMarket: 'DaysOnMarket',
   OriginalListPrice: 'OriginalListPrice',
   PriceChangeTimestamp: 'PriceChangedAt',
+  StatusChangeTimestamp: 'offMarketSince',
 } as const;
 
 export type RawRecord = Record<string, unknown>;
@@ -304,6 +320,16 @@ export const LEASE_RENT = { min: 100, max: 100_000 } as const;
 
 const RESIDENTIAL_LEASE = /^residentiallease$/i;
 
+/** The status an off-market listing shows: the feed's, `Delete` as `Deleted`. */
+const offMarketStatus = (status: string) => (/^delete$/i.test(status) ? 'Deleted' : status.slice(0, 40));
+
+function offMarket(key: string, status: string, changed: unknown): OffMarketRecord {
+  // A bad StatusChangeTimestamp does not keep a withdrawn listing on the map: the mark is dated now instead.
+  const at = isBlank(changed) ? null : parseTimestamp(String(changed));
+  const changedAt = at && at >= EARLIEST_DATE && at <= latestAccepted(Date.now()) ? at : null;
+  return { listing_key: key, status: offMarketStatus(status), changed_at: changedAt };
+}
+
 /** The close date a sold comp and a lease require, or null (a reason added). */
 function closeDate(raw: RawRecord, p: Problems): string | null {
   let date: string | null = null;
@@ -313,12 +339,15 @@ function closeDate(raw: RawRecord, p: Problems): string | null {
 }
 
 /**
- * One feed record (RESO names) → a listing, a sold comp or a lease, or the reasons it is rejected.
- * StandardStatus Active → listing; Closed → sold comp; anything else is rejected. A row of
- * PropertyType ResidentialLease is a lease: imported only when Closed (ClosePrice its monthly
- * rent); an active rental is not a listing for sale. Other property types are read by their status.
+ * One feed record (RESO names) → a listing, a sold comp, a lease or a listing gone off the market, or
+ * the reasons it is rejected. StandardStatus Active → listing; Closed → sold comp; any other status
+ * (Withdrawn, Expired, Canceled, Hold, Pending, Delete…) → off market: only its ListingKey is read
+ * (and StatusChangeTimestamp, when it is a valid time). A row of PropertyType ResidentialLease is a
+ * lease: imported only when Closed (ClosePrice its monthly rent); an active rental is not a listing
+ * for sale, and any other status of it is rejected. Other property types are read by their status.
+ * The file import and the MLS sync both read rows through here (docs/listings.md).
  */
-export function fromReso(raw: RawRecord): { ok: true; value: FeedRecord } | { ok: false; reasons: string[] } {
+export function fromReso(raw: RawRecord): { ok: true; value: ResoRecord } | { ok: false; reasons: string[] } {
   const p = new Problems();
   const key = text(raw.ListingKey);
   if (!key) p.add('ListingKey is required');
@@ -331,7 +360,10 @@ export function fromReso(raw: RawRecord): { ok: true; value: FeedRecord } | { ok
     p.add(
       `PropertyType ResidentialLease is imported only when Closed (a closed lease); StandardStatus "${status.slice(0, 40)}" is not: active rentals are not listings for sale`,
     );
-  else if (!kind) p.add(`StandardStatus "${status.slice(0, 40)}" is not imported (only Active and Closed)`);
+  else if (!kind) {
+    if (p.list.length) return { ok: false, reasons: p.list };
+    return { ok: true, value: { kind: 'off-market', record: offMarket(key, status, raw.StatusChangeTimestamp) } };
+  }
 
   const latitude = number(raw, 'Latitude', p, { required: true, min: -90, max: 90 });
   const longitude = number(raw, 'Longitude', p, { required: true, min: -180, max: 180 });
@@ -416,7 +448,7 @@ export function fromReso(raw: RawRecord): { ok: true; value: FeedRecord } | { ok
   const onMarketDate = onMarket ?? contract;
   const originalPrice = number(raw, 'OriginalListPrice', p, { min: 1, max: MAX_PRICE });
   const priceChangedAt = pastTimestamp(raw, 'PriceChangeTimestamp', p, now);
-  if (p.list.length || !kind) return { ok: false, reasons: p.list };
+  if (p.list.length) return { ok: false, reasons: p.list };
   return {
     ok: true,
     value: {

@@ -207,7 +207,7 @@ export function createListingsRepository(db: Db) {
     /**
      * Inserts new listings and updates changed ones (marking them for recomputation when a field the
      * analysis reads changed); a row whose every field is unchanged is not written, so its updated_at
-     * stays. A listing whose list price changes gets a price_history row in the same statement
+     * stays. An Active row of a listing marked off market lists it again (the mark is cleared). A listing whose list price changes gets a price_history row in the same statement
      * (docs/listings.md, "Days on market and price history"); so does a new listing whose feed row
      * says it was re-priced (OriginalListPrice and PriceChangeTimestamp), unless `priceHistory` gives
      * the changes (the demo data's several cuts).
@@ -247,8 +247,10 @@ export function createListingsRepository(db: Db) {
             ${sql.raw(data.map((c) => `${c} = excluded.${c}`).join(', '))},
             ${sql.join(LISTING_HISTORY_COLUMNS.map((c) => sql`${sql.id(c)} = ${merged[c]}`))},
             needs_recompute = p.needs_recompute or (${cols(data, 'p.')}) is distinct from (${cols(data, 'excluded.')}),
+            off_market_at = null, off_market_status = null,
             updated_at = now()
           where (${cols(data, 'p.')}, ${cols(LISTING_HISTORY_COLUMNS, 'p.')}) is distinct from (${cols(data, 'excluded.')}, ${sql.join(history)})
+            or p.off_market_at is not null
           returning id, listing_key, list_price, original_list_price, price_changed_at, (xmax = 0) as inserted
         ),
         changes as (

@@ -9,8 +9,8 @@ import { escapeLike } from '../../db/text-search';
 export const MAX_PLACES = 5;
 
 /**
- * Rebuilds the places from the listings: a row per city and state, and per ZIP, with the mean
- * position, the extent and the count of their listings. Run after a bulk write (demo data, feed
+ * Rebuilds the places from the listed listings (not off market): a row per city and state, and per
+ * ZIP, with the mean position, the extent and the count of their listings. Run after a bulk write (demo data, feed
  * import); one transaction, so a reader sees the old places or the new ones.
  */
 async function rebuildPlaces(db: Db): Promise<number> {
@@ -21,14 +21,14 @@ async function rebuildPlaces(db: Db): Promise<number> {
       select 'city', lower(city) || '|' || upper(state), mode() within group (order by city), upper(state), null,
         avg(latitude), avg(longitude), min(latitude), min(longitude), max(latitude), max(longitude), count(*)
       from properties
-      where city is not null and state is not null and btrim(city) <> ''
+      where city is not null and state is not null and btrim(city) <> '' and off_market_at is null
       group by lower(city), upper(state)`.execute(trx);
     const zips = await sql`
       insert into places (kind, key, city, state, zip, latitude, longitude, south, west, north, east, listings)
       select 'zip', zip, mode() within group (order by city), mode() within group (order by upper(state)), zip,
         avg(latitude), avg(longitude), min(latitude), min(longitude), max(latitude), max(longitude), count(*)
       from properties
-      where zip ~ '^[0-9]{5}$' and city is not null and state is not null
+      where zip ~ '^[0-9]{5}$' and city is not null and state is not null and off_market_at is null
       group by zip`.execute(trx);
     await addMarketsOfListings(trx);
     return Number(cities.numAffectedRows ?? 0) + Number(zips.numAffectedRows ?? 0);

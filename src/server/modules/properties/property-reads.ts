@@ -45,6 +45,8 @@ const PROPERTY_COLUMNS = [
   'p.price_changed_at',
   'p.rent_estimate',
   'p.lease_comp_ids',
+  'p.off_market_at',
+  'p.off_market_status',
 ] as const;
 
 /** A column's name without its table alias: `p.area` → `area`. */
@@ -145,6 +147,9 @@ export async function findProperty(db: Db, id: string): Promise<Property | null>
       changedAt: new Date(changedAt).toISOString(),
     })),
     marketAssumptions: row.market_assumptions ?? null,
+    offMarket: row.off_market_at
+      ? { since: row.off_market_at.toISOString(), status: row.off_market_status ?? 'Off market' }
+      : null,
   };
 }
 

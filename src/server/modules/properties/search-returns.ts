@@ -29,10 +29,11 @@ export function returnsQuery(db: Db, bounds: MapBounds, filters: SearchFilters, 
   const coc = cashOnCashSql(strategy);
   const n = cellsPerWorld(zoom);
   // The listings' narrow copy (migration 0031) has every column `matching` reads, under the same
-  // names: read through its covering index alone, as the clusters read `properties_map_idx`.
+  // names: read through its covering index alone, as the clusters read `properties_map_idx`. It
+  // holds only listed listings (0032), so the off-market condition is not asked of it.
   const scan = db.selectFrom('property_returns as p') as unknown as PropertyScan<object>;
   const rows = scan
-    .$call(matching(bounds, filters))
+    .$call(matching(bounds, filters, { listedOnly: false }))
     .where(coc, 'is not', null)
     .select([x.as('cell_x'), y.as('cell_y'), sql<number>`round(${coc} * 10)`.as('tenths')]);
   const share = (fraction: number) => sql<number>`min(tenths) filter (where running >= ${fraction}::float8 * total) / 10`;

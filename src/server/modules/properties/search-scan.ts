@@ -130,13 +130,17 @@ const SAVED_SEARCH_COLUMN: Record<keyof typeof FILTER_RULES, string> = {
 };
 
 /**
- * The properties a search looks at: those inside the bounds (checked on the (longitude, latitude, id)
- * btree) that pass the filters (FILTER_RULES, and the minimum cash-on-cash of the strategy). The bounds
- * pages, the clusters and the top of the view all scan through here, so they agree.
+ * The properties a search looks at: the listed ones (not off market: the condition of the partial
+ * `properties_map_idx`, migration 0032, which the planner needs to see to use it) inside the bounds
+ * (checked on that (longitude, latitude, id) btree) that pass the filters (FILTER_RULES, and the
+ * minimum cash-on-cash of the strategy). The bounds pages, the clusters, the top of the view and the
+ * returns heat map all scan through here, so they agree. `listedOnly: false` is for a scan of the
+ * returns copy, which holds the listed ones alone and has no off-market column.
  */
-export function matching(bounds: MapBounds, filters: SearchFilters) {
+export function matching(bounds: MapBounds, filters: SearchFilters, { listedOnly = true }: { listedOnly?: boolean } = {}) {
   return <O>(query: PropertyScan<O>): PropertyScan<O> => {
-    let q = query
+    let q = listedOnly ? query.where('p.off_market_at', 'is', null) : query;
+    q = q
       .where('p.longitude', '>=', bounds.sw.lng)
       .where('p.longitude', '<=', bounds.ne.lng)
       .where('p.latitude', '>=', bounds.sw.lat)
@@ -161,11 +165,13 @@ export const savedStrategyCocSql = (search: string) =>
 
 /**
  * True where property `p` passes every filter of the saved search `search` (a saved_searches row):
- * inside its view, and each filter whose column is set. The same rules as `matching`.
+ * listed (not off market), inside its view, and each filter whose column is set. The same rules as
+ * `matching`.
  */
 export function savedSearchMatchSql(search: string): RawBuilder<boolean> {
   const col = (name: string) => sql.ref(`${search}.${name}`);
   const conditions = [
+    sql<boolean>`p.off_market_at is null`,
     sql<boolean>`p.longitude between ${col('west')} and ${col('east')} and p.latitude between ${col('south')} and ${col('north')}`,
     ...(Object.keys(FILTER_RULES) as Array<keyof typeof FILTER_RULES>).map((name) => {
       const column = col(SAVED_SEARCH_COLUMN[name]);

@@ -1,0 +1,179 @@
+import {
+  afterCursorFilter,
+  allOf,
+  compareCursors,
+  cursorOf,
+  odataString,
+  propertyPath,
+  readPage,
+  type FeedCursor,
+  type ODataPage,
+} from './odata';
+import type { ResoClient } from './reso-client';
+
+/**
+ * Paging through the RESO `Property` resource (docs/listings.md, "Connecting an MLS").
+ *
+ * Replication reads the rows after the cursor in `ModificationTimestamp, ListingKey` order, `$top`
+ * at a time, following `@odata.nextLink` when the server gives one, else with `$skip`. The next page
+ * is requested while the caller writes the one before (the database and the MLS work at once).
+ *
+ * A `$skip` page over a result that changes while it is read can miss a row: a listing modified
+ * meanwhile moves to the end, the rows after it shift back by one, and the row at the page boundary
+ * is skipped (and would wait for its next change). So each `$skip` request starts one row early and
+ * must begin with the last row read; when it does not, the rows moved, and the query starts again
+ * from the cursor (a fresh filter, `$skip` 0). Nothing is lost and no row is applied twice.
+ */
+
+export interface PropertyPageOptions {
+  /** Read the rows after this one; null reads all (a full pull). */
+  after: FeedCursor | null;
+  /** RESO_FILTER. */
+  filter?: string;
+  select: readonly string[];
+  /** Rows asked per page (the server may give fewer). */
+  top: number;
+}
+
+export interface PropertyPage {
+  rows: Array<Record<string, unknown>>;
+  /** The last row of the page in the replication order, when it has a key and a timestamp. */
+  cursor: FeedCursor | null;
+  /** The rows the run will read (@odata.count of the first request), when the server said. */
+  total: number | null;
+}
+
+const REPLICATION_ORDER = 'ModificationTimestamp,ListingKey';
+
+interface Request {
+  path: string;
+  /** A $skip request's first row must be this one (the last read). */
+  overlaps: FeedCursor | null;
+  /** For a $skip request: the anchored query's skip. */
+  skip: number;
+}
+
+export async function* propertyPages(client: ResoClient, options: PropertyPageOptions): AsyncGenerator<PropertyPage> {
+  let last = options.after;
+  let total: number | null = null;
+  let followedLinks = false;
+  /** The query $skip counts in: its filter fixed at the cursor of the time it was made. */
+  const anchored = (after: FeedCursor | null, count: boolean) => ({
+    filter: allOf(after ? afterCursorFilter(after) : null, options.filter),
+    count,
+  });
+  let anchor = anchored(last, true);
+  const request = (skip: number, overlaps: FeedCursor | null): Request => ({
+    path: propertyPath({
+      filter: anchor.filter,
+      orderby: REPLICATION_ORDER,
+      top: options.top,
+      skip,
+      select: options.select,
+      count: anchor.count && skip === 0,
+    }),
+    overlaps,
+    skip,
+  });
+  const fetchPage = (r: Request): Promise<{ page: ODataPage; request: Request }> => {
+    const p = client.getJson(r.path).then((body) => ({ page: readPage(body), request: r }));
+    p.catch(() => undefined); // awaited below; not unhandled while the caller writes
+    return p;
+  };
+  let pending: Promise<{ page: ODataPage; request: Request }> | null = fetchPage(request(0, null));
+  while (pending) {
+    const { page, request: asked }: { page: ODataPage; request: Request } = await pending;
+    pending = null;
+    let rows = page.rows;
+    if (asked.overlaps) {
+      const first = rows.length ? cursorOf(rows[0]) : null;
+      if (!first || compareCursors(first, asked.overlaps) !== 0) {
+        // The result moved under the $skip: read on from the cursor with a fresh query.
+        anchor = anchored(last, false);
+        pending = fetchPage(request(0, null));
+        continue;
+      }
+      rows = rows.slice(1);
+    }
+    if (total === null && page.count !== null) total = page.count;
+    // Rows at or before the cursor were written already (a server's link may repeat some).
+    if (last) {
+      const after = last;
+      rows = rows.filter((row) => {
+        const at = cursorOf(row);
+        return !at || compareCursors(at, after) > 0;
+      });
+    }
+    let cursor: FeedCursor | null = null;
+    for (const row of rows) {
+      const at = cursorOf(row);
+      if (at && (!cursor || compareCursors(at, cursor) > 0)) cursor = at;
+    }
+    if (page.nextLink) {
+      followedLinks = true;
+      pending = fetchPage({ path: page.nextLink, overlaps: null, skip: 0 });
+    } else if (!followedLinks && page.rows.length >= options.top) {
+      // No link and a full page: the next one by $skip, one row early (see above). A page shorter
+      // than $top without a link is the last: OData has a server that pages on its own give a
+      // link (one that does not only delays the rest to the next sync, which starts at the cursor).
+      const read: number = asked.skip + page.rows.length;
+      pending = cursor ? fetchPage(request(read - 1, cursor)) : fetchPage(request(read, null));
+    }
+    if (cursor) last = cursor;
+    if (rows.length) yield { rows, cursor, total };
+  }
+}
+
+/**
+ * The keys of the feed's active listings (the daily reconciliation): `$select=ListingKey` of
+ * `StandardStatus eq 'Active'` (and RESO_FILTER), paged by key (`ListingKey gt 'last'`), which no
+ * change during the reading can shift: a key missed would take a listed listing off the map.
+ */
+export async function activeListingKeys(
+  client: ResoClient,
+  options: { filter?: string; top: number; onPage?: (keys: number) => void },
+): Promise<string[]> {
+  const keys = new Set<string>();
+  let after: string | null = null;
+  for (;;) {
+    const path = propertyPath({
+      filter: allOf(`StandardStatus eq 'Active'`, after === null ? null : `ListingKey gt ${odataString(after)}`, options.filter),
+      orderby: 'ListingKey',
+      top: options.top,
+      select: ['ListingKey'],
+    });
+    const page = readPage(await client.getJson(path));
+    const before = keys.size;
+    for (const row of page.rows) {
+      const key = row.ListingKey;
+      if (typeof key === 'string' && key) {
+        keys.add(key);
+        after = key;
+      }
+    }
+    options.onPage?.(keys.size);
+    // A page of no new key is the end (also against a server that ignored the `gt`).
+    if (keys.size === before) return [...keys];
+  }
+}
+
+/** The current rows of these keys (RESO_FILTER applied), a few dozen per request. */
+export async function rowsOfKeys(
+  client: ResoClient,
+  keys: readonly string[],
+  options: { filter?: string; select: readonly string[] },
+): Promise<Array<Record<string, unknown>>> {
+  const rows: Array<Record<string, unknown>> = [];
+  const CHUNK = 40;
+  for (let i = 0; i < keys.length; i += CHUNK) {
+    const chunk = keys.slice(i, i + CHUNK);
+    const path = propertyPath({
+      filter: allOf(`(${chunk.map((k) => `ListingKey eq ${odataString(k)}`).join(' or ')})`, options.filter),
+      orderby: REPLICATION_ORDER,
+      top: chunk.length,
+      select: options.select,
+    });
+    rows.push(...readPage(await client.getJson(path)).rows);
+  }
+  return rows;
+}
