@@ -20,15 +20,18 @@ export const FEED_POLL_SYNCING_MS = 2000;
 export const FEED_POLL_IDLE_MS = 30_000;
 
 /** The variables the server reads (docs/listings.md, "Connecting an MLS"), as the not-configured state lists them. */
-export const FEED_VARIABLES: ReadonlyArray<{ name: string; what: string }> = [
-  { name: 'RESO_API_URL', what: 'the service root of the MLS’s RESO Web API, e.g. https://api.example-mls.com/reso/odata' },
-  { name: 'RESO_TOKEN_URL', what: 'its OAuth2 token endpoint' },
+export const FEED_VARIABLES: ReadonlyArray<{ names: string[]; what: string }> = [
   {
-    name: 'RESO_CLIENT_ID and RESO_CLIENT_SECRET',
-    what: 'the client credentials the MLS issued (or RESO_BEARER_TOKEN for a fixed token instead of these three)',
+    names: ['RESO_API_URL'],
+    what: 'the service root of the MLS’s RESO Web API, e.g. https://api.example-mls.com/reso/odata',
   },
-  { name: 'RESO_SYNC_MINUTES', what: 'how often to fetch what changed (default 15)' },
-  { name: 'RESO_FILTER', what: 'optional: an OData filter added to every query, e.g. a county or a list of cities' },
+  {
+    names: ['RESO_TOKEN_URL', 'RESO_CLIENT_ID', 'RESO_CLIENT_SECRET'],
+    what: 'its OAuth2 token endpoint and the client credentials the MLS issued',
+  },
+  { names: ['RESO_BEARER_TOKEN'], what: 'or, instead of those three, a fixed token' },
+  { names: ['RESO_SYNC_MINUTES'], what: 'minutes between runs that fetch what changed (default 15)' },
+  { names: ['RESO_FILTER'], what: 'optional: an OData filter added to every query, e.g. a county or a list of cities' },
 ];
 
 export const STATE_LABELS: Record<ListingFeedState, string> = {
