@@ -195,10 +195,10 @@ export function ListingFeedSection() {
     const newestBefore = data?.runs[0]?.id ?? null;
     try {
       const answer = await sync().unwrap();
-      toast.success(syncAnswerMessage(answer), { id: 'listing-feed-sync' });
+      toast.success(syncAnswerMessage(answer));
       setAwaited(awaitedRun(answer, newestBefore));
     } catch (err) {
-      toast.error(serverMessageOr(err, 'The sync could not be started'), { id: 'listing-feed-sync' });
+      toast.error(serverMessageOr(err, 'The sync could not be started'));
     }
   };
 
