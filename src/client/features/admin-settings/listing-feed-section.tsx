@@ -130,7 +130,6 @@ function FeedDetails({ status }: { status: ListingFeedStatus }) {
             label: 'Service URL',
             children: <span className="dm-listing-feed-url">{status.serviceUrl ?? '—'}</span>,
           },
-          { key: 'state', label: 'State', children: feedStateSentence(status) },
           { key: 'success', label: 'Last successful sync', children: formatInstant(status.lastSuccessAt) },
           { key: 'next', label: 'Next sync', children: nextSyncText(status) },
           { key: 'reconciled', label: 'Last reconciliation', children: formatInstant(status.lastReconciledAt) },
