@@ -237,9 +237,7 @@ export function ListingFeedSection() {
       {data?.configured ? (
         <>
           <FeedDetails status={data} />
-          <Typography.Title level={4} id="dm-admin-listing-feed-runs">
-            Last runs
-          </Typography.Title>
+          <Typography.Title level={4}>Last runs</Typography.Title>
           <AccessibleTable<ListingFeedRun>
             aria-label="Last runs"
             rowKey="id"
