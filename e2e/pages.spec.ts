@@ -93,6 +93,14 @@ const PAGES: PageCase[] = [
     ready: (p) => p.getByRole('table').first(),
     title: /^Admin Settings — Dealmap$/,
   })),
+  {
+    // The suite's server has no RESO_* variables: the section explains them (e2e/listing-feed.spec.ts).
+    name: 'admin listing feed',
+    path: '/app/adminSettings/listing-feed',
+    who: 'admin',
+    ready: (p) => p.locator('.dm-listing-feed-off'),
+    title: /^Admin Settings — Dealmap$/,
+  },
 ];
 
 async function as(page: Page, who: Who) {

@@ -57,6 +57,9 @@ const loadRates = () => import(/* webpackChunkName: "admin-settings" */ '../feat
 const RatesSection = lazy(() => loadRates().then((m) => ({ default: m.RatesSection })));
 const AddRate = lazy(() => loadRates().then((m) => ({ default: m.AddRate })));
 const EditRate = lazy(() => loadRates().then((m) => ({ default: m.EditRate })));
+const ListingFeedSection = lazy(
+  () => import(/* webpackChunkName: "admin-settings" */ '../features/admin-settings/listing-feed-section'),
+);
 const AuditLogSection = lazy(() => loadAudit().then((m) => ({ default: m.AuditLogSection })));
 const ProfilePage = lazy(() => import(/* webpackChunkName: "profile" */ '../features/profile/profile-page'));
 const ProfileOverview = lazy(() =>
@@ -178,6 +181,7 @@ export const routes: RouteObject[] = [
               { path: 'edit/:id', element: <EditRate /> },
             ],
           },
+          { path: 'listing-feed', element: <ListingFeedSection /> },
           { path: 'audit-log', element: <AuditLogSection /> },
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -1,7 +1,16 @@
 import { Button, Layout, Menu } from 'antd';
 import { Suspense, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
-import { BuildingIcon, CalculatorIcon, HistoryIcon, MapPinIcon, StarIcon, TargetIcon, UsersIcon } from '../../components/icons';
+import {
+  BuildingIcon,
+  CalculatorIcon,
+  HistoryIcon,
+  MapPinIcon,
+  StarIcon,
+  SyncIcon,
+  TargetIcon,
+  UsersIcon,
+} from '../../components/icons';
 import { PageLoading } from '../../components/page-loading';
 import { PageTitle } from '../../components/page-title';
 import { RequireRole } from '../session';
@@ -16,6 +25,7 @@ export const ADMIN_SECTIONS = [
   { path: 'strategies', label: 'Strategies', icon: <TargetIcon /> },
   { path: 'accounts', label: 'Accounts', icon: <BuildingIcon /> },
   { path: 'rates', label: 'Rates', icon: <CalculatorIcon /> },
+  { path: 'listing-feed', label: 'Listing feed', icon: <SyncIcon /> },
   { path: 'audit-log', label: 'Audit Log', icon: <HistoryIcon /> },
 ] as const;
 

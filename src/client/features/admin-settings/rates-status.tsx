@@ -1,10 +1,7 @@
 import { Alert, Descriptions, Progress, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { formatInteger } from '../../../shared/format';
+import { formatInstant } from './format-instant';
 import type { RatesStatus } from './rates-api';
-
-/** A date-time of the status as the screen shows it: 'Nov 25, 2026 2:05 PM'. */
-const formatInstant = (iso: string | null) => (iso ? dayjs(iso).format('MMM D, YYYY h:mm A') : 'Never');
 
 /** The re-pricing after a new latest 30-year rate: a progress bar while it runs, then how many it re-priced. */
 export function RepriceProgress({ status }: { status: RatesStatus['reprice'] }) {

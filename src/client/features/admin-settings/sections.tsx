@@ -1,12 +1,12 @@
 import { personName } from '../../../shared/format';
 import { Button, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import type { Market, User } from '../../../shared/api-types';
 import type { AdminAccount, NamedItem } from './admin-settings-api';
 import { CalculatorIcon } from '../../components/icons';
 import { ItemDialog } from './item-dialogs';
 import { ActiveTag } from './active-tag';
+import { formatInstant } from './format-instant';
 import { SectionList } from './section-list';
 import { UserDialog } from './user-dialog';
 import { useNavigate } from 'react-router-dom';
@@ -17,8 +17,7 @@ export const marketName = (m: Pick<Market, 'city' | 'state'>) => `${m.city}, ${m
 const itemName = (i: { name: string }) => i.name;
 
 /** 'Never' when the user has not signed in yet. */
-export const formatLastLogin = (value: string | null | undefined) =>
-  value ? dayjs(value).format('MMM D, YYYY h:mm A') : 'Never';
+export const formatLastLogin = (value: string | null | undefined) => formatInstant(value);
 
 const descriptionColumn = {
   title: 'Description',
