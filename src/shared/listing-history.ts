@@ -112,3 +112,11 @@ export function markerTitle(address: string, p: CutFacts): string {
   const cut = recentCutText(p);
   return cut ? `${address} — ${cut}` : address;
 }
+
+/**
+ * A listing the feed took off the market (issue 30), as its page says it: "Off market (Withdrawn)
+ * since Nov 27, 2026". `since` is when Dealmap marked it, an ISO instant; its UTC day is shown.
+ */
+export function offMarketText(offMarket: { since: string; status: string }): string {
+  return `Off market (${offMarket.status}) since ${formatDate(offMarket.since)}`;
+}

@@ -208,6 +208,26 @@ describe('property page', () => {
     expect(within(history).getByRole('table')).toBeInTheDocument();
   });
 
+  it('says when the feed took the listing off the market', async () => {
+    api({
+      'GET /api/v1/auth/property/p1': [
+        200,
+        { data: { ...PROPERTY, offMarket: { since: '2026-11-27T03:04:05.000Z', status: 'Withdrawn' } } },
+      ],
+    });
+    openPage();
+    expect(await screen.findByTestId('off-market')).toHaveTextContent(
+      'Off market (Withdrawn) since Nov 27, 2026: it no longer shows on the map, in searches or in alerts.',
+    );
+  });
+
+  it('shows no off-market note for a listed listing', async () => {
+    api();
+    openPage();
+    await screen.findByTestId('property-details');
+    expect(screen.queryByTestId('off-market')).toBeNull();
+  });
+
   it('says when a listing has no price changes and no on-market date', async () => {
     api();
     openPage();

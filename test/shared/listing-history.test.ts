@@ -3,6 +3,7 @@ import {
   daysOnMarketText,
   formatCutPercent,
   formatPriceChange,
+  offMarketText,
   hasRecentCut,
   listingAgeText,
   markerTitle,
@@ -91,5 +92,16 @@ describe('price changes', () => {
     expect(originalPriceText(400_000, 420_000, 0)).toBe('$400,000 (raised since)');
     expect(originalPriceText(456_000, 456_000, 0)).toBeNull();
     expect(originalPriceText(null, 456_000, 0)).toBeNull();
+  });
+});
+
+describe('offMarketText', () => {
+  it('says the status and the day the listing left the market', () => {
+    expect(offMarketText({ since: '2026-11-27T03:04:05.000Z', status: 'Withdrawn' })).toBe(
+      'Off market (Withdrawn) since Nov 27, 2026',
+    );
+    expect(offMarketText({ since: '2026-01-02T00:00:00Z', status: 'Not in feed' })).toBe(
+      'Off market (Not in feed) since Jan 2, 2026',
+    );
   });
 });

@@ -6,6 +6,7 @@ import type { Rate, Strategy } from '../../../shared/api-types';
 import { dealStatusFromMarker } from '../../../shared/deal-status';
 import { formatAddress, formatCurrency } from '../../../shared/format';
 import { analyzeWhatIf, maxOffers, whatIfProblems } from '../../../shared/invest';
+import { offMarketText } from '../../../shared/listing-history';
 import type { SavedCalculation, StrategyKey } from '../../../shared/investor-types';
 import { DEFAULT_ERROR_MESSAGE, errorMessage } from '../../api/base-query';
 import { useInvestmentStrategiesQuery, useLatestRatesQuery } from '../../api/lookups-api';
@@ -145,6 +146,15 @@ function PropertyAnalysis({ property, latestRate, ratesFailed, catalogue }: Prop
           <Button onClick={() => window.print()}>Print report</Button>
         </Space>
       </div>
+      {property.offMarket ? (
+        <Alert
+          type="info"
+          showIcon
+          className="dm-form-alert"
+          data-testid="off-market"
+          title={`${offMarketText(property.offMarket)}: it no longer shows on the map, in searches or in alerts.`}
+        />
+      ) : null}
       {ratesFailed ? (
         <Alert
           type="warning"

@@ -46,7 +46,11 @@ export async function up(db: MigrationDb): Promise<void> {
       insert into property_returns (id, ${columns})
       select id, ${columns} from written where off_market_at is null
       on conflict (id) do update set ${assignments} where ${changed};
-      delete from property_returns r using written w where r.id = w.id and w.off_market_at is not null;
+      -- Only when the statement took some off the market: a join to the copy is planned blind
+      -- (a transition table has no statistics) and can scan the whole copy, on every re-price batch.
+      if exists (select 1 from written where off_market_at is not null) then
+        delete from property_returns r where r.id in (select id from written where off_market_at is not null);
+      end if;
       return null;
     end
     $$`.execute(db);
