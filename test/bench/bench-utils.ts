@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { Pool } from 'pg';
 import { buildApp } from '../../src/server/app';
-import type { Db } from '../../src/server/db/database';
+import { createDatabase, migrateToLatest, type Database, type Db } from '../../src/server/db/database';
 
 /** A bench program: `run` prints figures; it throws only when something is broken, never for speed. */
 export interface Bench {
@@ -125,3 +129,19 @@ export function printTable(title: string, rows: Array<Record<string, string | nu
 }
 
 export const ms = (value: number): string => value.toFixed(1);
+
+/** A fresh migrated database: PGlite in a temporary directory, or PostgreSQL in a new schema. */
+export async function freshDatabase(database: BenchDatabase): Promise<{ database: Database; close(): Promise<void> }> {
+  const dir = database.url ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'dealmap-bench-'));
+  const schema = database.url ? `bench_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}` : undefined;
+  const db = await createDatabase({ databaseUrl: database.url, dataDir: dir, schema, waitLimitMs: 0 });
+  await migrateToLatest(db);
+  return {
+    database: db,
+    async close() {
+      if (schema) await sql`drop schema ${sql.id(schema)} cascade`.execute(db.db);
+      await db.close();
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

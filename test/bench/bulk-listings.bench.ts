@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { createDatabase, migrateToLatest, type Database } from '../../src/server/db/database';
+import type { Database } from '../../src/server/db/database';
 import { DEMO_CITIES } from '../../src/server/modules/demo-data/cities';
 import { demoItem } from '../../src/server/modules/demo-data/generator';
 import { RESO_COLUMNS, demoResoRows } from '../../src/server/modules/demo-data/reso';
@@ -25,7 +25,7 @@ import { csvField } from '../../src/server/lib/csv';
 import { importFile } from '../../src/server/modules/feed-import/importer';
 import { recomputeDirty, recomputeForRate } from '../../src/server/modules/listings';
 import { assumptionsFor, strategyCalculator, type EngineInputs } from '../../src/server/modules/listings/analysis';
-import { BENCH_DATABASES, printTable, type Bench, type BenchDatabase } from './bench-utils';
+import { BENCH_DATABASES, freshDatabase, printTable, type Bench, type BenchDatabase } from './bench-utils';
 
 const positiveInt = (name: string, fallback: number): number => {
   const raw = process.env[name];
@@ -38,22 +38,6 @@ const REPRICE_LISTINGS = positiveInt('BENCH_REPRICE_LISTINGS', 100_000);
 const IMPORT_ROWS = positiveInt('BENCH_IMPORT_ROWS', 100_000);
 const RUNS = positiveInt('BENCH_RUNS', 3);
 const PARTS = (process.env.BENCH_PARTS ?? 'reprice,import').split(',');
-
-/** A fresh migrated database: PGlite in a temporary directory, or PostgreSQL in a new schema. */
-async function freshDatabase(database: BenchDatabase): Promise<{ database: Database; close(): Promise<void> }> {
-  const dir = database.url ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'dealmap-bench-'));
-  const schema = database.url ? `bench_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}` : undefined;
-  const db = await createDatabase({ databaseUrl: database.url, dataDir: dir, schema, waitLimitMs: 0 });
-  await migrateToLatest(db);
-  return {
-    database: db,
-    async close() {
-      if (schema) await sql`drop schema ${sql.id(schema)} cascade`.execute(db.db);
-      await db.close();
-      if (dir) fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** Listings with engine inputs, set-based; results to be computed. */
 async function generateListings(database: Database, n: number): Promise<void> {

@@ -19,14 +19,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { createClusterLocks } from '../../src/server/db/cluster-lock';
-import { createDatabase, migrateToLatest, type Database } from '../../src/server/db/database';
+import type { Database } from '../../src/server/db/database';
 import { importFile } from '../../src/server/modules/feed-import';
 import { ResoClient } from '../../src/server/modules/listing-feed';
 import { fieldsToSelect, propertyFieldsOf } from '../../src/server/modules/listing-feed/odata';
 import { createListingFeedRepository } from '../../src/server/modules/listing-feed/repository';
 import { replicate } from '../../src/server/modules/listing-feed/sync';
 import { resoRecords } from '../reso-server';
-import { BENCH_DATABASES, printTable, type Bench, type BenchDatabase } from './bench-utils';
+import { BENCH_DATABASES, freshDatabase, printTable, type Bench, type BenchDatabase } from './bench-utils';
 
 const positiveInt = (name: string, fallback: number): number => {
   const raw = process.env[name];
@@ -70,22 +70,6 @@ const median = (values: number[]) => {
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 };
 const minMedian = (values: number[]) => `${fmt(Math.min(...values))} / ${fmt(median(values))}`;
-
-/** A fresh migrated database: PGlite in a temporary directory, or PostgreSQL in a new schema. */
-async function freshDatabase(database: BenchDatabase): Promise<{ database: Database; close(): Promise<void> }> {
-  const dir = database.url ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'dealmap-reso-bench-'));
-  const schema = database.url ? `bench_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}` : undefined;
-  const db = await createDatabase({ databaseUrl: database.url, dataDir: dir, schema, waitLimitMs: 0 });
-  await migrateToLatest(db);
-  return {
-    database: db,
-    async close() {
-      if (schema) await sql`drop schema ${sql.id(schema)} cascade`.execute(db.db);
-      await db.close();
-      if (dir) fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function tableCounts(database: Database) {
   const r = await sql<{ listings: number; sold: number; leases: number }>`
