@@ -28,6 +28,7 @@ import * as m0029 from './0029-alert-matching';
 import * as m0030 from './0030-lease-comps';
 import * as m0031 from './0031-property-returns';
 import * as m0032 from './0032-listing-feed';
+import * as m0033 from './0033-property-returns-hot';
 
 /** Every migration, in order. Add new ones here; names sort by their numeric prefix. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0030-lease-comps': m0030,
   '0031-property-returns': m0031,
   '0032-listing-feed': m0032,
+  '0033-property-returns-hot': m0033,
 };
 
 export const migrationProvider: MigrationProvider = {

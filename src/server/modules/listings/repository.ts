@@ -140,6 +140,12 @@ export interface CompRow {
 export const storedCoc = (r: { cashOnCashRoi: number | null; cashOnCashInfinite: boolean }): number | 'Infinity' | null =>
   r.cashOnCashInfinite ? 'Infinity' : r.cashOnCashRoi !== null && Number.isFinite(r.cashOnCashRoi) ? r.cashOnCashRoi : null;
 
+/**
+ * How closely the returns copy's rows must follow map order (the planner's correlation of their
+ * longitude with their place on disk, 1 when sorted) before vacuumListings sorts them again.
+ */
+const RETURNS_ORDER_KEPT = 0.95;
+
 const ANALYSIS_COLUMNS = [
   'comp_ids',
   'deal_status',
@@ -454,6 +460,17 @@ export function createListingsRepository(db: Db) {
      */
     async vacuumListings(): Promise<void> {
       await sql`vacuum (analyze) properties, property_returns`.execute(db);
+      // The heat map reads the copy's rows after its position index (migration 0033): in map order,
+      // a view's rows sit on few pages. New listings go to its end, so sort it again once they have
+      // spoiled that order (its planner statistics, just refreshed, say how far).
+      const order = await sql<{ correlation: number | null }>`
+        select correlation from pg_stats
+        where schemaname = current_schema() and tablename = 'property_returns' and attname = 'longitude'`.execute(db);
+      const correlation = order.rows[0]?.correlation;
+      if (correlation != null && Math.abs(correlation) < RETURNS_ORDER_KEPT) {
+        await sql`cluster property_returns using property_returns_map_idx`.execute(db);
+        await sql`analyze property_returns`.execute(db);
+      }
     },
   };
 }
