@@ -2,9 +2,11 @@ import { sql } from 'kysely';
 import { cellBounds, cellKey, cellX, cellY } from '../../src/shared/geo/cluster-grid';
 import { BOUNDS_MESSAGES } from '../../src/shared/geo/bounds';
 import type { ReturnsCell, SearchReturnsAnswer } from '../../src/shared/schemas/property';
-import { FILTER_MESSAGES } from '../../src/shared/search-filters';
+import { FILTER_MESSAGES, type SearchFilters } from '../../src/shared/search-filters';
+import { mulberry32 } from '../../src/server/modules/demo-data/random';
 import { refreshPlaces } from '../../src/server/modules/places';
 import { PROPERTY_MESSAGES } from '../../src/server/modules/properties/routes';
+import { percentileMethodFor, returnsQuery, type PercentileMethod } from '../../src/server/modules/properties/search-returns';
 import { DATABASES, SETUP_TIMEOUT, createTestApp, json, searchProperties, signup, type TestApp } from './helpers';
 
 /**
@@ -174,5 +176,41 @@ describe.each(DATABASES)('GET /searchProperties?type=returns on $name', (databas
     await expect400({ bounds: JSON.stringify({ ne: VIEW.sw, sw: VIEW.ne }), zoom: ZOOM }, BOUNDS_MESSAGES.northSouth);
     const us = { ne: { lat: 49.5, lng: -66.9 }, sw: { lat: 24.4, lng: -124.8 } };
     await expect400({ bounds: JSON.stringify(us), zoom: 14 }, /cluster cells at zoom 14; at most 4,096/);
+  });
+
+  it('gives the same figures by the sort as by the histogram, at every zoom', async () => {
+    // 3,000 listings around Denver, away from the cells above: figures from −20 to 30 % with many
+    // repeats at a tenth, some infinite, some missing.
+    const random = mulberry32(29);
+    const rows = Array.from({ length: 3000 }, (_, i) => {
+      const r = random();
+      const figure = r < 0.02 ? 'Infinity' : r < 0.05 ? null : String(Math.round((random() * 50 - 20) * 100) / 100);
+      return {
+        key: `D${i}`,
+        lat: 39.54 + random() * 0.4,
+        lng: -105.19 + random() * 0.4,
+        price: 150_000 + Math.round(random() * 500_000),
+        figure,
+      };
+    });
+    await sql`
+      insert into properties (listing_key, list_price, latitude, longitude, address_full, city, state, zip, buy_hold_coc)
+      select k, p, la, lo, k || ' DENVER ST', 'Denver', 'CO', '80202', f::float8
+      from unnest(${rows.map((r) => r.key)}::text[], ${rows.map((r) => r.price)}::float8[], ${rows.map((r) => r.lat)}::float8[],
+        ${rows.map((r) => r.lng)}::float8[], ${rows.map((r) => r.figure)}::text[]) as v(k, p, la, lo, f)`.execute(t.db);
+    const denver = { ne: { lat: 39.95, lng: -104.78 }, sw: { lat: 39.53, lng: -105.2 } };
+    const figures = async (zoom: number, filters: SearchFilters, method: PercentileMethod) => {
+      const cells = await returnsQuery(t.db, denver, filters, zoom, 'buyHold', method).execute();
+      return cells.map((c) => ({ ...c, place: undefined })).sort((a, b) => a.cell_x - b.cell_x || a.cell_y - b.cell_y);
+    };
+    for (const zoom of [8, 10, 11, 12, 13]) {
+      for (const filters of [{}, { minPrice: 300_000 }] as SearchFilters[]) {
+        const sorted = await figures(zoom, filters, 'sort');
+        expect(sorted.length).toBeGreaterThan(0);
+        expect(sorted).toEqual(await figures(zoom, filters, 'histogram'));
+      }
+    }
+    // The API takes the sort from zoom 11 and the histogram below it.
+    expect([10, 11, 12].map(percentileMethodFor)).toEqual(['histogram', 'sort', 'sort']);
   });
 });
