@@ -314,6 +314,32 @@ describe.each(DATABASES)('bulk load (exclusive import) on $name', (database) => 
     await sql`drop function refuse_sale()`.execute(t.db);
   };
 
+  /** The returns copy's triggers that copy inserts and updates, and whether each is enabled ('O'). */
+  const copyTriggers = async () =>
+    (
+      await sql<{ name: string; enabled: string }>`
+        select tgname as name, tgenabled as enabled from pg_trigger
+        where tgrelid = 'properties'::regclass and tgname in ('properties_returns_insert', 'properties_returns_update')
+        order by tgname`.execute(t.db)
+    ).rows;
+  /** How many rows the returns copy and the listed listings do not have in common. */
+  const copyDiffers = async () => {
+    const columns = sql.raw(
+      'id, longitude, latitude, list_price, beds, baths_total, deal_status, on_market_date, price_cut_percent, buy_hold_coc, brrrr_coc, fix_flip_coc, short_term_coc',
+    );
+    const r = await sql<{ n: number }>`
+      select (select count(*) from (select ${columns} from properties where off_market_at is null
+          except select ${columns} from property_returns) a)::int
+        + (select count(*) from (select ${columns} from property_returns
+          except select ${columns} from properties where off_market_at is null) b)::int as n`.execute(t.db);
+    return r.rows[0].n;
+  };
+  const copiedKeys = async () =>
+    (
+      await sql<{ listing_key: string }>`
+        select p.listing_key from property_returns r join properties p using (id) order by p.listing_key`.execute(t.db)
+    ).rows.map((r) => r.listing_key);
+
   it('is all or nothing: a failed bulk load leaves the tables as they were, indexes included', async () => {
     const before = await indexes();
     expect(before.map((i) => i.name)).toEqual(expect.arrayContaining(['properties_address_trgm_idx', 'properties_map_idx']));
@@ -323,6 +349,8 @@ describe.each(DATABASES)('bulk load (exclusive import) on $name', (database) => 
     // The batches before the refused one (A1, A2, S1, S2) are not kept.
     expect(await keys()).toEqual([]);
     expect(await indexes()).toEqual(before);
+    expect(await copiedKeys()).toEqual([]);
+    expect((await copyTriggers()).map((trigger) => trigger.enabled)).toEqual(['O', 'O']);
   });
 
   it('loads what a batch-by-batch import loads, and builds the indexes it dropped again', async () => {
@@ -361,6 +389,21 @@ describe.each(DATABASES)('bulk load (exclusive import) on $name', (database) => 
     });
     expect(found.plan).toContain('properties_address_trgm_idx');
     expect(found.keys).toEqual(['A2']);
+  });
+
+  it('writes the returns copy whole at the end of a bulk load, and copies each write again after it', async () => {
+    await sql`delete from properties`.execute(t.db);
+    await sql`delete from sold_comps`.execute(t.db);
+    // Without the recomputation, whose updates the copy's triggers would copy anyway.
+    await importFile(t.db, file, { batchSize: 2, exclusive: true, recompute: false });
+    expect(await copyDiffers()).toBe(0);
+    expect(await copiedKeys()).toEqual(['A1', 'A2']);
+    expect(await copyTriggers()).toEqual([
+      { name: 'properties_returns_insert', enabled: 'O' },
+      { name: 'properties_returns_update', enabled: 'O' },
+    ]);
+    await sql`update properties set buy_hold_coc = 7.5 where listing_key = 'A1'`.execute(t.db);
+    expect(await copyDiffers()).toBe(0);
   });
 
   it('writes batch by batch when the feed is smaller than what the tables hold', async () => {

@@ -7,7 +7,9 @@ import {
   dropMaintainedIndexes,
   fromReso,
   holdFewerRowsThan,
+  rebuildReturnsCopy,
   restoreIndexes,
+  suspendReturnsCopy,
   type DroppedIndex,
   type RawRecord,
   type RecomputeProgress,
@@ -227,6 +229,7 @@ export async function importFile(db: Db, file: string, options: ImportOptions = 
       if (options.exclusive && (await holdFewerRowsThan(db, estimatedRows * BULK_LOAD_SHARE))) {
         bulk = await db.startTransaction().execute();
         dropped = await dropMaintainedIndexes(bulk);
+        await suspendReturnsCopy(bulk);
       }
     }
     if (bulk) await writeBatch(bulk, batch);
@@ -257,6 +260,7 @@ export async function importFile(db: Db, file: string, options: ImportOptions = 
     await flush(); // the last batch written
     const load = bulk as ControlledTransaction<DB> | null;
     if (load) {
+      await rebuildReturnsCopy(load);
       await restoreIndexes(load, dropped);
       await load.commit().execute();
       bulk = null;

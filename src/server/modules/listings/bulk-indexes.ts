@@ -27,6 +27,36 @@ export async function dropMaintainedIndexes(trx: Db): Promise<DroppedIndex[]> {
   return indexes.rows;
 }
 
+/** The returns copy's triggers that copy the listings' inserts and updates (migration 0031). */
+const COPY_TRIGGERS = ['properties_returns_insert', 'properties_returns_update'];
+
+/**
+ * Stops copying each written listing into the returns copy (`property_returns`, migration 0031)
+ * for the rest of a bulk load's transaction: rebuildReturnsCopy writes it whole at the end, in map
+ * order, instead of a trigger's upsert per batch. Other sessions cannot write the listings meanwhile
+ * (dropMaintainedIndexes holds them).
+ */
+export async function suspendReturnsCopy(trx: Db): Promise<void> {
+  for (const trigger of COPY_TRIGGERS) await sql`alter table properties disable trigger ${sql.id(trigger)}`.execute(trx);
+}
+
+/**
+ * Writes the returns copy again from the listed listings, sorted by position (the order its heat-map
+ * reads want: migration 0033), and copies each write again from then on. Before restoreIndexes, so
+ * its position index is built once over the sorted rows.
+ */
+export async function rebuildReturnsCopy(trx: Db): Promise<void> {
+  for (const trigger of COPY_TRIGGERS) await sql`alter table properties enable trigger ${sql.id(trigger)}`.execute(trx);
+  // The copy's columns are the listings' columns of the same names.
+  const columns = await sql<{ names: string }>`
+    select string_agg(quote_ident(attname), ', ' order by attnum) as names from pg_attribute
+    where attrelid = 'property_returns'::regclass and attnum > 0 and not attisdropped`.execute(trx);
+  const names = sql.raw(columns.rows[0].names);
+  await sql`truncate property_returns`.execute(trx);
+  await sql`insert into property_returns (${names}) select ${names} from properties where off_market_at is null
+    order by longitude, latitude`.execute(trx);
+}
+
 /** Builds again the indexes dropMaintainedIndexes dropped. */
 export async function restoreIndexes(trx: Db, indexes: readonly DroppedIndex[]): Promise<void> {
   for (const index of indexes) await sql.raw(index.definition).execute(trx);

@@ -24,7 +24,14 @@ export {
   type ListingUpsertCounts,
   type UpsertCounts,
 } from './repository';
-export { dropMaintainedIndexes, holdFewerRowsThan, restoreIndexes, type DroppedIndex } from './bulk-indexes';
+export {
+  dropMaintainedIndexes,
+  holdFewerRowsThan,
+  rebuildReturnsCopy,
+  restoreIndexes,
+  suspendReturnsCopy,
+  type DroppedIndex,
+} from './bulk-indexes';
 export { countStaleForRate, recomputeDirty, recomputeForRate, type RecomputeProgress } from './recompute';
 export { rateRecomputerFor, type RateRecomputer } from './recomputer';
 export { LISTINGS_CHANNEL, listingChangesVersion, noteListingsChanged } from './changes';
