@@ -5,7 +5,7 @@ import type { MigrationDb } from './migration-db';
  * The returns copy (0031) kept in map order with room on each page, so a re-price updates its rows in
  * place. A new rate changes every listing's four cash-on-cash figures; with those figures in the copy's
  * covering index, each re-priced row took a new version elsewhere and an entry in both of its indexes
- * (~9 µs a row, −40 % re-pricing on PostgreSQL: docs/performance.md, "Returns heat map"). Now its index
+ * (~9 µs a row, 30–40 % off the re-pricing on PostgreSQL: docs/performance.md, "Returns heat map"). Now its index
  * holds the position only, so a re-price is a HOT update (the new version on the same page, no index
  * entry), and the heat map reads the heap after the index: few pages, in order, as the table is sorted
  * by position (`cluster`, here and by vacuumListings once new rows have spoiled the order).
