@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Pool } from 'pg';
+import type { Health } from '../../src/shared/schemas/health';
 
 export const ROOT = path.join(__dirname, '..', '..');
 export const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
@@ -46,6 +47,21 @@ export async function createScratchDatabase(baseUrl: string): Promise<{ url: str
   };
 }
 
+/** Polls `probe` until it gives a value, or fails naming `what` after `timeoutMs`. */
+export async function until<T>(
+  probe: () => T | null | false | undefined | Promise<T | null | false | undefined>,
+  what: string,
+  timeoutMs = 180_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await sleep(10);
+  }
+}
+
 export interface ServerProcess {
   name: string;
   port: number;
@@ -54,28 +70,52 @@ export interface ServerProcess {
   /** Everything it printed (stdout and stderr). */
   output(): string;
   waitReady(timeoutMs?: number): Promise<void>;
+  /** Its `/healthz` answer, or null while it does not answer 200. */
+  health(): Promise<Health | null>;
+  /** Sends the signal and waits for the process to end (SIGKILL: a crash). */
+  kill(signal: NodeJS.Signals): Promise<void>;
+  /** Stops it (SIGTERM, then SIGKILL after 15 s) and removes the data directory it made. */
   stop(): Promise<void>;
 }
 
-/** Starts `src/server/index.ts` (ts-node) with the env given on top of a quiet default. */
-export async function startServerProcess(name: string, env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+export interface ServerProcessOptions {
+  /** The data directory to start on, which the caller keeps (a restart on the same one); else a fresh one. */
+  dataDir?: string;
+}
+
+/**
+ * Starts `src/server/index.ts` (ts-node) with the env given on top of a quiet default; a variable
+ * given as undefined is left out (e.g. DATABASE_URL, for PGlite).
+ */
+export async function startServerProcess(
+  name: string,
+  env: NodeJS.ProcessEnv,
+  options: ServerProcessOptions = {},
+): Promise<ServerProcess> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), `dealmap-${name}-`));
+  const ownDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), `dealmap-${name}-`));
   const url = `http://127.0.0.1:${port}`;
+  const merged: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    LOG_LEVEL: 'info',
+    WORKERS: '1',
+    ...env,
+  };
+  for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
   const child = fork(path.join(ROOT, 'src', 'server', 'index.ts'), [], {
     execArgv: ['-r', 'ts-node/register/transpile-only'],
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'info',
-      WORKERS: '1',
-      ...env,
-    },
+    env: merged,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
+  const exited = () =>
+    child.exitCode !== null || child.signalCode !== null
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let output = '';
   const keep = (chunk: Buffer) => {
     output += chunk.toString();
@@ -103,14 +143,27 @@ export async function startServerProcess(name: string, env: NodeJS.ProcessEnv): 
       }
       throw new Error(`${name} was not ready within ${timeoutMs} ms:\n${output}`);
     },
+    async health() {
+      try {
+        const response = await fetch(`${url}/healthz`);
+        return response.ok ? ((await response.json()) as { data: Health }).data : null;
+      } catch {
+        return null;
+      }
+    },
+    async kill(signal) {
+      const ended = exited();
+      child.kill(signal);
+      await ended;
+    },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
+        const ended = exited();
         child.kill('SIGTERM');
-        await Promise.race([exited, sleep(15_000)]);
+        await Promise.race([ended, sleep(15_000)]);
         if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return server;

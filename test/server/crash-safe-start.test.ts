@@ -4,78 +4,29 @@
  * results", and started again: the second start finds the unfinished work and finishes it, so every
  * listing has its comps, deal status and results.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { createDatabase } from '../../src/server/db/database';
-import type { Health } from '../../src/shared/schemas/health';
+import { startServerProcess, until } from './cluster-processes';
 
-const ROOT = path.join(__dirname, '..', '..');
 const LISTINGS = 1500;
 jest.setTimeout(240_000);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Running {
-  child: ChildProcess;
-  health(): Promise<Health | null>;
-}
-
-async function startServer(dataDir: string): Promise<Running> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DEMO_LISTINGS: String(LISTINGS),
-    ADMIN_EMAIL: 'admin@crash.test',
-    ADMIN_PASSWORD: 'crash-password-1',
-    LOG_LEVEL: 'error',
-  };
-  delete env.DATABASE_URL;
-  const child = fork(path.join(ROOT, 'src', 'server', 'index.ts'), [], {
-    execArgv: ['-r', 'ts-node/register/transpile-only'],
-    env,
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  const health = async (): Promise<Health | null> => {
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/healthz`);
-      return response.ok ? ((await response.json()) as { data: Health }).data : null;
-    } catch {
-      return null;
-    }
-  };
-  return { child, health };
-}
-
-async function until<T>(probe: () => Promise<T | null | false>, what: string, timeoutMs = 180_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-const exited = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve()
-    : new Promise<void>((resolve) => child.once('exit', () => resolve()));
+/** The real server on PGlite in `dataDir`, loading LISTINGS demo listings at its first start. */
+const startServer = (dataDir: string) =>
+  startServerProcess(
+    'crash',
+    {
+      DATABASE_URL: undefined,
+      DEMO_LISTINGS: String(LISTINGS),
+      ADMIN_EMAIL: 'admin@crash.test',
+      ADMIN_PASSWORD: 'crash-password-1',
+      LOG_LEVEL: 'error',
+    },
+    { dataDir },
+  );
 
 /** Counts in the data directory, with no server running. */
 async function counts(dataDir: string) {
@@ -114,8 +65,7 @@ describe('a crash during the first start', () => {
         );
       }, `"${step}" under way`);
     } finally {
-      first.child.kill('SIGKILL');
-      await exited(first.child);
+      await first.kill('SIGKILL');
     }
     const crashed = await counts(dataDir);
     expect(crashed.finished).toBe(false);
@@ -125,8 +75,7 @@ describe('a crash during the first start', () => {
     try {
       await until(async () => (await second.health())?.state === 'ready', 'the second start to be ready');
     } finally {
-      second.child.kill('SIGTERM');
-      await exited(second.child);
+      await second.kill('SIGTERM');
     }
     expect(await counts(dataDir)).toEqual({ listings: LISTINGS, without: 0, places: expect.any(Number), finished: true });
     expect((await counts(dataDir)).places).toBeGreaterThan(0);

@@ -5,7 +5,6 @@
  * last page written, and the database ends as an import of the same rows from a file makes it,
  * nothing lost or written twice.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,72 +12,30 @@ import { sql } from 'kysely';
 import { createDatabase, type Database } from '../../src/server/db/database';
 import { importFile } from '../../src/server/modules/feed-import';
 import { recomputeDirty } from '../../src/server/modules/listings';
-import type { Health } from '../../src/shared/schemas/health';
 import { resoRecords, startResoServer, type ResoServer } from '../reso-server';
-import { createScratchDatabase, freePort, sleep } from './cluster-processes';
+import { createScratchDatabase, startServerProcess, until } from './cluster-processes';
 import { CLIENT, propertyRequests, tablesOf } from './listing-feed-fixtures';
 import { createTestApp, DATABASES } from './helpers';
 
 jest.setTimeout(300_000);
 
-const ROOT = path.join(__dirname, '..', '..');
 const RECORDS = resoRecords(3000, 9);
 const PAGE = 100;
 
-interface Running {
-  child: ChildProcess;
-  health(): Promise<Health | null>;
-}
-
-function startServer(server: ResoServer, port: number, dataDir: string, databaseUrl: string | undefined): Running {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    WORKERS: '1',
-    LOG_LEVEL: 'error',
-    RESO_API_URL: server.url,
-    RESO_TOKEN_URL: server.tokenUrl,
-    RESO_CLIENT_ID: CLIENT.clientId,
-    RESO_CLIENT_SECRET: CLIENT.clientSecret,
-  };
-  delete env.DATABASE_URL;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const child = fork(path.join(ROOT, 'src', 'server', 'index.ts'), [], {
-    execArgv: ['-r', 'ts-node/register/transpile-only'],
-    env,
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  const health = async (): Promise<Health | null> => {
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/healthz`);
-      return response.ok ? ((await response.json()) as { data: Health }).data : null;
-    } catch {
-      return null;
-    }
-  };
-  return { child, health };
-}
-
-async function until<T>(
-  probe: () => T | null | false | Promise<T | null | false>,
-  what: string,
-  timeoutMs = 180_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await sleep(10);
-  }
-}
-
-const exited = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve()
-    : new Promise<void>((resolve) => child.once('exit', () => resolve()));
+/** The real server replicating from `server`, on PGlite in `dataDir` or on `databaseUrl`. */
+const startServer = (server: ResoServer, dataDir: string, databaseUrl: string | undefined) =>
+  startServerProcess(
+    'feed-crash',
+    {
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'error',
+      RESO_API_URL: server.url,
+      RESO_TOKEN_URL: server.tokenUrl,
+      RESO_CLIENT_ID: CLIENT.clientId,
+      RESO_CLIENT_SECRET: CLIENT.clientSecret,
+    },
+    { dataDir },
+  );
 
 describe.each(DATABASES)('kill -9 in the middle of a sync on $name', (database) => {
   let server: ResoServer;
@@ -103,13 +60,11 @@ describe.each(DATABASES)('kill -9 in the middle of a sync on $name', (database) 
   it('resumes from the stored cursor, and ends with what an import of the same rows makes', async () => {
     // Each page a little slow, so the kill meets the sync in its middle.
     server.fault({ kind: 'stall', ms: 150 }, RECORDS.length / PAGE);
-    const port = await freePort();
-    const first = startServer(server, port, path.join(root, 'data'), scratch?.url);
+    const first = await startServer(server, path.join(root, 'data'), scratch?.url);
     try {
       await until(() => propertyRequests(server).filter((r) => r.status === 200).length >= 8, 'eight pages served');
     } finally {
-      first.child.kill('SIGKILL');
-      await exited(first.child);
+      await first.kill('SIGKILL');
     }
     const killedAt = propertyRequests(server).length;
 
@@ -137,15 +92,14 @@ describe.each(DATABASES)('kill -9 in the middle of a sync on $name', (database) 
       await crashed.close();
     }
 
-    const second = startServer(server, port, path.join(root, 'data'), scratch?.url);
+    const second = await startServer(server, path.join(root, 'data'), scratch?.url);
     try {
       await until(async () => {
         const feed = (await second.health())?.listingFeed;
         return feed && feed.state === 'idle' && feed.lastSuccessAt !== null && feed.lastReconciledAt !== null;
       }, 'the second start to finish the sync');
     } finally {
-      second.child.kill('SIGTERM');
-      await exited(second.child);
+      await second.kill('SIGTERM');
     }
     const resumed = propertyRequests(server).slice(killedAt);
     expect(resumed[0].query.filter).toBe(

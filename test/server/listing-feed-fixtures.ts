@@ -90,6 +90,25 @@ export function expectedCounts(records: ReadonlyArray<Record<string, unknown>>) 
 }
 
 /** The Property requests the server answered (not $metadata, not the token). */
+/**
+ * A sync's `pause` (after each page written, and between recomputation batches) that runs, once, the
+ * hook a test queued: a fault put in there meets the sync in its middle.
+ */
+export function betweenPages() {
+  let queued: (() => void) | null = null;
+  return {
+    queue: (hook: () => void) => {
+      queued = hook;
+    },
+    pause: async () => {
+      const hook = queued;
+      queued = null;
+      hook?.();
+      await new Promise((resolve) => setImmediate(resolve));
+    },
+  };
+}
+
 export const propertyRequests = (server: ResoServer) => server.requests.filter((r) => r.path.endsWith('/Property'));
 
 /**

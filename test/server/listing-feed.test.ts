@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { importFile } from '../../src/server/modules/feed-import';
 import { startResoServer, resoRecords, type ResoFault, type ResoServer } from '../reso-server';
 import {
+  betweenPages,
   CLIENT,
   countsOf,
   createFeedApp,
@@ -33,7 +34,7 @@ const cursorFilter = (modifiedAt: string, key: string) =>
   `(ModificationTimestamp gt ${modifiedAt} or (ModificationTimestamp eq ${modifiedAt} and ListingKey gt '${key}'))`;
 
 describe.each(DATABASES)('listing feed on $name', (database) => {
-  let betweenPages: (() => void) | null = null;
+  const between = betweenPages();
   let server: ResoServer;
   let t: TestApp;
   let dir: string;
@@ -44,14 +45,7 @@ describe.each(DATABASES)('listing feed on $name', (database) => {
     t = await createFeedApp(database, server, {
       feed: {
         timeoutMs: 2000,
-        // After each page written (and between recomputation batches): a test's fault goes in here,
-        // so it meets the sync in its middle.
-        pause: async () => {
-          const queue = betweenPages;
-          betweenPages = null;
-          queue?.();
-          await new Promise((resolve) => setImmediate(resolve));
-        },
+        pause: between.pause,
       },
     });
   }, SETUP_TIMEOUT);
@@ -220,7 +214,7 @@ describe.each(DATABASES)('listing feed on $name', (database) => {
     const changesBefore = (await countsOf(t.db)).changes;
     const changed = cutPrices();
     server.requests.length = 0;
-    betweenPages = () => server.fault(fault());
+    between.queue(() => server.fault(fault()));
     const started = Date.now();
     await feedOf(t).sync('schedule');
     const elapsed = Date.now() - started;
@@ -242,7 +236,7 @@ describe.each(DATABASES)('listing feed on $name', (database) => {
     const changesBefore = (await countsOf(t.db)).changes;
     const changed = cutPrices();
     server.requests.length = 0;
-    betweenPages = () => server.fault({ kind: 'status', status: 500 }, 6);
+    between.queue(() => server.fault({ kind: 'status', status: 500 }, 6));
     await feedOf(t).sync('schedule');
     const failed = await feedOf(t).status();
     expect(failed.state).toBe('failing');
@@ -304,19 +298,12 @@ describe.each(DATABASES)('listing feed on $name', (database) => {
 describe.each(DATABASES)('listing feed from a server without next links, on $name', (database) => {
   let server: ResoServer;
   let t: TestApp;
-  let betweenPages: (() => void) | null = null;
+  const between = betweenPages();
   beforeAll(async () => {
     server = await startResoServer({ ...CLIENT, pageSize: PAGE, nextLink: false });
     server.upsert(resoRecords(500, 11));
     t = await createFeedApp(database, server, {
-      feed: {
-        pause: async () => {
-          const queue = betweenPages;
-          betweenPages = null;
-          queue?.();
-          await new Promise((resolve) => setImmediate(resolve));
-        },
-      },
+      feed: { pause: between.pause },
     });
   }, SETUP_TIMEOUT);
   afterAll(async () => {
@@ -327,10 +314,10 @@ describe.each(DATABASES)('listing feed from a server without next links, on $nam
   it('pages with $skip, one row early, and starts again from the cursor when a change shifts the rows under it', async () => {
     // After the first page is written, a listing it held changes: it moves to the end, and every
     // row after it shifts back by one under the $skip.
-    betweenPages = () => {
+    between.queue(() => {
       const moved = server.records().find((r) => r.StandardStatus === 'Active' && r.PropertyType !== 'ResidentialLease')!;
       server.upsert([{ ListingKey: moved.ListingKey, ListPrice: (moved.ListPrice as number) + 5000 }]);
-    };
+    });
     await feedOf(t).sync('schedule');
     const requests = propertyRequests(server).filter((r) => !r.query.select?.every((f) => f === 'ListingKey'));
     const skips = requests.map((r) => r.query.skip ?? 0);
