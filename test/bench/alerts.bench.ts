@@ -23,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import { createDatabase, migrateToLatest, type Database } from '../../src/server/db/database';
+import type { Database } from '../../src/server/db/database';
 import { seed } from '../../src/server/db/seed';
 import { csvField } from '../../src/server/lib/csv';
 import { runMatchingPass, type PassResult } from '../../src/server/modules/alerts';
@@ -36,7 +36,7 @@ import { importFile } from '../../src/server/modules/feed-import/importer';
 import { noteListingsChanged, recomputeForRate } from '../../src/server/modules/listings';
 import { createMailService } from '../../src/server/modules/mail';
 import { STRATEGY_KEYS } from '../../src/shared/vocabulary';
-import { BENCH_DATABASES, printTable, type Bench, type BenchDatabase } from './bench-utils';
+import { BENCH_DATABASES, freshDatabase, printTable, type Bench, type BenchDatabase } from './bench-utils';
 
 const positiveInt = (name: string, fallback: number): number => {
   const raw = process.env[name];
@@ -157,20 +157,11 @@ async function addSearches(database: Database, listings: FeedListing[]): Promise
   }
 }
 
-async function freshDatabase(database: BenchDatabase): Promise<{ database: Database; close(): Promise<void> }> {
-  const dir = database.url ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'dealmap-bench-alerts-'));
-  const schema = database.url ? `bench_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}` : undefined;
-  const db = await createDatabase({ databaseUrl: database.url, dataDir: dir, schema, waitLimitMs: 0 });
-  await migrateToLatest(db);
-  await seed(db.db);
-  return {
-    database: db,
-    async close() {
-      if (schema) await sql`drop schema ${sql.id(schema)} cascade`.execute(db.db);
-      await db.close();
-      if (dir) fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+/** A fresh migrated database (bench-utils) with the alerts bench's users and saved searches. */
+async function seededDatabase(database: BenchDatabase): Promise<{ database: Database; close(): Promise<void> }> {
+  const fresh = await freshDatabase(database);
+  await seed(fresh.database.db);
+  return fresh;
 }
 
 const timed = async <T>(work: () => Promise<T>): Promise<[T, number]> => {
@@ -186,7 +177,7 @@ async function benchDatabase(
   files: { first: string; changed: string },
   feeds: { first: FeedListing[]; changed: FeedListing[] },
 ) {
-  const fresh = await freshDatabase(database);
+  const fresh = await seededDatabase(database);
   const { database: d } = fresh;
   const exclusive = d.kind === 'pglite'; // as the CLI
   const pass = () => runMatchingPass(d.db, { kind: d.kind, now: new Date(), pause: () => new Promise((r) => setImmediate(r)) });
