@@ -5,6 +5,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import {
+  DEFAULT_ACCURACY_HOUR,
   DEFAULT_ALERT_DIGEST_HOUR,
   DEFAULT_AUTH_CACHE_TTL_MS,
   DEFAULT_DB_WAIT_LIMIT_MS,
@@ -73,6 +74,13 @@ import { ratesRoutes } from './modules/rates';
 import { rateRecomputerFor } from './modules/listings';
 import { AlertWorker, notificationsRoutes, unsubscribeRoutes, type AlertWorkerOptions } from './modules/alerts';
 import { ListingFeed, listingFeedRoutes, noListingFeed, type ListingFeedOptions } from './modules/listing-feed';
+import {
+  AccuracyWorker,
+  accuracyAdminRoutes,
+  accuracyRoutes,
+  createAccuracyService,
+  type AccuracyWorkerOptions,
+} from './modules/accuracy';
 
 export interface BuildAppOptions {
   /** Overrides on top of built-in defaults (index.ts passes the whole loadConfig()). */
@@ -104,6 +112,8 @@ export interface BuildAppOptions {
   alerts?: Pick<AlertWorkerOptions, 'now' | 'pollMs' | 'retryMs'>;
   /** The MLS listing feed's schedule, page size, timings and retries (tests; config.resoFeed turns it on). */
   listingFeed?: Pick<ListingFeedOptions, 'schedule' | 'pageSize' | 'timeoutMs' | 'retry' | 'reconcileEveryMs' | 'pause'>;
+  /** The accuracy backtest's clock and timings (tests). */
+  accuracy?: Pick<AccuracyWorkerOptions, 'now' | 'pollMs' | 'retryMs' | 'run'>;
 }
 
 /** A registered route, as the route table knows it (the OpenAPI test and the fuzz suite walk it). */
@@ -127,6 +137,8 @@ export interface AppHandles {
   alerts: AlertWorker;
   /** The MLS listing feed (config.resoFeed), started with the app and stopped before it closes; null without one. */
   listingFeed: ListingFeed | null;
+  /** The estimates' backtest in the background, started with the app and stopped before it closes. */
+  accuracy: AccuracyWorker;
 }
 
 declare module 'fastify' {
@@ -167,6 +179,7 @@ export function resolveConfig(partial: Partial<AppConfig> = {}): AppConfig {
     trustProxy: partial.trustProxy ?? false,
     ratesFeedUrl: partial.ratesFeedUrl,
     alertDigestHour: partial.alertDigestHour ?? DEFAULT_ALERT_DIGEST_HOUR,
+    accuracyHour: partial.accuracyHour ?? DEFAULT_ACCURACY_HOUR,
     resoFeed: partial.resoFeed,
   };
 }
@@ -292,7 +305,19 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     });
     app.addHook('onReady', async () => alerts.start());
     app.addHook('preClose', async () => alerts.stop());
-    app.decorate('dealmap', { ctx, routes, database, mailer, scryptCost, sessionCache, seedResult, alerts, listingFeed });
+    const accuracy = new AccuracyWorker({
+      db,
+      database,
+      locks: ctx.cluster,
+      hour: config.accuracyHour,
+      startup: ctx.startup,
+      log: app.log,
+      ...options.accuracy,
+    });
+    app.addHook('onReady', async () => accuracy.start());
+    app.addHook('preClose', async () => accuracy.stop());
+    const accuracyService = createAccuracyService(db);
+    app.decorate('dealmap', { ctx, routes, database, mailer, scryptCost, sessionCache, seedResult, alerts, listingFeed, accuracy });
     app.decorateRequest('auth', null);
     const authNotices = forgetOnOtherServersWrites(database, sessionCache, app.log);
     if (authNotices) app.addHook('onClose', async () => authNotices.close());
@@ -334,7 +359,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
             authed.addHook('onRequest', ctx.authenticate);
             await authed.register(usersRoutes, { ctx });
             await authed.register(countsRoutes, { ctx });
-            await authed.register(propertiesRoutes, { ctx });
+            await authed.register(propertiesRoutes, { ctx, calibrations: accuracyService.calibrations });
             await authed.register(placesRoutes, { ctx });
             await authed.register(recentSearchesRoutes, { ctx });
             await authed.register(profileRoutes, { ctx });
@@ -348,7 +373,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
           },
           { prefix: '/auth' },
         );
+        await api.register(accuracyRoutes, { ctx });
         await api.register(listingFeedRoutes, { ctx, feed: listingFeed, prefix: '/admin' });
+        await api.register(accuracyAdminRoutes, { ctx, worker: accuracy, prefix: '/admin' });
         await api.register(adminRoutes, {
           ctx,
           ...createAdminSections(db, { hashPassword: auth.hashPassword }),

@@ -70,6 +70,8 @@ export interface AppConfig {
   ratesFeedUrl?: string;
   /** ALERT_DIGEST_HOUR: the hour (0–23, the server's time zone) the saved searches' daily digests go out. */
   alertDigestHour: number;
+  /** ACCURACY_HOUR: the hour (0–23, the server's time zone) the estimates' nightly backtest runs (docs/accuracy.md). */
+  accuracyHour: number;
   /** The MLS listing feed (RESO_API_URL and its credentials, RESO_SYNC_MINUTES, RESO_FILTER); unset = no feed. */
   resoFeed?: ResoFeedConfig;
 }
@@ -128,15 +130,25 @@ export function parseRatesFeedUrl(value: string | undefined): string | undefined
 /** The daily alert digests go out at this hour of the server's time zone unless ALERT_DIGEST_HOUR says otherwise. */
 export const DEFAULT_ALERT_DIGEST_HOUR = 7;
 
-/** ALERT_DIGEST_HOUR: unset, or a whole hour from 0 to 23. */
-export function parseAlertDigestHour(value: string | undefined): number {
+/** The estimates' nightly backtest runs at this hour of the server's time zone unless ACCURACY_HOUR says otherwise. */
+export const DEFAULT_ACCURACY_HOUR = 3;
+
+/** An hour variable: unset (the default), or a whole hour from 0 to 23. */
+function parseHour(name: string, value: string | undefined, fallback: number): number {
   const raw = text(value);
-  if (raw === undefined) return DEFAULT_ALERT_DIGEST_HOUR;
+  if (raw === undefined) return fallback;
   if (!/^\d{1,2}$/.test(raw) || Number(raw) > 23) {
-    throw new Error(`ALERT_DIGEST_HOUR must be a whole hour from 0 to 23 (the server's time zone), got "${raw}"`);
+    throw new Error(`${name} must be a whole hour from 0 to 23 (the server's time zone), got "${raw}"`);
   }
   return Number(raw);
 }
+
+/** ALERT_DIGEST_HOUR: unset, or a whole hour from 0 to 23. */
+export const parseAlertDigestHour = (value: string | undefined): number =>
+  parseHour('ALERT_DIGEST_HOUR', value, DEFAULT_ALERT_DIGEST_HOUR);
+
+/** ACCURACY_HOUR: unset, or a whole hour from 0 to 23. */
+export const parseAccuracyHour = (value: string | undefined): number => parseHour('ACCURACY_HOUR', value, DEFAULT_ACCURACY_HOUR);
 
 /** The package root: two levels above this file both in src/server and in dist/server. */
 export const PACKAGE_ROOT = path.resolve(__dirname, '..', '..');
@@ -327,6 +339,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     ratesFeedUrl: parseRatesFeedUrl(env.RATES_FEED_URL),
     alertDigestHour: parseAlertDigestHour(env.ALERT_DIGEST_HOUR),
+    accuracyHour: parseAccuracyHour(env.ACCURACY_HOUR),
     resoFeed: parseResoFeed(env),
   };
 }

@@ -5,7 +5,7 @@ export const ADMIN_SECTIONS = ['users', 'markets', 'interests', 'strategies', 'a
 export type AdminSectionKey = (typeof ADMIN_SECTIONS)[number];
 
 /** Item path segments; also the audit log's entity types. */
-export const ENTITY_TYPES = ['user', 'market', 'interest', 'strategy', 'account', 'rate', 'listing-feed'] as const;
+export const ENTITY_TYPES = ['user', 'market', 'interest', 'strategy', 'account', 'rate', 'listing-feed', 'accuracy'] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -34,5 +34,5 @@ export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 export const IMPORT_JOB_PHASES = ['queued', 'hashing', 'writing', 'done', 'failed'] as const;
 export type ImportJobPhase = (typeof IMPORT_JOB_PHASES)[number];
 
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'activate', 'deactivate', 'import', 'sync'] as const;
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'activate', 'deactivate', 'import', 'sync', 'run'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,14 +1,19 @@
 import { formatCurrency } from './format';
 import { boundingBox, haversineMiles } from './geo/distance';
 import type { RentEstimate, RentSource } from './schemas/property';
-import { dayNumber, median, monthsBefore, quartiles } from './stats';
+import { dayNumber, monthsBefore, quartiles } from './stats';
+import { estimateFromComps } from './valuation/adjusted-comps';
+import type { MarketModel } from './valuation/market-model';
+import { rangeText } from './valuation/ranges';
 
 /**
  * A listing's rent from lease comps (docs/investment-math.md, "Rent from lease comps"), in the way
  * investors check an automated estimate (DealCheck's rent comps, RentCast's range): closed leases of
- * similar homes nearby and recent, each scaled to the listing's area by its rent per square foot; the
- * estimate is their median, the range their 25th–75th percentile. Pure: the caller prefilters the
- * candidates with a box in SQL.
+ * similar homes nearby and recent, each adjusted to the listing by the market's rent model (time,
+ * area, rooms and location: src/shared/valuation/adjusted-comps.ts; without a model, scaled by its
+ * rent per square foot); the estimate is their median weighted by distance, the lease comps' spread
+ * their 25th–75th percentile (the range shown with it is the backtest's, docs/accuracy.md). Pure:
+ * the caller prefilters the candidates with a box in SQL.
  */
 
 export interface LeaseStep {
@@ -31,7 +36,7 @@ export const LEASE_RULES = {
   /** Living area within ±25 % of the listing's. */
   areaTolerance: 0.25,
   /** Widen while fewer than this many are found. */
-  enough: 5,
+  enough: 12,
   /** Fewer than this at the widest step: no estimate (the rent falls back). */
   minLeases: 3,
   /** The nearest this many are kept. */
@@ -53,6 +58,9 @@ export interface LeaseSubject {
   longitude: number;
   beds: number | null;
   area: number | null;
+  /** Bathrooms and ZIP, for the model's adjustments (none where unknown). */
+  baths?: number | null;
+  zip?: string | null;
 }
 
 export interface LeaseCandidate {
@@ -61,6 +69,8 @@ export interface LeaseCandidate {
   longitude: number;
   beds: number | null;
   area: number | null;
+  baths?: number | null;
+  zip?: string | null;
   /** The monthly rent the lease closed at. */
   rent: number;
   /** The day it closed, as days since 1970-01-01 (dayNumber in src/shared/stats.ts). */
@@ -69,23 +79,27 @@ export interface LeaseCandidate {
 
 export interface SelectedLease extends LeaseCandidate {
   distanceMiles: number;
-  /** The rent scaled to the listing's area by the lease's rent per square foot (its rent when either area is unknown). */
-  scaledRent: number;
+  /** The rent adjusted to the listing (time, area, rooms, location: the market's rent model). */
+  adjustedRent: number;
 }
 
-/** The estimate's figures (RentEstimate without the engine rent's source) and the leases used, nearest first. */
+/** The estimate's figures (RentEstimate without the engine rent's source or its range) and the leases used, nearest first. */
 export interface LeaseEstimate {
-  estimate: Omit<RentEstimate, 'source'>;
+  estimate: Omit<RentEstimate, 'source' | 'range'>;
   leases: SelectedLease[];
+  /** The estimate before rounding (the backtest compares it); null without one. */
+  exact: number | null;
+  /** The step of LEASE_STEPS that found the leases (−1: too few at the widest). */
+  step: number;
 }
 
 const roundRent = (value: number) => Math.round(value / LEASE_RULES.roundTo) * LEASE_RULES.roundTo;
 
-const byDistance = (a: SelectedLease, b: SelectedLease) =>
+const byDistance = (a: { distanceMiles: number; id: string }, b: { distanceMiles: number; id: string }) =>
   a.distanceMiles - b.distanceMiles || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** Drops leases whose rent per square foot lies outside 1.5 × IQR (only with at least 4 to judge). */
-function dropOutliers(leases: SelectedLease[]): SelectedLease[] {
+function dropOutliers<T extends LeaseCandidate>(leases: T[]): T[] {
   const withArea = leases.filter((l) => l.area !== null && l.area > 0);
   if (withArea.length < LEASE_RULES.outlierMinLeases) return leases;
   const { q1, q3 } = quartiles(withArea.map((l) => l.rent / (l.area as number)));
@@ -135,9 +149,16 @@ function daysOf(asOf: string): { day: number; starts: number[] } {
 
 /**
  * The lease comps of one listing and their estimate, as of `asOf` (YYYY-MM-DD, the newest lease's
- * date): candidates are any superset of the leases within MAX_LEASE_RADIUS_MILES.
+ * date): candidates are any superset of the leases within MAX_LEASE_RADIUS_MILES (or of those within
+ * the first step's radius, when that step finds enough: the answer is the same). `model` is the
+ * listing's market's rent model (null: the rents are scaled by area alone).
  */
-export function estimateRent(subject: LeaseSubject, candidates: readonly LeaseCandidate[], asOf: string): LeaseEstimate {
+export function estimateRent(
+  subject: LeaseSubject,
+  candidates: readonly LeaseCandidate[],
+  asOf: string,
+  model: MarketModel | null = null,
+): LeaseEstimate {
   const hasArea = subject.area !== null && subject.area > 0;
   const area = subject.area as number;
   const areaLow = area * (1 - LEASE_RULES.areaTolerance);
@@ -178,29 +199,23 @@ export function estimateRent(subject: LeaseSubject, candidates: readonly LeaseCa
     for (let j = 0; j < n; j++) if (inStep(j, step)) count++;
     if (count >= LEASE_RULES.enough) break;
   }
-  if (count < LEASE_RULES.minLeases) return { estimate: noEstimate(count), leases: [] };
+  if (count < LEASE_RULES.minLeases) return { estimate: noEstimate(count), leases: [], exact: null, step: -1 };
   if (step === LEASE_STEPS.length) step--;
 
-  const found: SelectedLease[] = [];
+  const found: Array<LeaseCandidate & { distanceMiles: number }> = [];
   for (let j = 0; j < n; j++) {
-    if (!inStep(j, step)) continue;
-    const c = candidates[pool.index[j]];
-    const scaledRent = hasArea && c.area !== null && c.area > 0 ? (c.rent / c.area) * area : c.rent;
-    found.push({
-      id: c.id,
-      latitude: c.latitude,
-      longitude: c.longitude,
-      beds: c.beds,
-      area: c.area,
-      rent: c.rent,
-      closeDay: c.closeDay,
-      distanceMiles: pool.miles[j],
-      scaledRent,
-    });
+    if (inStep(j, step)) found.push({ ...candidates[pool.index[j]], distanceMiles: pool.miles[j] });
   }
-  const leases = dropOutliers(found).sort(byDistance).slice(0, LEASE_RULES.maxLeases);
-  const rents = leases.map((l) => l.scaledRent);
-  const mid = median(rents);
+  const kept = dropOutliers(found).sort(byDistance).slice(0, LEASE_RULES.maxLeases);
+  const adjusted = estimateFromComps(
+    { area: subject.area, beds: subject.beds, baths: subject.baths ?? null, zip: subject.zip ?? null },
+    kept.map((l) => ({ ...l, baths: l.baths ?? null, zip: l.zip ?? null, amount: l.rent })),
+    model,
+  );
+  if (!adjusted) return { estimate: noEstimate(0), leases: [], exact: null, step: -1 };
+  const leases: SelectedLease[] = kept.map((l, k) => ({ ...l, adjustedRent: adjusted.comps[k].adjusted }));
+  const rents = leases.map((l) => l.adjustedRent);
+  const mid = adjusted.amount;
   const { q1, q3 } = quartiles(rents);
   const newest = Math.max(...leases.map((l) => l.closeDay));
   const oldestUsed = Math.min(...leases.map((l) => l.closeDay));
@@ -215,8 +230,12 @@ export function estimateRent(subject: LeaseSubject, candidates: readonly LeaseCa
       oldestMonths: Math.max(1, Math.ceil((today - oldestUsed) / 30.4375)),
       newestLeaseDays: Math.max(0, today - newest),
       searchedMiles: MAX_LEASE_RADIUS_MILES,
+      compsLow: Math.round(Math.min(...rents)),
+      compsHigh: Math.round(Math.max(...rents)),
     },
     leases,
+    exact: mid,
+    step,
   };
 }
 
@@ -232,6 +251,8 @@ function noEstimate(found: number): LeaseEstimate['estimate'] {
     oldestMonths: null,
     newestLeaseDays: null,
     searchedMiles: MAX_LEASE_RADIUS_MILES,
+    compsLow: null,
+    compsHigh: null,
   };
 }
 
@@ -268,26 +289,35 @@ function basis(e: RentEstimate): string {
   return `from ${plural(e.leaseCount, 'lease')} within ${miles(e.farthestMiles ?? e.searchedMiles)}, last ${plural(e.oldestMonths ?? 1, 'month')}`;
 }
 
-/** "$1,850/mo (range $1,700–$2,000)" */
+/**
+ * "$1,850/mo · 80 % range $1,650–$2,075 · from 8 leases within 0.6 mi, last 9 months · lease comps'
+ * spread $1,700–$2,000" (no range before the market's accuracy is first measured).
+ */
 function estimateFigures(e: RentEstimate): string {
-  return `${formatCurrency(e.monthlyRent)}/mo (range ${formatCurrency(e.low)}–${formatCurrency(e.high)})`;
+  return [
+    `${formatCurrency(e.monthlyRent)}/mo`,
+    ...(e.range ? [rangeText(e.range)] : []),
+    basis(e),
+    `lease comps' spread ${formatCurrency(e.low)}–${formatCurrency(e.high)}`,
+  ].join(' · ');
 }
 
 /**
- * Where a listing's rent comes from, in one sentence: "Rent $1,850/mo (range $1,700–$2,000) from 8
- * leases within 0.6 mi, last 9 months"; a feed rent with the comps' estimate beside it; or the
- * visible fallback ("No lease comps within 3 mi: rent from the city median, $1,600/mo").
+ * Where a listing's rent comes from, in one sentence: "Rent $1,850/mo · 80 % range $1,650–$2,075 ·
+ * from 8 leases within 0.6 mi, last 9 months · lease comps' spread $1,700–$2,000"; a feed rent with
+ * the comps' estimate beside it; or the visible fallback ("No lease comps within 3 mi: rent from the
+ * city median, $1,600/mo").
  */
 export function rentEstimateText(e: RentEstimate, monthlyRent: number | null): string {
   const rent = `${formatCurrency(monthlyRent)}/mo`;
   const none = `no lease comps within ${miles(e.searchedMiles)}`;
   switch (e.source) {
     case 'leases':
-      return `Rent ${estimateFigures(e)} ${basis(e)}`;
+      return `Rent ${estimateFigures(e)}`;
     case 'feed':
       return e.monthlyRent === null
         ? `Rent ${rent} from the listing feed; ${none}`
-        : `Rent ${rent} from the listing feed; lease comps say ${estimateFigures(e)} ${basis(e)}`;
+        : `Rent ${rent} from the listing feed; lease comps say ${estimateFigures(e)}`;
     case 'cityMedian':
       return `No lease comps within ${miles(e.searchedMiles)}: rent from the city median, ${rent}`;
     case 'price':

@@ -29,6 +29,7 @@ export function makeProperty(overrides: Partial<Property> & Pick<Property, '_id'
     confidence: null,
     monthlyRent: null,
     rentEstimate: null,
+    valueEstimate: null,
     leaseCompIds: [],
     rehabEstimate: null,
     arvEstimate: null,

@@ -2,7 +2,7 @@ import { DATABASES, SETUP_TIMEOUT, createTestApp, type TestApp } from './helpers
 import { sql } from 'kysely';
 import { assumptionsFor, strategyResults, type EngineInputs } from '../../src/server/modules/listings/analysis';
 import { createListingsRepository, recomputeForRate } from '../../src/server/modules/listings';
-import { marketKey } from '../../src/server/modules/listings/recompute';
+import { marketKey } from '../../src/shared/valuation/market-model';
 import { mulberry32 } from '../../src/server/modules/demo-data/random';
 import type { AssumptionOverrides } from '../../src/shared/invest';
 

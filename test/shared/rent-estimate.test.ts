@@ -32,11 +32,14 @@ function lease(
 }
 
 describe('estimateRent: a hand-checked example', () => {
-  // Five similar leases within half a mile, scaled to 1,500 sq ft by their rent per square foot:
+  // Five similar leases within half a mile, scaled to 1,500 sq ft by their rent per square foot (no
+  // market model: the area alone is adjusted, in proportion):
   //   l1 1,800 / 1,500 × 1,500 = 1,800     l2 1,500 / 1,200 × 1,500 = 1,875
   //   l3 2,100 / 1,800 × 1,500 = 1,750     l4 2,000 / 1,600 × 1,500 = 1,875
   //   l5 1,600 / 1,400 × 1,500 = 1,714.29
-  // Sorted 1,714.29, 1,750, 1,800, 1,875, 1,875: median 1,800, 25th percentile 1,750 (the 2nd of 5),
+  // Sorted 1,714.29 (l5), 1,750 (l3), 1,800 (l1), 1,875 (l2), 1,875 (l4), weighted by distance
+  // 1 / (0.25 + miles): l5 1.370, l3 1.538, l1 2.222, l2 1.818, l4 1.429 (total 8.377, half 4.189):
+  // the weights reach half at l1, so the estimate is 1,800. 25th percentile 1,750 (the 2nd of 5),
   // 75th 1,875 (the 4th); spread (1,875 − 1,714.29) / 1,800 = 8.9 %. Rent per sq ft 1.14–1.25: no outlier.
   const candidates = [
     lease('l1', 0.2, { closeDate: '2026-09-01' }),
@@ -44,10 +47,11 @@ describe('estimateRent: a hand-checked example', () => {
     lease('l3', 0.4, { area: 1800, rent: 2100, closeDate: '2026-01-15' }),
     lease('l4', 0.45, { area: 1600, rent: 2000 }),
     lease('l5', 0.48, { area: 1400, rent: 1600 }),
-    // Not used: farther than the first step once five are found, another bedroom count, too small
-    // (below 1,125 = 1,500 − 25 %), older than 24 months, after the reference date.
-    lease('far', 0.8, { rent: 2400 }),
-    lease('beds', 0.3, { beds: 2 }),
+    // Not used: farther than the widest step (3 mi; fewer than 12 found, the search widens to it),
+    // two bedrooms off (±1 at most), too small (below 1,125 = 1,500 − 25 %), older than 24 months,
+    // after the reference date.
+    lease('far', 3.2, { rent: 2400 }),
+    lease('beds', 0.3, { beds: 1 }),
     lease('small', 0.1, { area: 1000 }),
     lease('old', 0.2, { closeDate: '2024-09-29' }),
     lease('future', 0.2, { closeDate: '2026-10-01' }),
@@ -56,7 +60,7 @@ describe('estimateRent: a hand-checked example', () => {
   it('takes the median and the quartiles of the scaled rents, rounded to $25', () => {
     const { estimate, leases } = estimateRent(subject, candidates, AS_OF);
     expect(leases.map((l) => l.id)).toEqual(['l1', 'l2', 'l3', 'l4', 'l5']);
-    expect(leases.map((l) => Math.round(l.scaledRent * 100) / 100)).toEqual([1800, 1875, 1750, 1875, 1714.29]);
+    expect(leases.map((l) => Math.round(l.adjustedRent * 100) / 100)).toEqual([1800, 1875, 1750, 1875, 1714.29]);
     expect(estimate).toEqual({
       monthlyRent: 1800,
       low: 1750,
@@ -68,9 +72,11 @@ describe('estimateRent: a hand-checked example', () => {
       oldestMonths: 9,
       newestLeaseDays: 29,
       searchedMiles: 3,
+      compsLow: 1714,
+      compsHigh: 1875,
     });
     expect(rentEstimateText({ source: 'leases', ...estimate }, 1800)).toBe(
-      'Rent $1,800/mo (range $1,750–$1,875) from 5 leases within 0.5 mi, last 9 months',
+      "Rent $1,800/mo · from 5 leases within 0.5 mi, last 9 months · lease comps' spread $1,750–$1,875",
     );
     expect(rentSourceText({ source: 'leases', ...estimate })).toBe('from 5 lease comps');
     expect(rentSourceText({ source: 'feed', ...estimate })).toBe('from the listing feed');
@@ -81,25 +87,31 @@ describe('estimateRent: a hand-checked example', () => {
 
 describe('estimateRent: widening and too few', () => {
   it('widens the radius, then the bedrooms, then the months until enough are found', () => {
+    expect(LEASE_RULES.enough).toBe(12);
+    const group = (prefix: string, count: number, miles: number, fields: Parameters<typeof lease>[2] = {}) =>
+      Array.from({ length: count }, (_, k) => lease(`${prefix}${k}`, miles + k * 0.01, fields));
     const candidates = [
-      lease('a', 0.7),
-      lease('b', 0.9),
-      lease('c', 1.5),
-      lease('d', 1.8, { beds: 4 }),
+      ...group('a', 4, 0.7),
+      ...group('c', 5, 1.5),
+      ...group('d', 3, 1.8, { beds: 4 }),
       lease('e', 2.5, { beds: 2 }),
       lease('f', 2.9, { closeDate: '2025-03-01' }),
     ];
-    // 1 mile: a, b; 2 miles: + c; 2 miles ±1 bed: + d; 3 miles ±1: + e = 5, enough; f (18 months old) not needed.
-    const { estimate, leases } = estimateRent(subject, candidates, AS_OF);
-    expect(leases.map((l) => l.id)).toEqual(['a', 'b', 'c', 'd', 'e']);
-    expect(estimate.farthestMiles).toBe(2.5);
-    // With one of them gone, the last step reaches back 24 months for f.
+    // 1 mile: 4; 2 miles: 9; 2 miles ±1 bed: 12, enough; e (2.5 mi) and f (18 months old) not needed.
+    const { estimate, leases, step } = estimateRent(subject, candidates, AS_OF);
+    expect(step).toBe(3);
+    expect(leases).toHaveLength(12);
+    expect(estimate.farthestMiles).toBe(1.9);
+    // One fewer: 3 miles ±1 bed adds e; one more fewer: the last step reaches back 24 months for f.
+    const noD2 = candidates.filter((c) => c.id !== 'd2');
+    expect(estimateRent(subject, noD2, AS_OF).leases.map((l) => l.id)).toContain('e');
     const fewer = estimateRent(
       subject,
-      candidates.filter((c) => c.id !== 'e'),
+      noD2.filter((c) => c.id !== 'd1'),
       AS_OF,
     );
-    expect(fewer.leases.map((l) => l.id)).toEqual(['a', 'b', 'c', 'd', 'f']);
+    expect(fewer.step).toBe(5);
+    expect(fewer.leases.map((l) => l.id)).toContain('f');
     expect(fewer.estimate.oldestMonths).toBe(19);
   });
 
@@ -177,9 +189,15 @@ describe('rentEstimateText', () => {
   };
 
   it("reads the issue's sentence and its variants", () => {
-    expect(rentEstimateText(base, 1850)).toBe('Rent $1,850/mo (range $1,700–$2,000) from 8 leases within 0.6 mi, last 9 months');
+    expect(rentEstimateText(base, 1850)).toBe(
+      "Rent $1,850/mo · from 8 leases within 0.6 mi, last 9 months · lease comps' spread $1,700–$2,000",
+    );
+    const range = { low: 1650, high: 2075, coverage: 80, basis: 'market' as const, calibrationCount: 412, city: 'Austin', state: 'TX' };
+    expect(rentEstimateText({ ...base, range }, 1850)).toBe(
+      "Rent $1,850/mo · 80 % range $1,650–$2,075 · from 8 leases within 0.6 mi, last 9 months · lease comps' spread $1,700–$2,000",
+    );
     expect(rentEstimateText({ ...base, source: 'feed' }, 1900)).toBe(
-      'Rent $1,900/mo from the listing feed; lease comps say $1,850/mo (range $1,700–$2,000) from 8 leases within 0.6 mi, last 9 months',
+      "Rent $1,900/mo from the listing feed; lease comps say $1,850/mo · from 8 leases within 0.6 mi, last 9 months · lease comps' spread $1,700–$2,000",
     );
     expect(rentEstimateText({ ...none, source: 'feed' }, 1900)).toBe(
       'Rent $1,900/mo from the listing feed; no lease comps within 3 mi',

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
-import type { DealConfidence, MarkerColor, RentEstimate } from '../../shared/schemas/property';
+import type { DealConfidence, MarkerColor, RentEstimate, ValueEstimate } from '../../shared/schemas/property';
 import type { AssumptionOverrides } from '../../shared/schemas/assumptions';
 import type { AuditAction, EntityType, ImportJobPhase } from '../../shared/schemas/admin';
 import type { MapBounds } from '../../shared/schemas/geo';
@@ -245,6 +245,10 @@ export interface PropertiesTable extends ListingColumns {
   off_market_at: NullableTimestamp;
   /** Why: the feed's StandardStatus (`Withdrawn`, `Expired`…) or `Not in feed` (the reconciliation). */
   off_market_status: string | null;
+  /** The value estimate from the sold comps (without its range: that is the market's backtest's), written by the recomputation (0034). */
+  value_estimate: Json<Omit<ValueEstimate, 'range'> | null, Omit<ValueEstimate, 'range'> | null | undefined>;
+  /** The list price against the value estimate, percent (below 0: below it); null without an estimate (0034). */
+  value_gap_percent: number | null;
 }
 
 /** Each list price change an import saw (0027). */
@@ -272,6 +276,7 @@ export type PropertyReturnsTable = Pick<
   | 'brrrr_coc'
   | 'fix_flip_coc'
   | 'short_term_coc'
+  | 'value_gap_percent'
 >;
 
 export interface SoldCompsTable extends Omit<ListingColumns, 'list_price'> {
@@ -328,6 +333,72 @@ export interface ListingFeedRunsTable {
   rejected: Generated<number>;
   off_market: Generated<number>;
   error: string | null;
+}
+
+/** A market's model of prices (`value`) or rents (`rent`), fitted by the recomputation (0034). */
+export interface MarketModelsTable {
+  kind: 'value' | 'rent';
+  /** marketKey: the city lower-cased and the state upper-cased. */
+  market: string;
+  city: string;
+  state: string;
+  ref_month: number;
+  observations: number;
+  /** The MarketModel (src/shared/valuation/market-model.ts), as JSON text. */
+  model: ColumnType<string, string, string>;
+}
+
+/** What the models of a kind were fitted on (0034). */
+export interface MarketModelFitsTable {
+  kind: 'value' | 'rent';
+  fingerprint: string;
+  as_of: ColumnType<string | null, string | null, string | null>;
+  fitted_at: Generated<Date>;
+}
+
+/** Each backtest run (0034; docs/accuracy.md). */
+export interface AccuracyRunsTable {
+  id: GeneratedAlways<number>;
+  trigger: string;
+  started_at: Generated<Date>;
+  finished_at: NullableTimestamp;
+  heartbeat_at: Generated<Date>;
+  status: ColumnType<'running' | 'succeeded' | 'failed', 'running' | 'succeeded' | 'failed' | undefined, 'running' | 'succeeded' | 'failed'>;
+  error: string | null;
+  fingerprint: string | null;
+  sales_as_of: ColumnType<string | null, string | null | undefined, string | null>;
+  leases_as_of: ColumnType<string | null, string | null | undefined, string | null>;
+  sales_tested: number | null;
+  sales_estimated: number | null;
+  leases_tested: number | null;
+  leases_estimated: number | null;
+}
+
+/** What a backtest measured, over all, per market and per ZIP, and the bounds of the ranges shown since (0034). */
+export interface AccuracyFiguresTable {
+  run_id: number;
+  kind: 'value' | 'rent';
+  level: 'all' | 'city' | 'zip';
+  city: string;
+  state: string;
+  zip: string;
+  tested: number;
+  count: number;
+  median_ratio: number | null;
+  cod: number | null;
+  prd: number | null;
+  median_abs_error: number | null;
+  within_5: number | null;
+  within_10: number | null;
+  within_20: number | null;
+  bias: number | null;
+  coverage: number | null;
+  /** Counts per bin of ERROR_BINS (src/shared/valuation/ratio-study.ts), as JSON text. */
+  histogram: ColumnType<number[], string, string>;
+  range_lower: number | null;
+  range_upper: number | null;
+  range_count: number | null;
+  range_basis: 'market' | 'pooled';
 }
 
 /** The PMMS feed's one row (id 1): its last fetch and how it went. */
@@ -391,6 +462,8 @@ export interface SavedSearchesTable {
   min_days: number | null;
   max_days: number | null;
   min_cut: number | null;
+  /** At least this many percent below the value estimate (0034). */
+  min_below_value: number | null;
   alert: ColumnType<AlertFrequency, AlertFrequency | undefined, AlertFrequency>;
   last_viewed_at: Timestamp;
   created_at: Timestamp;
@@ -540,6 +613,10 @@ export interface DB {
   contacts: ContactsTable;
   contact_properties: ContactPropertiesTable;
   places: PlacesTable;
+  market_models: MarketModelsTable;
+  market_model_fits: MarketModelFitsTable;
+  accuracy_runs: AccuracyRunsTable;
+  accuracy_figures: AccuracyFiguresTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

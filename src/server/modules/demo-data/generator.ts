@@ -23,7 +23,7 @@ import {
   SUFFIXES,
 } from './listing-text';
 import { marketTime } from './market-time';
-import { clamp, hashInts, mulberry32, pick, roundTo, uniform, type Rng } from './random';
+import { clamp, hashInts, mulberry32, normalQuantile, pick, roundTo, uniform, type Rng } from './random';
 
 /**
  * Deterministic demo data (docs/listings.md): listings, sold comps and closed leases across 20 US cities, on real
@@ -55,7 +55,14 @@ export const FEED_RENT_SHARE = 0.1;
  * of the city's HUD Fair Market Rent for the bedroom count times MEDIAN_OVER_FMR, an FMR being the
  * 40th percentile (the lognormal's median is e^(0.2533·σ) times its 40th percentile).
  */
-export const LEASE_RENT_SIGMA = 0.15;
+export const LEASE_RENT_SIGMA = 0.12;
+/**
+ * A sale's scatter around what its ZIP's $/sq ft and its area predict: lognormal, σ = 0.12
+ * (docs/listings.md, "How far a sale or a lease scatters"): the spread of Zillow's own off-market
+ * errors (median 7.5 %, 60.6 % within 10 %), so the demo's noise alone is as large as a leading
+ * AVM's whole error. The leases scatter as much (LEASE_RENT_SIGMA).
+ */
+export const SALE_PRICE_SIGMA = 0.12;
 export const MEDIAN_OVER_FMR = Math.exp(0.2533 * LEASE_RENT_SIGMA);
 /** Rent grows with the square root of the area against the bedroom count's usual area. */
 const LEASE_AREA_ELASTICITY = 0.5;
@@ -300,7 +307,7 @@ export function demoItem(seed: number, index: number, listedAsOf: string = today
     const compBeds = rng() < 0.7 ? beds : Math.min(5, Math.max(1, beds + (rng() < 0.5 ? -1 : 1)));
     const c = house(rng, city, zip, compBeds);
     const compArea = rng() < 0.75 ? roundTo(h.area * uniform(rng, 0.85, 1.15), 10) : c.area;
-    const closePrice = roundTo(compArea * psf * Math.exp(uniform(rng, -0.12, 0.12)), 500);
+    const closePrice = roundTo(compArea * psf * Math.exp(SALE_PRICE_SIGMA * normalQuantile(rng())), 500);
     sold.push({
       listing_key: `DEMO-${seed}-S${String(index).padStart(7, '0')}-${k}`,
       close_price: closePrice,

@@ -35,3 +35,5 @@ export {
 export { countStaleForRate, recomputeDirty, recomputeForRate, type RecomputeProgress } from './recompute';
 export { rateRecomputerFor, type RateRecomputer } from './recomputer';
 export { LISTINGS_CHANNEL, listingChangesVersion, noteListingsChanged } from './changes';
+export { closedRecordsFingerprint, marketModels, newestClose, type MarketModels, type ModelKind } from './market-models';
+export { readClosedPage } from './closed-reads';

@@ -22,14 +22,15 @@ export function createLeaseReads(db: Db) {
       asOf: string,
     ): Promise<LeaseCandidate[]> {
       const result = await sql<{ leases: string | null }>`
-        select json_agg(json_build_array(l.id, l.latitude, l.longitude, l.beds, l.area, l.rent, l.close_date - date '1970-01-01'))::text as leases
+        select json_agg(json_build_array(l.id, l.latitude, l.longitude, l.beds, l.area, l.rent, l.close_date - date '1970-01-01',
+          nullif(l.baths_total, 0), nullif(l.zip, '')))::text as leases
         from leases l
         where l.longitude between ${box.w} and ${box.e} and l.latitude between ${box.s} and ${box.n}
           and l.close_date between ${since}::date and ${asOf}::date`.execute(db);
       const rows = JSON.parse(result.rows[0]?.leases ?? '[]') as Array<
-        [string, number, number, number | null, number | null, number, number]
+        [string, number, number, number | null, number | null, number, number, number | null, string | null]
       >;
-      return rows.map(([id, latitude, longitude, beds, area, rent, closeDay]) => ({
+      return rows.map(([id, latitude, longitude, beds, area, rent, closeDay, baths, zip]) => ({
         id,
         latitude,
         longitude,
@@ -37,6 +38,8 @@ export function createLeaseReads(db: Db) {
         area,
         rent,
         closeDay,
+        baths,
+        zip,
       }));
     },
 

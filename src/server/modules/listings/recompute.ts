@@ -8,7 +8,8 @@ import {
   type EngineInputs,
   type StrategyResults,
 } from './analysis';
-import { COMP_RULES, MAX_COMP_RADIUS_MILES, monthsBefore, selectComps, type CompCandidate } from './comps';
+import { COMP_RULES, MAX_COMP_RADIUS_MILES, selectComps, type CompCandidate } from '../../../shared/comps';
+import { monthsBefore } from '../../../shared/stats';
 import { createLeaseReads } from './lease-reads';
 import {
   engineRent,
@@ -17,8 +18,12 @@ import {
   MAX_LEASE_RADIUS_MILES,
   type LeaseCandidate,
 } from '../../../shared/rent-estimate';
+import { marketKey } from '../../../shared/valuation/market-model';
+import { valueEstimate } from '../../../shared/valuation/value-estimate';
+import { dayNumber } from '../../../shared/stats';
 import type { Db } from '../../db/database';
 import { noteListingsChanged } from './changes';
+import { marketModels } from './market-models';
 import { createMarketsRepository, type MarketOverrides } from '../markets';
 import { createRatesRepository, latestRateSql } from '../rates';
 import {
@@ -39,8 +44,6 @@ import {
 
 type Calculator = (inputs: EngineInputs) => StrategyResults;
 
-/** A market's key: its city lower-cased and its state upper-cased (listings match markets this way). */
-export const marketKey = (city: string, state: string): string => `${city.trim().toLowerCase()}|${state.trim().toUpperCase()}`;
 
 /**
  * The strategy calculator of a listing's market at `rate`: markets with assumption overrides get
@@ -161,6 +164,10 @@ export async function recomputeDirty(db: Db, options: RecomputeOptions = {}): Pr
   const leaseAsOf = await leaseReads.asOf();
   const leaseSince = monthsBefore(leaseAsOf, MAX_LEASE_MONTHS);
   const cityRents = await leaseReads.cityRentsPerSqft(leaseSince, leaseAsOf);
+  // The markets' models of prices and rents (fitted again here when the sales or leases changed).
+  const valueModels = await marketModels(db, 'value', asOf);
+  const rentModels = await marketModels(db, 'rent', leaseAsOf);
+  const today = dayNumber(asOf);
   /** The leases of the grid cells read so far, by cell, kept while a later batch may reach them. */
   const leases = new Map<string, LeaseCandidate[]>();
   let done = 0;
@@ -185,9 +192,12 @@ export async function recomputeDirty(db: Db, options: RecomputeOptions = {}): Pr
         latitude: c.latitude,
         longitude: c.longitude,
         beds: c.beds,
+        baths: c.baths,
         area: c.area,
+        zip: c.zip,
         closePrice: c.close_price,
         closeDate: c.close_date,
+        closeDay: c.close_day,
       })),
     );
 
@@ -209,9 +219,10 @@ export async function recomputeDirty(db: Db, options: RecomputeOptions = {}): Pr
     const leasesRead = performance.now();
     const rents = rows.map((r, index) =>
       estimateRent(
-        { latitude: r.latitude, longitude: r.longitude, beds: r.beds, area: r.area },
+        { latitude: r.latitude, longitude: r.longitude, beds: r.beds, area: r.area, baths: r.baths, zip: r.zip },
         gathered(leases, leaseCells.rowCells[index]),
         leaseAsOf,
+        rentModels.get(marketKey(r.city, r.state)) ?? null,
       ),
     );
     // The batches go east: the cells west of any later listing's reach are not needed again.
@@ -246,11 +257,19 @@ export async function recomputeDirty(db: Db, options: RecomputeOptions = {}): Pr
       );
       const { source } = engineRent(r.monthly_rent, rent.estimate.monthlyRent, cityRentPerSqft, r.area, r.list_price);
       const results = calculatorOf(r.city, r.state)(inputs);
+      const value = valueEstimate(
+        { area: r.area, beds: r.beds, baths: r.baths, zip: r.zip, listPrice: r.list_price },
+        selected,
+        valueModels.get(marketKey(r.city, r.state)) ?? null,
+        today,
+      );
       return {
         id: r.id,
         comp_ids: selected.map((c) => c.id),
         rent_estimate: { source, ...rent.estimate },
         lease_comp_ids: rent.leases.map((l) => l.id),
+        value_estimate: value,
+        value_gap_percent: value.listGapPercent,
         deal_status: deal.dealStatus,
         marker_color: deal.markerColor,
         confidence: deal.confidence,

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database';
 import type { EngineInputs } from '../../db/schema';
 import { marketOverridesJsonSql, type MarketOverrides } from '../markets';
 import { latestRateSql } from '../rates';
-import { MAX_COMP_RADIUS_MILES } from './comps';
+import { MAX_COMP_RADIUS_MILES } from '../../../shared/comps';
 import {
   COLUMN_TYPES,
   LISTING_COLUMNS,
@@ -112,7 +112,9 @@ export interface DirtyRow {
   id: string;
   list_price: number;
   beds: number | null;
+  baths: number | null;
   area: number | null;
+  zip: string | null;
   latitude: number;
   longitude: number;
   city: string;
@@ -128,9 +130,14 @@ export interface CompRow {
   latitude: number;
   longitude: number;
   beds: number | null;
+  /** null when unknown (the table's total is 0 then). */
+  baths: number | null;
   area: number | null;
+  zip: string | null;
   close_price: number;
   close_date: string;
+  /** close_date as days since 1970-01-01. */
+  close_day: number;
 }
 
 /**
@@ -163,11 +170,13 @@ const ANALYSIS_COLUMNS = [
   'short_term_coc',
   'rent_estimate',
   'lease_comp_ids',
+  'value_estimate',
+  'value_gap_percent',
 ];
-/** The analysis columns stored as `json` (migrations 0022, 0030): compared as text, which json has no `=` for. */
-const JSON_TEXT_COLUMNS = new Set(['inputs', 'buy_hold', 'brrrr', 'fix_flip', 'short_term', 'rent_estimate']);
-/** What the API shows (the cash-on-cash columns only repeat the results). */
-const SHOWN_COLUMNS = ANALYSIS_COLUMNS.filter((c) => c !== 'results_rate' && !c.endsWith('_coc'));
+/** The analysis columns stored as `json` (migrations 0022, 0030, 0034): compared as text, which json has no `=` for. */
+const JSON_TEXT_COLUMNS = new Set(['inputs', 'buy_hold', 'brrrr', 'fix_flip', 'short_term', 'rent_estimate', 'value_estimate']);
+/** What the API shows (the cash-on-cash columns and the value gap only repeat the results and the estimate). */
+const SHOWN_COLUMNS = ANALYSIS_COLUMNS.filter((c) => c !== 'results_rate' && !c.endsWith('_coc') && c !== 'value_gap_percent');
 const comparable = (prefix: string) =>
   sql.raw(SHOWN_COLUMNS.map((c) => (JSON_TEXT_COLUMNS.has(c) ? `${prefix}${c}::text` : `${prefix}${c}`)).join(', '));
 
@@ -341,7 +350,8 @@ export function createListingsRepository(db: Db) {
     /** The next batch of listings marked for recomputation after `after` in (longitude, latitude, id) order. */
     async readDirtyBatch(after: [number, number, string], batchSize: number): Promise<DirtyRow[]> {
       const batch = await sql<DirtyRow>`
-        select id, list_price, beds, area, latitude, longitude, city, state, monthly_rent, rehab_estimate, arv_estimate, nightly_rate
+        select id, list_price, beds, nullif(baths_total, 0) as baths, area, nullif(zip, '') as zip, latitude, longitude, city, state,
+          monthly_rent, rehab_estimate, arv_estimate, nightly_rate
         from properties
         where needs_recompute and (longitude, latitude, id) > (${after[0]}, ${after[1]}, ${after[2]}::uuid)
         order by longitude, latitude, id
@@ -356,7 +366,8 @@ export function createListingsRepository(db: Db) {
       asOf: string,
     ): Promise<CompRow[]> {
       const compRows = await sql<CompRow>`
-        select sc.id, sc.latitude, sc.longitude, sc.beds, sc.area, sc.close_price, sc.close_date::text as close_date
+        select sc.id, sc.latitude, sc.longitude, sc.beds, nullif(sc.baths_total, 0) as baths, sc.area, nullif(sc.zip, '') as zip,
+          sc.close_price, sc.close_date::text as close_date, sc.close_date - date '1970-01-01' as close_day
         from json_to_recordset(${JSON.stringify(cells)}::json) as c(s float8, n float8, w float8, e float8)
         join sold_comps sc on sc.longitude between c.w and c.e and sc.latitude between c.s and c.n
         where sc.close_date between ${since}::date and ${asOf}::date`.execute(db);
@@ -375,7 +386,7 @@ export function createListingsRepository(db: Db) {
           id uuid, comp_ids uuid[], deal_status text, marker_color jsonb, confidence jsonb, inputs json,
           results_rate float8, buy_hold json, brrrr json, fix_flip json, short_term json,
           buy_hold_coc float8, brrrr_coc float8, fix_flip_coc float8, short_term_coc float8,
-          rent_estimate json, lease_comp_ids uuid[])
+          rent_estimate json, lease_comp_ids uuid[], value_estimate json, value_gap_percent float8)
         where p.id = v.id`.execute(db);
     },
 

@@ -47,6 +47,7 @@ const PROPERTY_COLUMNS = [
   'p.lease_comp_ids',
   'p.off_market_at',
   'p.off_market_status',
+  'p.value_estimate',
 ] as const;
 
 /** A column's name without its table alias: `p.area` → `area`. */
@@ -95,6 +96,7 @@ function toProperty(p: PropertyRow): Property {
     confidence: p.confidence,
     monthlyRent: used(p.inputs?.monthlyRent, p.monthly_rent),
     rentEstimate: p.rent_estimate,
+    valueEstimate: p.value_estimate,
     leaseCompIds: p.lease_comp_ids,
     rehabEstimate: used(p.inputs?.rehabEstimate, p.rehab_estimate),
     arvEstimate: used(p.inputs?.arvEstimate, p.arv_estimate),

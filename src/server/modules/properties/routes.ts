@@ -18,7 +18,10 @@ import { parseSearchFilters, SORT_MESSAGES } from '../../../shared/search-filter
 import { cellsInBounds, MAX_CLUSTER_CELLS, MAX_CLUSTER_ZOOM, MIN_CLUSTER_ZOOM } from '../../../shared/geo/cluster-grid';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
-import type { RoutePlugin } from '../../context';
+import type { RouteOptions, RoutePlugin } from '../../context';
+import { estimateRange, type MarketCalibration } from '../../../shared/valuation/ranges';
+import { VALUE_RULES } from '../../../shared/valuation/value-estimate';
+import { LEASE_RULES } from '../../../shared/rent-estimate';
 import { badRequest, notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import { createPropertiesRepository, decodeCursor, encodeCursor, type PropertiesRepository } from './repository';
@@ -71,7 +74,15 @@ function parseBounds(text: string, rules: { maxSpan: boolean }): MapBounds {
  * Under /api/v1/auth (authenticated): GET /property/comps, GET /property/lease-comps, GET /property/:id
  * and GET /searchProperties. The comps routes are static, so /property/:id never shadows them.
  */
-export const propertiesRoutes: RoutePlugin = async (app, { ctx }) => {
+export interface PropertiesRouteOptions extends RouteOptions {
+  /**
+   * The ranges' calibration of a market, per kind of estimate (the accuracy module's, wired by the
+   * app): GET /property/:id applies it to the stored estimates. Absent: no ranges.
+   */
+  calibrations?: (city: string, state: string) => Promise<Record<'value' | 'rent', MarketCalibration | null>>;
+}
+
+export const propertiesRoutes: RoutePlugin<PropertiesRouteOptions> = async (app, { ctx, calibrations }) => {
   const properties = createPropertiesRepository(ctx.db);
   /** The same reads on a replica that may be a moment behind (ctx.reads). */
   const onReplica = <T>(read: (repository: PropertiesRepository) => Promise<T>) =>
@@ -138,6 +149,17 @@ export const propertiesRoutes: RoutePlugin = async (app, { ctx }) => {
       if (!isUuid(id)) throw badRequest(PROPERTY_MESSAGES.badPropertyId, { id: PROPERTY_MESSAGES.badPropertyId });
       const property = await properties.findProperty(id.toLowerCase());
       if (!property) throw notFound(PROPERTY_MESSAGES.propertyNotFound);
+      const calibration = calibrations ? await calibrations(property.PropertyAddressCity ?? '', property.PropertyAddressState ?? '') : null;
+      const value = property.valueEstimate;
+      if (value) {
+        const comps = { low: value.compsLow, high: value.compsHigh };
+        value.range = estimateRange(value.value, comps, calibration?.value ?? null, VALUE_RULES.roundTo);
+      }
+      const rent = property.rentEstimate;
+      if (rent) {
+        const comps = { low: rent.compsLow ?? null, high: rent.compsHigh ?? null };
+        rent.range = estimateRange(rent.monthlyRent, comps, calibration?.rent ?? null, LEASE_RULES.roundTo);
+      }
       return { data: property };
     },
   );

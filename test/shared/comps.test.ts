@@ -1,29 +1,26 @@
-import {
-  COMP_STEPS,
-  dropOutliers,
-  monthsBefore,
-  quartiles,
-  selectComps,
-  type CompCandidate,
-} from '../../src/server/modules/listings/comps';
+import { COMP_STEPS, dropOutliers, selectComps, type CompCandidate } from '../../src/shared/comps';
 import { MILES_PER_DEGREE_LAT } from '../../src/shared/geo/distance';
+import { dayNumber, monthsBefore, quartiles } from '../../src/shared/stats';
 
 const AS_OF = '2025-11-20';
 const subject = { latitude: 30, longitude: -97, beds: 3, area: 1500 };
 /** A comp `miles` north of the subject. */
 let n = 0;
-function comp(miles: number, over: Partial<CompCandidate> = {}): CompCandidate {
+function comp(miles: number, over: Partial<Omit<CompCandidate, 'closeDay'>> = {}): CompCandidate {
   n++;
-  return {
+  const fields = {
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     latitude: 30 + miles / MILES_PER_DEGREE_LAT,
     longitude: -97,
     beds: 3,
+    baths: 2,
     area: 1500,
+    zip: '78701',
     closePrice: 300_000,
     closeDate: '2025-10-01',
     ...over,
   };
+  return { ...fields, closeDay: dayNumber(fields.closeDate) };
 }
 
 describe('comps selection', () => {

@@ -1,0 +1,172 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AccuracyTrigger } from '../../../shared/schemas/accuracy';
+import type { ClusterLocks } from '../../db/cluster-lock';
+import type { Database, Db } from '../../db/database';
+import type { NoticeSubscription } from '../../db/notices';
+import { inBackground } from '../../http/busy';
+import type { StartupStatus } from '../../startup-status';
+import { closedRecordsFingerprint, LISTINGS_CHANNEL, listingChangesVersion } from '../listings';
+import { BacktestStopped, runAccuracyBacktest, type BacktestRunOptions } from './backtest-run';
+import { createAccuracyRepository } from './repository';
+
+/** How often the worker looks whether a backtest is due. */
+export const DEFAULT_ACCURACY_POLL_MS = 60_000;
+/** After a failed run, the next (but an admin's) waits this long. */
+export const DEFAULT_ACCURACY_RETRY_MS = 60 * 60_000;
+
+export interface AccuracyWorkerOptions {
+  db: Db;
+  database: Pick<Database, 'kind' | 'listen'>;
+  locks: ClusterLocks;
+  /** ACCURACY_HOUR. */
+  hour: number;
+  /** The start's work: no backtest before the demo load (or a crash's recomputation) is done. */
+  startup: StartupStatus;
+  log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  now?: () => Date;
+  pollMs?: number;
+  retryMs?: number;
+  /** Passed to each run (tests and the bench). */
+  run?: Pick<BacktestRunOptions, 'yieldToRequests'>;
+}
+
+/** The latest nightly time at or before `now`: today's hour:00 in the server's zone, else yesterday's. */
+export function latestNightly(now: Date, hour: number): Date {
+  const at = new Date(now);
+  at.setHours(hour, 0, 0, 0);
+  if (at.getTime() > now.getTime()) at.setDate(at.getDate() - 1);
+  at.setHours(hour, 0, 0, 0);
+  return at;
+}
+
+/** The next nightly time after `now`. */
+export function nextNightly(now: Date, hour: number): Date {
+  const at = latestNightly(now, hour);
+  at.setDate(at.getDate() + 1);
+  at.setHours(hour, 0, 0, 0);
+  return at;
+}
+
+/**
+ * The estimates' backtest in the background (docs/accuracy.md, "When it runs"): once after the start's
+ * work when none has succeeded yet, nightly at ACCURACY_HOUR, and after an import or a feed sync that
+ * changed the closed sales or leases (the listings' change signal, then a fingerprint of the records
+ * against the one the last run measured). One server at a time ('accuracy' advisory lock); requests
+ * never wait for it (it yields to them every few milliseconds).
+ */
+export class AccuracyWorker {
+  private timer: NodeJS.Timeout | null = null;
+  private notices: NoticeSubscription | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+  private pausedUntil = 0;
+  private seenVersion: number | null = null;
+  private adminAsked = false;
+
+  constructor(private readonly options: AccuracyWorkerOptions) {}
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
+  }
+
+  start(): void {
+    if (this.timer || this.stopped) return;
+    this.notices =
+      this.options.database.listen?.(LISTINGS_CHANNEL, {
+        onNotice: () => this.kick(),
+        onListening: () => this.kick(),
+        // The polling looks every minute meanwhile.
+        onLost: () => undefined,
+      }) ?? null;
+    this.timer = setInterval(() => this.kick(), this.options.pollMs ?? DEFAULT_ACCURACY_POLL_MS);
+    this.timer.unref();
+    this.kick();
+  }
+
+  /** Looks now (or once more after the running turn); returns at once. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = inBackground(async () => {
+      do {
+        this.again = false;
+        await this.turn();
+      } while (this.again && !this.stopped);
+    }).finally(() => {
+      this.running = null;
+    });
+  }
+
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.notices?.close();
+    this.notices = null;
+    await this.idle();
+  }
+
+  /**
+   * An admin's "Run now": starts a run unless one is under way here or on another server (then
+   * `false`: the caller reports the one under way).
+   */
+  async runNow(): Promise<boolean> {
+    if (this.stopped) return false;
+    if (this.running || (await createAccuracyRepository(this.options.db).runningNow())) return false;
+    this.adminAsked = true;
+    this.kick();
+    return true;
+  }
+
+  /** Which run is due now, if any. */
+  private async due(): Promise<AccuracyTrigger | null> {
+    const { db } = this.options;
+    if (this.adminAsked) return 'admin';
+    if (Date.now() < this.pausedUntil) return null;
+    const repository = createAccuracyRepository(db);
+    const last = await repository.latestSucceeded();
+    if (!last) return 'start';
+    if (last.started_at.getTime() < latestNightly(this.now(), this.options.hour).getTime()) return 'schedule';
+    const version = await listingChangesVersion(db);
+    if (version === this.seenVersion) return null;
+    this.seenVersion = version;
+    return (await closedRecordsFingerprint(db)) === last.fingerprint ? null : 'data';
+  }
+
+  private async turn(): Promise<void> {
+    const { db, locks, log } = this.options;
+    if (this.options.startup.current().state !== 'ready') return;
+    let trigger: AccuracyTrigger | null = null;
+    try {
+      trigger = await this.due();
+      if (!trigger || this.stopped) return;
+      this.adminAsked = false;
+      const chosen = trigger;
+      const started = performance.now();
+      const outcome = await locks.tryRun('accuracy', async () => {
+        // Another server may have just finished one: look again under the lock (an admin's runs anyway).
+        if (chosen !== 'admin' && (await this.due()) === null) return null;
+        return runAccuracyBacktest(db, chosen, { ...this.options.run, shouldStop: () => this.stopped });
+      });
+      if (outcome.ran && outcome.value) {
+        const { counts } = outcome.value.result;
+        log?.info(
+          `Accuracy backtest (${chosen}) done in ${((performance.now() - started) / 1000).toFixed(1)} s: ` +
+            `${counts.value.estimated} of ${counts.value.tested} sales and ${counts.rent.estimated} of ${counts.rent.tested} leases estimated`,
+        );
+      }
+    } catch (error) {
+      if (this.stopped || error instanceof BacktestStopped) return;
+      this.pausedUntil = Date.now() + (this.options.retryMs ?? DEFAULT_ACCURACY_RETRY_MS);
+      log?.error({ err: error }, `Accuracy backtest${trigger ? ` (${trigger})` : ''} failed; the next try is in an hour or at "Run now"`);
+    }
+  }
+}

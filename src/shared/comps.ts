@@ -1,0 +1,164 @@
+import { boundingBox, haversineMiles } from './geo/distance';
+import { dayNumber, monthsBefore, quartiles } from './stats';
+
+/**
+ * Comparable sales selection (docs/listings.md), in the spirit of PropStream's default comps:
+ * sold within 12 months, within 0.5 mile, living area within ±20 %, same bedroom count. While fewer
+ * than 3 are found the search widens: 1 mile, then 2 miles, then bedrooms ±1. Outliers (price per
+ * square foot outside 1.5 × IQR) are dropped when there are at least 4, and at most 10 are kept,
+ * nearest first. Pure: the caller prefilters candidates with a bounding box in SQL. The listings'
+ * recomputation and the accuracy backtest (which selects the comps of every sale of a year) both
+ * select with it.
+ */
+export interface CompStep {
+  radiusMiles: number;
+  bedsTolerance: number;
+}
+
+export const COMP_STEPS: readonly CompStep[] = [
+  { radiusMiles: 0.5, bedsTolerance: 0 },
+  { radiusMiles: 1, bedsTolerance: 0 },
+  { radiusMiles: 2, bedsTolerance: 0 },
+  { radiusMiles: 2, bedsTolerance: 1 },
+];
+
+export const COMP_RULES = {
+  monthsBack: 12,
+  /** Living area within ±20 % of the subject's. */
+  areaTolerance: 0.2,
+  /** Widen while fewer than this many are found. */
+  minComps: 3,
+  maxComps: 10,
+  outlierIqrFactor: 1.5,
+  /** Outliers are only judged with at least this many comps. */
+  outlierMinComps: 4,
+} as const;
+
+/** The widest radius any step searches: the SQL prefilter box must cover it. */
+export const MAX_COMP_RADIUS_MILES = Math.max(...COMP_STEPS.map((s) => s.radiusMiles));
+/** The first step's radius: candidates within it are enough to know whether the first step finds enough. */
+export const FIRST_COMP_RADIUS_MILES = COMP_STEPS[0].radiusMiles;
+
+export interface CompSubject {
+  latitude: number;
+  longitude: number;
+  beds: number | null;
+  area: number | null;
+}
+
+export interface CompCandidate {
+  id: string;
+  latitude: number;
+  longitude: number;
+  beds: number | null;
+  /** Bathrooms (full + half + three-quarter), for the value estimate's adjustments. */
+  baths: number | null;
+  area: number | null;
+  zip: string | null;
+  closePrice: number;
+  /** YYYY-MM-DD */
+  closeDate: string;
+  /** The same day as days since 1970-01-01 (dayNumber): compared per candidate, faster than the text. */
+  closeDay: number;
+}
+
+export interface SelectedComp extends CompCandidate {
+  distanceMiles: number;
+}
+
+export interface CompSelection {
+  comps: SelectedComp[];
+  /** Index in COMP_STEPS of the step that produced the comps (the last one when still fewer than 3). */
+  step: number;
+  outliersDropped: number;
+}
+
+function byDistance(a: SelectedComp, b: SelectedComp): number {
+  return a.distanceMiles - b.distanceMiles || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** Drops comps whose price per square foot lies outside 1.5 × IQR (only with at least 4 to judge). */
+export function dropOutliers(comps: SelectedComp[]): SelectedComp[] {
+  const withArea = comps.filter((c) => c.area !== null && c.area > 0);
+  if (withArea.length < COMP_RULES.outlierMinComps) return comps;
+  const { q1, q3 } = quartiles(withArea.map((c) => c.closePrice / (c.area as number)));
+  const fence = COMP_RULES.outlierIqrFactor * (q3 - q1);
+  const low = q1 - fence;
+  const high = q3 + fence;
+  return comps.filter((c) => {
+    if (c.area === null || c.area <= 0) return true;
+    const ppsf = c.closePrice / c.area;
+    return ppsf >= low && ppsf <= high;
+  });
+}
+
+/** The pool's buffers, reused from call to call (grown when a subject has more candidates within reach). */
+const pool = { index: new Int32Array(1024), miles: new Float64Array(1024), bedsOff: new Uint8Array(1024) };
+
+function growPool(): void {
+  const grow = <T extends Int32Array | Float64Array | Uint8Array>(a: T): T => {
+    const bigger = new (a.constructor as new (length: number) => T)(a.length * 2);
+    bigger.set(a);
+    return bigger;
+  };
+  pool.index = grow(pool.index);
+  pool.miles = grow(pool.miles);
+  pool.bedsOff = grow(pool.bedsOff);
+}
+
+/** The window's first and last day for the last `asOf` asked (the same for a whole recomputation; a run of one day in the backtest). */
+let window: { asOf: string; since: number; today: number } | null = null;
+
+function windowOf(asOf: string): { since: number; today: number } {
+  if (window?.asOf !== asOf) {
+    window = { asOf, since: dayNumber(monthsBefore(asOf, COMP_RULES.monthsBack)), today: dayNumber(asOf) };
+  }
+  return window;
+}
+
+/**
+ * Selects the comps of one subject from candidates (any superset of those within the widest radius;
+ * or of those within FIRST_COMP_RADIUS_MILES, when the first step then finds enough: the answer is the
+ * same). `asOf` (YYYY-MM-DD) ends the 12-month window; a sale after it is never a comp.
+ */
+export function selectComps(subject: CompSubject, candidates: readonly CompCandidate[], asOf: string): CompSelection {
+  const { since, today } = windowOf(asOf);
+  const hasArea = subject.area !== null && subject.area > 0;
+  const areaLow = hasArea ? (subject.area as number) * (1 - COMP_RULES.areaTolerance) : 0;
+  const areaHigh = hasArea ? (subject.area as number) * (1 + COMP_RULES.areaTolerance) : 0;
+  const beds = subject.beds;
+  const box = boundingBox(subject.latitude, subject.longitude, MAX_COMP_RADIUS_MILES);
+
+  // Everything but the step-dependent rules, with distances, once, in reused buffers: the backtest
+  // runs this for every sale of a year over hundreds of candidates each.
+  let n = 0;
+  for (let k = 0; k < candidates.length; k++) {
+    const c = candidates[k];
+    if (c.closeDay < since || c.closeDay > today || !(c.closePrice > 0)) continue;
+    if (c.latitude < box.south || c.latitude > box.north || c.longitude < box.west || c.longitude > box.east) continue;
+    if (hasArea && (c.area === null || c.area < areaLow || c.area > areaHigh)) continue;
+    const distanceMiles = haversineMiles(subject.latitude, subject.longitude, c.latitude, c.longitude);
+    if (distanceMiles > MAX_COMP_RADIUS_MILES) continue;
+    if (n === pool.index.length) growPool();
+    pool.index[n] = k;
+    pool.miles[n] = distanceMiles;
+    pool.bedsOff[n] = beds === null ? 0 : c.beds === null ? 255 : Math.min(254, Math.abs(c.beds - beds));
+    n++;
+  }
+
+  const inStep = (j: number, s: number) =>
+    pool.miles[j] <= COMP_STEPS[s].radiusMiles && pool.bedsOff[j] <= COMP_STEPS[s].bedsTolerance;
+  let step = 0;
+  for (; step < COMP_STEPS.length; step++) {
+    let count = 0;
+    for (let j = 0; j < n; j++) if (inStep(j, step)) count++;
+    if (count >= COMP_RULES.minComps) break;
+  }
+  if (step === COMP_STEPS.length) step = COMP_STEPS.length - 1;
+
+  const found: SelectedComp[] = [];
+  for (let j = 0; j < n; j++) if (inStep(j, step)) found.push({ ...candidates[pool.index[j]], distanceMiles: pool.miles[j] });
+  const kept = dropOutliers(found);
+  kept.sort(byDistance);
+  return { comps: kept.slice(0, COMP_RULES.maxComps), step, outliersDropped: found.length - kept.length };
+}
