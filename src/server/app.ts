@@ -317,7 +317,18 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     app.addHook('onReady', async () => accuracy.start());
     app.addHook('preClose', async () => accuracy.stop());
     const accuracyService = createAccuracyService(db);
-    app.decorate('dealmap', { ctx, routes, database, mailer, scryptCost, sessionCache, seedResult, alerts, listingFeed, accuracy });
+    app.decorate('dealmap', {
+      ctx,
+      routes,
+      database,
+      mailer,
+      scryptCost,
+      sessionCache,
+      seedResult,
+      alerts,
+      listingFeed,
+      accuracy,
+    });
     app.decorateRequest('auth', null);
     const authNotices = forgetOnOtherServersWrites(database, sessionCache, app.log);
     if (authNotices) app.addHook('onClose', async () => authNotices.close());
@@ -359,7 +370,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
             authed.addHook('onRequest', ctx.authenticate);
             await authed.register(usersRoutes, { ctx });
             await authed.register(countsRoutes, { ctx });
-            await authed.register(propertiesRoutes, { ctx, calibrations: accuracyService.calibrations });
+            await authed.register(propertiesRoutes, {
+              ctx,
+              calibrations: (city, state) => accuracyService.calibrations(city, state),
+            });
             await authed.register(placesRoutes, { ctx });
             await authed.register(recentSearchesRoutes, { ctx });
             await authed.register(profileRoutes, { ctx });

@@ -67,6 +67,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_FORGOT_PASSWORD_PER_HOUR: '400',
       RATE_LIMIT_FORGOT_PASSWORD_PER_HOUR_PER_ADDRESS: '500',
       ALERT_DIGEST_HOUR: '18',
+      ACCURACY_HOUR: '4',
     });
     expect(config).toEqual({
       port: 4000,
@@ -102,7 +103,16 @@ describe('loadConfig', () => {
       apiDocs: true,
       trustProxy: 2,
       alertDigestHour: 18,
+      accuracyHour: 4,
     });
+  });
+
+  it('runs the nightly accuracy backtest at 3 unless ACCURACY_HOUR names another whole hour', () => {
+    expect(loadConfig({ DATA_DIR: dir }).accuracyHour).toBe(3);
+    expect(loadConfig({ DATA_DIR: dir, ACCURACY_HOUR: '23' }).accuracyHour).toBe(23);
+    expect(() => loadConfig({ DATA_DIR: dir, ACCURACY_HOUR: '24' })).toThrow(
+      'ACCURACY_HOUR must be a whole hour from 0 to 23 (the server\'s time zone), got "24"',
+    );
   });
 
   it('sends the daily alert digests at 7 unless ALERT_DIGEST_HOUR names another whole hour', () => {

@@ -14,6 +14,11 @@ import {
 import { assumptionsFor, engineInputs, strategyCalculator } from '../../src/server/modules/listings/analysis';
 import { engineRent, estimateRent, type LeaseCandidate } from '../../src/shared/rent-estimate';
 import { dayNumber, median } from '../../src/shared/stats';
+import { cellsOf, fitMarketModel, marketKey, monthNumber, type ModelObservation } from '../../src/shared/valuation/market-model';
+
+/** Bathrooms as the database totals them (full + half + three-quarter). */
+const bathsOf = (r: { baths_full: number | null; baths_half: number | null; baths_three_quarter: number | null }) =>
+  (r.baths_full ?? 0) + (r.baths_half ?? 0) + (r.baths_three_quarter ?? 0);
 
 /** The 30-year rate the migrations seed (Freddie Mac PMMS, 20 November 2025), which the demo results use. */
 const SEEDED_RATE = 6.26;
@@ -58,18 +63,34 @@ function leaseRents(seed: number, n: number): RentOf {
         longitude: l.longitude,
         beds: l.beds,
         area: l.area,
+        baths: bathsOf(l),
+        zip: l.zip,
         rent: l.rent,
         closeDay: dayNumber(l.close_date),
       },
     ]);
     perSqft.set(l.city, [...(perSqft.get(l.city) ?? []), l.rent / l.area!]);
   }
+  // The markets' rent models, as the recomputation fits them (src/server/modules/listings/market-models.ts).
+  const leasesByMarket = new Map<string, ModelObservation[]>();
+  for (const l of items.flatMap((i) => i.leases)) {
+    const key = marketKey(l.city, l.state);
+    leasesByMarket.set(key, [
+      ...(leasesByMarket.get(key) ?? []),
+      { zip: l.zip, month: monthNumber(l.close_date), amount: l.rent, area: l.area!, beds: l.beds!, baths: bathsOf(l) },
+    ]);
+  }
+  const models = new Map(
+    [...leasesByMarket].map(([key, observations]) => [key, fitMarketModel(cellsOf(observations), monthNumber(asOf))]),
+  );
   const rents = new Map<string, number>();
   for (const { listing: l } of items) {
     const near: LeaseCandidate[] = [];
     const [lat, lng] = [Math.floor(l.latitude / 0.05), Math.floor(l.longitude / 0.05)];
-    for (let a = -1; a <= 1; a++) for (let b = -1; b <= 1; b++) near.push(...(grid.get(`${lat + a},${lng + b}`) ?? []));
-    const estimate = estimateRent(l, near, asOf).estimate.monthlyRent;
+    // ±2 cells: 3 miles (the widest lease step) is more than one cell of longitude at Detroit's latitude.
+    for (let a = -2; a <= 2; a++) for (let b = -2; b <= 2; b++) near.push(...(grid.get(`${lat + a},${lng + b}`) ?? []));
+    const subject = { ...l, baths: bathsOf(l) };
+    const estimate = estimateRent(subject, near, asOf, models.get(marketKey(l.city, l.state)) ?? null).estimate.monthlyRent;
     const city = perSqft.get(l.city);
     rents.set(l.listing_key, engineRent(l.monthly_rent, estimate, city ? median(city) : null, l.area, l.list_price).monthlyRent);
   }

@@ -57,6 +57,17 @@ export async function tablesOf(db: Db) {
     select to_jsonb(s) - 'id' - 'created_at' - 'updated_at' as row from sold_comps s order by s.listing_key`.execute(db);
   const leases = await sql<{ row: Record<string, unknown> }>`
     select to_jsonb(l) - 'id' - 'created_at' - 'updated_at' as row from leases l order by l.listing_key`.execute(db);
+  // The value estimate's comps by the keys of the sales they are.
+  const soldKeys = new Map(
+    (await sql<{ id: string; key: string }>`select id, listing_key as key from sold_comps`.execute(db)).rows.map((r) => [
+      r.id,
+      r.key,
+    ]),
+  );
+  for (const { row } of properties.rows) {
+    const value = row.value_estimate as { comps: Array<{ _id: string }> } | null;
+    if (value) value.comps = value.comps.map(({ _id, ...comp }) => ({ ...comp, _id: soldKeys.get(_id) ?? _id }));
+  }
   const history = await sql<{ key: string; old_price: number; new_price: number; changed_at: Date }>`
     select p.listing_key as key, h.old_price, h.new_price, h.changed_at from price_history h join properties p on p.id = h.property_id
     order by p.listing_key, h.changed_at, h.new_price`.execute(db);

@@ -94,7 +94,7 @@ describe.each(DATABASES)('rent from lease comps on $name', (database) => {
     ).rows[0].inputs;
     expect(inputs.monthlyRent).toBe(1800);
     expect(rentEstimateText(p.rentEstimate!, p.monthlyRent)).toBe(
-      'Rent $1,800/mo (range $1,750–$1,875) from 5 leases within 0.5 mi, last 1 month',
+      "Rent $1,800/mo · from 5 leases within 0.5 mi, last 1 month · lease comps' spread $1,750–$1,875",
     );
 
     const response = await get(`/property/lease-comps?ids=${p.leaseCompIds.join(',')}`);

@@ -192,7 +192,15 @@ describe('rentEstimateText', () => {
     expect(rentEstimateText(base, 1850)).toBe(
       "Rent $1,850/mo · from 8 leases within 0.6 mi, last 9 months · lease comps' spread $1,700–$2,000",
     );
-    const range = { low: 1650, high: 2075, coverage: 80, basis: 'market' as const, calibrationCount: 412, city: 'Austin', state: 'TX' };
+    const range = {
+      low: 1650,
+      high: 2075,
+      coverage: 80,
+      basis: 'market' as const,
+      calibrationCount: 412,
+      city: 'Austin',
+      state: 'TX',
+    };
     expect(rentEstimateText({ ...base, range }, 1850)).toBe(
       "Rent $1,850/mo · 80 % range $1,650–$2,075 · from 8 leases within 0.6 mi, last 9 months · lease comps' spread $1,700–$2,000",
     );

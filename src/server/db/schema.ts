@@ -6,6 +6,7 @@ import type { MapBounds } from '../../shared/schemas/geo';
 import type { StrategyResults } from '../../shared/schemas/results';
 import type { SavedResults, StrategyKey } from '../../shared/schemas/saved-calculations';
 import type { WhatIf } from '../../shared/schemas/what-if';
+import type { MarketModel } from '../../shared/valuation/market-model';
 
 /** The inputs the engine actually used (feed estimates, or their fallbacks: modules/listings/analysis.ts), stored with each listing. */
 export interface EngineInputs {
@@ -344,8 +345,8 @@ export interface MarketModelsTable {
   state: string;
   ref_month: number;
   observations: number;
-  /** The MarketModel (src/shared/valuation/market-model.ts), as JSON text. */
-  model: ColumnType<string, string, string>;
+  /** The MarketModel (src/shared/valuation/market-model.ts). */
+  model: Json<MarketModel>;
 }
 
 /** What the models of a kind were fitted on (0034). */
@@ -363,7 +364,11 @@ export interface AccuracyRunsTable {
   started_at: Generated<Date>;
   finished_at: NullableTimestamp;
   heartbeat_at: Generated<Date>;
-  status: ColumnType<'running' | 'succeeded' | 'failed', 'running' | 'succeeded' | 'failed' | undefined, 'running' | 'succeeded' | 'failed'>;
+  status: ColumnType<
+    'running' | 'succeeded' | 'failed',
+    'running' | 'succeeded' | 'failed' | undefined,
+    'running' | 'succeeded' | 'failed'
+  >;
   error: string | null;
   fingerprint: string | null;
   sales_as_of: ColumnType<string | null, string | null | undefined, string | null>;

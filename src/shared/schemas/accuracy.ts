@@ -34,7 +34,9 @@ export const AccuracyFigures = Type.Object({
   within10: Nullable(Type.Number()),
   within20: Nullable(Type.Number()),
   biasPercent: Nullable(Type.Number({ description: 'Median signed error, percent: above 0 the estimates run high.' })),
-  coveragePercent: Nullable(Type.Number({ description: 'Percent of actuals inside the 80 % range shown (measured out of sample).' })),
+  coveragePercent: Nullable(
+    Type.Number({ description: 'Percent of actuals inside the 80 % range shown (measured out of sample).' }),
+  ),
   range: Nullable(RangeBoundsFigures),
 });
 export type AccuracyFigures = Static<typeof AccuracyFigures>;
@@ -70,7 +72,9 @@ export type ZipAccuracy = Static<typeof ZipAccuracy>;
 /** A market's figures of one kind in full: the errors' histogram (bins of ERROR_BINS) and the ZIPs with enough outcomes. */
 export const MarketKindAccuracy = Type.Object({
   figures: AccuracyFigures,
-  histogram: Type.Array(Type.Integer(), { description: 'Counts of signed errors: below −30 %, 5-point bins from −30 % to 30 %, above 30 %.' }),
+  histogram: Type.Array(Type.Integer(), {
+    description: 'Counts of signed errors: below −30 %, 5-point bins from −30 % to 30 %, above 30 %.',
+  }),
   zips: Type.Array(ZipAccuracy),
 });
 export type MarketKindAccuracy = Static<typeof MarketKindAccuracy>;

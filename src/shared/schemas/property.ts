@@ -50,7 +50,9 @@ export const ValueComp = Type.Object({
   soldPrice: Type.Number(),
   closeDate: DateOnly,
   distanceMiles: Type.Number(),
-  time: Type.Number({ description: "Factor for the time of sale: the market's monthly price index from then to the estimate's month." }),
+  time: Type.Number({
+    description: "Factor for the time of sale: the market's monthly price index from then to the estimate's month.",
+  }),
   area: Type.Number({ description: "Factor for the living area: (listing's area ÷ comp's)^elasticity." }),
   rooms: Type.Number({ description: 'Factor for the bedrooms and bathrooms.' }),
   location: Type.Number({ description: "Factor for the location: the listing's ZIP level against the comp's." }),
@@ -80,7 +82,9 @@ export const ValueEstimate = Type.Object({
   farthestMiles: Nullable(Type.Number()),
   oldestMonths: Nullable(Type.Integer({ description: 'Whole months since the oldest comp sold (at least 1).' })),
   listGapPercent: Nullable(
-    Type.Number({ description: 'The list price against the estimate, percent to one decimal: below 0 it is below the estimate.' }),
+    Type.Number({
+      description: 'The list price against the estimate, percent to one decimal: below 0 it is below the estimate.',
+    }),
   ),
   compsLow: Nullable(Type.Number({ description: "The lowest adjusted comp price (the comps' own spread)." })),
   compsHigh: Nullable(Type.Number({ description: 'The highest adjusted comp price.' })),

@@ -72,7 +72,9 @@ export function adjustComp(subject: EstimateSubject, comp: EstimateComp, model: 
   const k = usedCoefficients(model);
   const time = model ? Math.exp(-monthLevel(model, monthOfDay(comp.closeDay))) : 1;
   const area =
-    subject.area !== null && subject.area > 0 && comp.area !== null && comp.area > 0 ? Math.pow(subject.area / comp.area, k.area) : 1;
+    subject.area !== null && subject.area > 0 && comp.area !== null && comp.area > 0
+      ? Math.pow(subject.area / comp.area, k.area)
+      : 1;
   const bedsOff = subject.beds !== null && comp.beds !== null ? subject.beds - comp.beds : 0;
   const bathsOff = subject.baths !== null && comp.baths !== null ? subject.baths - comp.baths : 0;
   const rooms = Math.exp(k.beds * bedsOff + k.baths * bathsOff);

@@ -3,7 +3,17 @@ import { boundingBox } from '../geo/distance';
 import { estimateRent, LEASE_STEPS, MAX_LEASE_MONTHS, MAX_LEASE_RADIUS_MILES, type LeaseCandidate } from '../rent-estimate';
 import { dayNumber, monthsBefore } from '../stats';
 import { conformalBounds, widerBounds, type RangeBounds } from './conformal';
-import { addObservation, emptyCell, fitMarketModel, marketKey, modelable, monthOfDay, type MarketModel, type ModelCell } from './market-model';
+import { RANGE_ROUND_TO } from './ranges';
+import {
+  addObservation,
+  emptyCell,
+  fitMarketModel,
+  marketKey,
+  modelable,
+  monthOfDay,
+  type MarketModel,
+  type ModelCell,
+} from './market-model';
 import { errorHistogram, ratioStudy, type Outcome, type RatioStudy } from './ratio-study';
 import { estimateComps, VALUE_RULES } from './value-estimate';
 import { estimateFromComps } from './adjusted-comps';
@@ -187,7 +197,10 @@ const dated = (records: readonly ClosedRecord[]): Dated[] =>
 const newestDate = (records: readonly Dated[]) => (records.length ? records[records.length - 1].closeDate : null);
 
 /** Estimates every sale of the window from the sales before it. */
-async function testSales(sales: readonly Dated[], pause: () => Promise<void>): Promise<{ outcomes: TestedOutcome[]; tested: number }> {
+async function testSales(
+  sales: readonly Dated[],
+  pause: () => Promise<void>,
+): Promise<{ outcomes: TestedOutcome[]; tested: number }> {
   const asOf = newestDate(sales);
   if (!asOf) return { outcomes: [], tested: 0 };
   const from = dayNumber(monthsBefore(asOf, BACKTEST_RULES.months));
@@ -220,9 +233,17 @@ async function testSales(sales: readonly Dated[], pause: () => Promise<void>): P
     }
     const { day, asOfDay, windowStart } = dayBefore(subject.closeDay);
     // The first step's candidates decide the answer when it finds enough; else every candidate within reach.
-    let selection = selectComps(subject, grid.gather(subject.latitude, subject.longitude, FIRST_COMP_RADIUS_MILES, windowStart, asOfDay, near), day);
+    let selection = selectComps(
+      subject,
+      grid.gather(subject.latitude, subject.longitude, FIRST_COMP_RADIUS_MILES, windowStart, asOfDay, near),
+      day,
+    );
     if (selection.step > 0) {
-      selection = selectComps(subject, grid.gather(subject.latitude, subject.longitude, MAX_COMP_RADIUS_MILES, windowStart, asOfDay, near), day);
+      selection = selectComps(
+        subject,
+        grid.gather(subject.latitude, subject.longitude, MAX_COMP_RADIUS_MILES, windowStart, asOfDay, near),
+        day,
+      );
     }
     const model = models.at(subject.market, monthOfDay(subject.closeDay));
     if (selection.comps.length < VALUE_RULES.minComps) continue;
@@ -246,7 +267,10 @@ async function testSales(sales: readonly Dated[], pause: () => Promise<void>): P
 }
 
 /** Estimates every lease of the window from the leases before it. */
-async function testLeases(leases: readonly Dated[], pause: () => Promise<void>): Promise<{ outcomes: TestedOutcome[]; tested: number }> {
+async function testLeases(
+  leases: readonly Dated[],
+  pause: () => Promise<void>,
+): Promise<{ outcomes: TestedOutcome[]; tested: number }> {
   const asOf = newestDate(leases);
   if (!asOf) return { outcomes: [], tested: 0 };
   const from = dayNumber(monthsBefore(asOf, BACKTEST_RULES.months));
@@ -333,10 +357,14 @@ function calibrate(outcomes: TestedOutcome[]): { markets: Map<string, RangeBound
     for (const o of list) {
       const other = o.fold === 0 ? 1 : 0;
       const marketBounds = folds?.[other];
-      const bounds = marketBounds ?? (pooledFolds[other] ? widerBounds(pooledFolds[other], { lower: o.compsLower, upper: o.compsUpper }) : null);
+      const bounds =
+        marketBounds ??
+        (pooledFolds[other] ? widerBounds(pooledFolds[other], { lower: o.compsLower, upper: o.compsUpper }) : null);
       if (!bounds) continue;
-      o.low = o.estimate * Math.exp(bounds.lower);
-      o.high = o.estimate * Math.exp(bounds.upper);
+      // Rounded outwards, as the range is shown (estimateRange).
+      const step = RANGE_ROUND_TO[o.kind];
+      o.low = Math.floor((o.estimate * Math.exp(bounds.lower)) / step) * step;
+      o.high = Math.ceil((o.estimate * Math.exp(bounds.upper)) / step) * step;
     }
     markets.set(market, own ? conformalBounds(list.map(logError)) : null);
   }
@@ -428,7 +456,7 @@ function marketNames(records: readonly ClosedRecord[]): Map<string, { city: stri
   for (const r of records) {
     const market = marketKey(r.city, r.state);
     let spellings = counts.get(market);
-    if (!spellings) counts.set(market, (spellings = new Map()));
+    if (!spellings) counts.set(market, (spellings = new Map<string, number>()));
     const spelling = `${r.city.trim()}|${r.state.trim().toUpperCase()}`;
     spellings.set(spelling, (spellings.get(spelling) ?? 0) + 1);
   }
@@ -455,8 +483,20 @@ export async function runBacktest(
   const salesAsOf = newestDate(sales);
   const leasesAsOf = newestDate(leases);
   const figures = [
-    ...figuresOf('value', value.outcomes, sales, salesAsOf ? dayNumber(monthsBefore(salesAsOf, BACKTEST_RULES.months)) : 0, names),
-    ...figuresOf('rent', rent.outcomes, leases, leasesAsOf ? dayNumber(monthsBefore(leasesAsOf, BACKTEST_RULES.months)) : 0, names),
+    ...figuresOf(
+      'value',
+      value.outcomes,
+      sales,
+      salesAsOf ? dayNumber(monthsBefore(salesAsOf, BACKTEST_RULES.months)) : 0,
+      names,
+    ),
+    ...figuresOf(
+      'rent',
+      rent.outcomes,
+      leases,
+      leasesAsOf ? dayNumber(monthsBefore(leasesAsOf, BACKTEST_RULES.months)) : 0,
+      names,
+    ),
   ];
   return {
     salesAsOf,

@@ -24,8 +24,9 @@ export interface RangeBounds {
 export function conformalBounds(logErrors: readonly number[], coverage: number = RANGE_COVERAGE): RangeBounds | null {
   const n = logErrors.length;
   const tail = (1 - coverage) / 2;
-  const lowRank = Math.floor((n + 1) * tail);
-  const highRank = Math.ceil((n + 1) * (1 - tail));
+  // A hair of tolerance: (1 − 0.8) / 2 is 0.09999999999999998 in floating point.
+  const lowRank = Math.floor((n + 1) * tail + 1e-9);
+  const highRank = Math.ceil((n + 1) * (1 - tail) - 1e-9);
   if (lowRank < 1 || highRank > n) return null;
   const sorted = Float64Array.from(logErrors).sort();
   return { lower: sorted[lowRank - 1], upper: sorted[highRank - 1], count: n };

@@ -57,8 +57,8 @@ export const MODEL_RULES = {
    * and a month's change τ ≈ 0.01 (~12 % a year at most, as a market rarely moves faster).
    */
   monthPenalty: 144,
-  /** A weak pull of the features' coefficients towards 0, for a market whose houses never differ in a feature. */
-  featurePenalty: 1,
+  /** A faint pull of the features' coefficients towards 0: only for a market whose houses never differ in a feature (it leaves a noiseless market exact). */
+  featurePenalty: 0.001,
   /** What a coefficient may be when used (a thin or odd market cannot make an adjustment absurd). */
   areaElasticity: { min: 0.3, max: 1.2 },
   /** Per bedroom and per bathroom, as a share of the price (log points). */

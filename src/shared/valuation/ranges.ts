@@ -8,6 +8,12 @@ import { RANGE_COVERAGE, widerBounds } from './conformal';
  * comps' own spread and every market's bounds — what the backtest measured each outcome's range by.
  */
 
+/**
+ * A range is rounded outwards to this many dollars (so an actual at a bound is inside what is shown):
+ * fine enough that the rounding adds little to the coverage it promises ($5 on a $1,500 rent is 0.3 %).
+ */
+export const RANGE_ROUND_TO = { value: 1000, rent: 5 } as const;
+
 /** What the latest backtest says of a market's ranges for one kind of estimate. */
 export interface MarketCalibration {
   /** Log bounds: the range is [estimate × e^lower, estimate × e^upper]. */

@@ -116,7 +116,9 @@ export function listGapText(gapPercent: number): string {
  * The estimate in one line: "Estimated value $372,000 · 80 % range $351,000–$394,000 · from 8 sales
  * within 0.6 mi, last 7 months · list price 6 % below"; or why there is none.
  */
-export function valueEstimateText(v: Pick<ValueEstimate, 'value' | 'compCount' | 'farthestMiles' | 'oldestMonths' | 'listGapPercent' | 'range'>): string {
+export function valueEstimateText(
+  v: Pick<ValueEstimate, 'value' | 'compCount' | 'farthestMiles' | 'oldestMonths' | 'listGapPercent' | 'range'>,
+): string {
   if (v.value === null) {
     return v.compCount === 0
       ? 'No value estimate: no comparable sales within 2 mi in the last 12 months'
@@ -124,7 +126,9 @@ export function valueEstimateText(v: Pick<ValueEstimate, 'value' | 'compCount' |
   }
   const parts = [`Estimated value ${formatCurrency(v.value)}`];
   if (v.range) parts.push(rangeText(v.range));
-  parts.push(`from ${plural(v.compCount, 'sale')} within ${miles(v.farthestMiles ?? 0.1)}, last ${plural(v.oldestMonths ?? 1, 'month')}`);
+  parts.push(
+    `from ${plural(v.compCount, 'sale')} within ${miles(v.farthestMiles ?? 0.1)}, last ${plural(v.oldestMonths ?? 1, 'month')}`,
+  );
   if (v.listGapPercent !== null) parts.push(listGapText(v.listGapPercent));
   return parts.join(' · ');
 }

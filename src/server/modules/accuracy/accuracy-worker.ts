@@ -166,7 +166,10 @@ export class AccuracyWorker {
     } catch (error) {
       if (this.stopped || error instanceof BacktestStopped) return;
       this.pausedUntil = Date.now() + (this.options.retryMs ?? DEFAULT_ACCURACY_RETRY_MS);
-      log?.error({ err: error }, `Accuracy backtest${trigger ? ` (${trigger})` : ''} failed; the next try is in an hour or at "Run now"`);
+      log?.error(
+        { err: error },
+        `Accuracy backtest${trigger ? ` (${trigger})` : ''} failed; the next try is in an hour or at "Run now"`,
+      );
     }
   }
 }

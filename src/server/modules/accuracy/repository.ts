@@ -49,23 +49,27 @@ export function createAccuracyRepository(db: Db) {
         .where('status', '=', 'running')
         .where('heartbeat_at', '<', sql<Date>`now() - ${`${STALE_RUN_MS} milliseconds`}::interval`)
         .execute();
-      const row = await db
-        .insertInto('accuracy_runs')
-        .values({ trigger, fingerprint })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const row = await db.insertInto('accuracy_runs').values({ trigger, fingerprint }).returning('id').executeTakeFirstOrThrow();
       return row.id;
     },
 
     async heartbeat(id: number): Promise<void> {
-      await db.updateTable('accuracy_runs').set({ heartbeat_at: sql`now()` }).where('id', '=', id).execute();
+      await db
+        .updateTable('accuracy_runs')
+        .set({ heartbeat_at: sql`now()` })
+        .where('id', '=', id)
+        .execute();
     },
 
     /** Stores a run's figures and marks it succeeded, in one transaction; drops the oldest runs beyond RUNS_KEPT. */
     async finishRun(id: number, result: BacktestResult): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const rows = result.figures.map((f) => figuresRow(id, f));
-        for (let k = 0; k < rows.length; k += 500) await trx.insertInto('accuracy_figures').values(rows.slice(k, k + 500)).execute();
+        for (let k = 0; k < rows.length; k += 500)
+          await trx
+            .insertInto('accuracy_figures')
+            .values(rows.slice(k, k + 500))
+            .execute();
         await trx
           .updateTable('accuracy_runs')
           .set({
@@ -81,7 +85,9 @@ export function createAccuracyRepository(db: Db) {
           })
           .where('id', '=', id)
           .execute();
-        await sql`delete from accuracy_runs where id not in (select id from accuracy_runs order by id desc limit ${RUNS_KEPT})`.execute(trx);
+        await sql`delete from accuracy_runs where id not in (select id from accuracy_runs order by id desc limit ${RUNS_KEPT})`.execute(
+          trx,
+        );
       });
     },
 
@@ -150,12 +156,19 @@ export function createAccuracyRepository(db: Db) {
         .selectFrom('accuracy_figures as f')
         .selectAll('f')
         .where('f.run_id', '=', (eb) =>
-          eb.selectFrom('accuracy_runs').select(sql<number>`max(id)`.as('id')).where('status', '=', 'succeeded'),
+          eb
+            .selectFrom('accuracy_runs')
+            .select(sql<number>`max(id)`.as('id'))
+            .where('status', '=', 'succeeded'),
         )
         .where((eb) =>
           eb.or([
             eb('f.level', '=', 'all'),
-            eb.and([eb('f.level', '=', 'city'), sql<boolean>`lower(f.city) = lower(${city.trim()})`, eb('f.state', '=', state.trim().toUpperCase())]),
+            eb.and([
+              eb('f.level', '=', 'city'),
+              sql<boolean>`lower(f.city) = lower(${city.trim()})`,
+              eb('f.state', '=', state.trim().toUpperCase()),
+            ]),
           ]),
         )
         .execute();

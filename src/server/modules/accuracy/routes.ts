@@ -27,14 +27,14 @@ export const ACCURACY_MESSAGES = {
  */
 export const accuracyRoutes: RoutePlugin = async (app, { ctx }) => {
   const accuracy = createAccuracyService(ctx.db);
-  app.get(
-    '/accuracy',
-    { schema: { querystring: NoQuery, response: { 200: Envelope(AccuracyOverview) } } },
-    async () => ({ data: await accuracy.overview() }),
-  );
+  app.get('/accuracy', { schema: { querystring: NoQuery, response: { 200: Envelope(AccuracyOverview) } } }, async () => ({
+    data: await accuracy.overview(),
+  }));
   app.get(
     '/accuracy/markets/:state/:city',
-    { schema: { params: MarketAccuracyParams, querystring: NoQuery, response: { 200: Envelope(MarketAccuracy), 404: ErrorBody } } },
+    {
+      schema: { params: MarketAccuracyParams, querystring: NoQuery, response: { 200: Envelope(MarketAccuracy), 404: ErrorBody } },
+    },
     async (request) => {
       const { city, state } = request.params;
       const market = await accuracy.market(city, state);
@@ -65,11 +65,13 @@ export const accuracyAdminRoutes: RoutePlugin<AccuracyAdminRouteOptions> = async
     { schema: { querystring: NoQuery, response: { 202: Envelope(AccuracyRunAnswer) } } },
     async (request, reply) => {
       const started = await worker.runNow();
-      await ctx.db.transaction().execute((trx) =>
-        writeAudit(trx, actorOf(request), [
-          { action: 'run', entityType: 'accuracy', entityId: ACCURACY_ENTITY_ID, before: null, after: { started } },
-        ]),
-      );
+      await ctx.db
+        .transaction()
+        .execute((trx) =>
+          writeAudit(trx, actorOf(request), [
+            { action: 'run', entityType: 'accuracy', entityId: ACCURACY_ENTITY_ID, before: null, after: { started } },
+          ]),
+        );
       return reply.code(202).send({ data: { started, status: await accuracy.status(ctx.config.accuracyHour) } });
     },
   );

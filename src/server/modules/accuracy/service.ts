@@ -129,7 +129,13 @@ export function createAccuracyService(db: Db) {
       const running = await repository.runningNow();
       const lastSuccess = await repository.latestSucceeded();
       const finished = runs.find((r) => r.status !== 'running');
-      const state = running ? 'running' : !finished && !lastSuccess ? 'never' : finished?.status === 'failed' ? 'failing' : 'idle';
+      const state = running
+        ? 'running'
+        : !finished && !lastSuccess
+          ? 'never'
+          : finished?.status === 'failed'
+            ? 'failing'
+            : 'idle';
       return {
         state,
         lastSuccess: lastSuccess ? runOf(lastSuccess) : null,

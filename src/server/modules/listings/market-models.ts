@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { ModelCell } from '../../../shared/valuation/market-model';
 import { fitMarketModel, MODEL_RULES, monthNumber, type MarketModel } from '../../../shared/valuation/market-model';
-import { marketKey } from '../../../shared/valuation/market-model';
 import { monthsBefore } from '../../../shared/stats';
 import type { Db } from '../../db/database';
 
@@ -83,11 +82,19 @@ export async function marketModels(db: Db, kind: ModelKind, asOf: string): Promi
   const fit = await db.selectFrom('market_model_fits').select('fingerprint').where('kind', '=', kind).executeTakeFirst();
   if (fit?.fingerprint === now) {
     const stored = await db.selectFrom('market_models').select(['market', 'model']).where('kind', '=', kind).execute();
-    return new Map(stored.map((m) => [m.market, JSON.parse(m.model) as MarketModel]));
+    return new Map(stored.map((m) => [m.market, m.model]));
   }
   const refMonth = monthNumber(asOf);
   const models: MarketModels = new Map();
-  const rows: Array<{ kind: ModelKind; market: string; city: string; state: string; ref_month: number; observations: number; model: string }> = [];
+  const rows: Array<{
+    kind: ModelKind;
+    market: string;
+    city: string;
+    state: string;
+    ref_month: number;
+    observations: number;
+    model: string;
+  }> = [];
   for (const [market, { city, state, cells }] of await readCells(db, kind, since, asOf)) {
     const model = fitMarketModel(cells, refMonth);
     if (!model) continue;
@@ -126,4 +133,3 @@ export async function closedRecordsFingerprint(db: Db): Promise<string> {
   }
   return parts.join(';');
 }
-

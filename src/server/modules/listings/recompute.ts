@@ -44,7 +44,6 @@ import {
 
 type Calculator = (inputs: EngineInputs) => StrategyResults;
 
-
 /**
  * The strategy calculator of a listing's market at `rate`: markets with assumption overrides get
  * their own, every other listing the defaults'. Built once per batch, not per listing.

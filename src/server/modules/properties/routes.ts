@@ -19,9 +19,7 @@ import { cellsInBounds, MAX_CLUSTER_CELLS, MAX_CLUSTER_ZOOM, MIN_CLUSTER_ZOOM } 
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
 import type { RouteOptions, RoutePlugin } from '../../context';
-import { estimateRange, type MarketCalibration } from '../../../shared/valuation/ranges';
-import { VALUE_RULES } from '../../../shared/valuation/value-estimate';
-import { LEASE_RULES } from '../../../shared/rent-estimate';
+import { estimateRange, RANGE_ROUND_TO, type MarketCalibration } from '../../../shared/valuation/ranges';
 import { badRequest, notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import { createPropertiesRepository, decodeCursor, encodeCursor, type PropertiesRepository } from './repository';
@@ -149,16 +147,18 @@ export const propertiesRoutes: RoutePlugin<PropertiesRouteOptions> = async (app,
       if (!isUuid(id)) throw badRequest(PROPERTY_MESSAGES.badPropertyId, { id: PROPERTY_MESSAGES.badPropertyId });
       const property = await properties.findProperty(id.toLowerCase());
       if (!property) throw notFound(PROPERTY_MESSAGES.propertyNotFound);
-      const calibration = calibrations ? await calibrations(property.PropertyAddressCity ?? '', property.PropertyAddressState ?? '') : null;
+      const calibration = calibrations
+        ? await calibrations(property.PropertyAddressCity ?? '', property.PropertyAddressState ?? '')
+        : null;
       const value = property.valueEstimate;
       if (value) {
         const comps = { low: value.compsLow, high: value.compsHigh };
-        value.range = estimateRange(value.value, comps, calibration?.value ?? null, VALUE_RULES.roundTo);
+        value.range = estimateRange(value.value, comps, calibration?.value ?? null, RANGE_ROUND_TO.value);
       }
       const rent = property.rentEstimate;
       if (rent) {
         const comps = { low: rent.compsLow ?? null, high: rent.compsHigh ?? null };
-        rent.range = estimateRange(rent.monthlyRent, comps, calibration?.rent ?? null, LEASE_RULES.roundTo);
+        rent.range = estimateRange(rent.monthlyRent, comps, calibration?.rent ?? null, RANGE_ROUND_TO.rent);
       }
       return { data: property };
     },
