@@ -35,6 +35,8 @@ export interface SearchFilters {
   maxDays?: number;
   /** A price cut from the original list price of at least this percent; 0: any cut. */
   minCut?: number;
+  /** A list price at least this many percent below its estimated value (0: at or below it); a listing without an estimate does not pass. */
+  minBelowValue?: number;
 }
 
 /** The filters as the query string carries them (every value a string, as a URL gives it). */
@@ -50,6 +52,8 @@ export interface SearchFilterParams {
   maxDays?: string;
   /** "any", or the least cut in percent. */
   cut?: string;
+  /** The least percent below the estimated value. */
+  belowValue?: string;
 }
 
 export const FILTER_PARAM_NAMES = [
@@ -63,9 +67,17 @@ export const FILTER_PARAM_NAMES = [
   'minDays',
   'maxDays',
   'cut',
+  'belowValue',
 ] as const;
 
-export const FILTER_LIMITS = { maxPrice: 1_000_000_000, maxRooms: 50, cocRange: 1000, maxDays: 3650, maxCut: 99 } as const;
+export const FILTER_LIMITS = {
+  maxPrice: 1_000_000_000,
+  maxRooms: 50,
+  cocRange: 1000,
+  maxDays: 3650,
+  maxCut: 99,
+  maxBelowValue: 90,
+} as const;
 
 /** The `cut` parameter of "any price cut". */
 export const ANY_CUT = 'any';
@@ -81,6 +93,7 @@ export const FILTER_MESSAGES = {
   days: (name: string) => `${name} must be a whole number of days from 0 to ${FILTER_LIMITS.maxDays}`,
   daysOrder: 'maxDays must not be below minDays',
   cut: `cut must be "${ANY_CUT}" or a whole percentage from 1 to ${FILTER_LIMITS.maxCut}`,
+  belowValue: `belowValue must be a whole percentage from 0 to ${FILTER_LIMITS.maxBelowValue} (how far below its estimated value a list price is)`,
 } as const;
 
 const numberOf = (text: string | undefined): number | undefined => {
@@ -146,6 +159,11 @@ export function parseSearchFilters(params: SearchFilterParams): { filters: Searc
       problems.push(FILTER_MESSAGES.cut);
     } else filters.minCut = value;
   }
+  const below = numberOf(params.belowValue);
+  if (below !== undefined) {
+    if (!Number.isInteger(below) || below < 0 || below > FILTER_LIMITS.maxBelowValue) problems.push(FILTER_MESSAGES.belowValue);
+    else filters.minBelowValue = below;
+  }
   return { filters, problems };
 }
 
@@ -164,6 +182,7 @@ export function searchFilterParams(filters: SearchFilters): Record<string, strin
   if (filters.minDays !== undefined) params.minDays = String(filters.minDays);
   if (filters.maxDays !== undefined) params.maxDays = String(filters.maxDays);
   if (filters.minCut !== undefined) params.cut = filters.minCut === 0 ? ANY_CUT : String(filters.minCut);
+  if (filters.minBelowValue !== undefined) params.belowValue = String(filters.minBelowValue);
   return params;
 }
 
@@ -180,6 +199,8 @@ export interface FilterableProperty {
   DaysOnMarket: number | null;
   /** The cut from the original list price, percent (0: none). */
   PriceCutPercent: number;
+  /** The list price against the estimated value, percent (below 0: below it); null without an estimate. */
+  ValueGapPercent: number | null;
 }
 
 /** A strategy's cash-on-cash of a property: a number, Infinity when no cash goes in, null without a figure. */
@@ -210,6 +231,8 @@ export function matchesFilters(property: FilterableProperty, filters: SearchFilt
   if (filters.minDays !== undefined && !(days !== null && days >= filters.minDays)) return false;
   if (filters.maxDays !== undefined && !(days !== null && days <= filters.maxDays)) return false;
   if (filters.minCut !== undefined && !(property.PriceCutPercent > 0 && property.PriceCutPercent >= filters.minCut)) return false;
+  const gap = property.ValueGapPercent;
+  if (filters.minBelowValue !== undefined && !(gap !== null && gap <= -filters.minBelowValue)) return false;
   return true;
 }
 
@@ -240,6 +263,8 @@ export function sortValue(property: SortableProperty, sort: SearchSort, strategy
       return property.DaysOnMarket;
     case 'priceCut':
       return property.PriceCutPercent;
+    case 'valueGap':
+      return property.ValueGapPercent;
   }
 }
 

@@ -34,6 +34,8 @@ export interface PropertySummary {
   PriceCutPercent: number;
   /** Days since the last list price change; null for none. */
   PriceChangeDays: number | null;
+  /** The list price against the estimated value, percent (below 0: below it); null without an estimate. */
+  ValueGapPercent: number | null;
   /** The property's place in the search's order (spec: "a zIndex is assigned by order"). */
   zIndex: number;
 }
@@ -103,6 +105,7 @@ export function summaryFromRow(row: PropertySummaryRow): PropertySummary {
     days,
     cut,
     changeDays,
+    gap,
     zIndex,
   ] = row;
   return {
@@ -126,6 +129,7 @@ export function summaryFromRow(row: PropertySummaryRow): PropertySummary {
     DaysOnMarket: days,
     PriceCutPercent: cut,
     PriceChangeDays: changeDays,
+    ValueGapPercent: gap,
     zIndex,
   };
 }
@@ -154,6 +158,7 @@ export function summaryRow(s: PropertySummary): PropertySummaryRow {
     s.DaysOnMarket,
     s.PriceCutPercent,
     s.PriceChangeDays,
+    s.ValueGapPercent,
     s.zIndex,
   ];
 }
@@ -181,6 +186,7 @@ export function summaryOf(property: Property, zIndex = 0): PropertySummary {
     DaysOnMarket: property.DaysOnMarket,
     PriceCutPercent: property.PriceCutPercent,
     PriceChangeDays: property.PriceChangeDays,
+    ValueGapPercent: property.valueEstimate?.listGapPercent ?? null,
     zIndex,
   };
 }

@@ -13,7 +13,7 @@ export const DEAL_STATUSES = ['Good Deal', 'Overpriced', 'Market Price'] as cons
 export type DealStatus = (typeof DEAL_STATUSES)[number];
 
 /** How the list and the top of a view are ordered. */
-export const SEARCH_SORTS = ['price', 'pricePerSqft', 'deal', 'coc', 'daysOnMarket', 'priceCut'] as const;
+export const SEARCH_SORTS = ['price', 'pricePerSqft', 'deal', 'coc', 'daysOnMarket', 'priceCut', 'valueGap'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];

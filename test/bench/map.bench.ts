@@ -83,6 +83,7 @@ function syntheticProperty(i: number, bounds: Bounds, run: number): PropertySumm
     i % 120,
     0,
     null,
+    null,
     i,
   ];
 }

@@ -30,6 +30,7 @@ function property(id: string, overrides: Overrides = {}): SortableProperty {
     cashOnCash,
     DaysOnMarket: 30,
     PriceCutPercent: 0,
+    ValueGapPercent: null,
     ...rest,
   };
 }

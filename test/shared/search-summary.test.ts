@@ -23,6 +23,7 @@ const ROW: PropertySummaryRow = [
   47,
   5.2,
   9,
+  -6.2,
   12,
 ];
 
@@ -49,6 +50,7 @@ describe('search summary rows', () => {
       DaysOnMarket: 47,
       PriceCutPercent: 5.2,
       PriceChangeDays: 9,
+      ValueGapPercent: -6.2,
       zIndex: 12,
     });
   });

@@ -278,6 +278,11 @@ export const PropertySummaryRow = Type.Tuple([
     title: 'PriceChangeDays',
     description: 'Days since the last list price change; null for none.',
   }),
+  Type.Union([Type.Number(), Type.Null()], {
+    title: 'valueEstimate.listGapPercent',
+    description:
+      'The list price against the estimated value, percent to one decimal (below 0: below it); null without an estimate.',
+  }),
   Type.Integer({ title: 'zIndex', description: "The property's place in the whole answer's order." }),
 ]);
 export type PropertySummaryRow = Static<typeof PropertySummaryRow>;

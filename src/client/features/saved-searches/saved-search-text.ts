@@ -68,6 +68,7 @@ const SORT_LABELS: Record<SearchSort, string> = {
   coc: 'Cash-on-cash',
   daysOnMarket: 'Days on market',
   priceCut: 'Price cut',
+  valueGap: 'Below estimated value',
 };
 
 const isSort = (value: string | undefined): value is SearchSort =>
@@ -78,7 +79,17 @@ export function describeSort(query: Record<string, string>): string {
   if (!isSort(query.sort)) return SAVED_SEARCH_TEXT.defaultSort;
   const order: SortOrder = query.order === 'desc' ? 'desc' : 'asc';
   const direction =
-    query.sort === 'deal' ? (order === 'asc' ? 'best first' : 'worst first') : order === 'asc' ? 'low to high' : 'high to low';
+    query.sort === 'deal'
+      ? order === 'asc'
+        ? 'best first'
+        : 'worst first'
+      : query.sort === 'valueGap'
+        ? order === 'asc'
+          ? 'furthest below first'
+          : 'furthest above first'
+        : order === 'asc'
+          ? 'low to high'
+          : 'high to low';
   return `${SORT_LABELS[query.sort]}, ${direction}`;
 }
 
@@ -108,6 +119,13 @@ export function describeFilters(filters: SearchFilters): string[] {
   else if (maxDays !== undefined) words.push(`At most ${maxDays} days on market`);
   if (filters.minCut !== undefined)
     words.push(filters.minCut === 0 ? 'Any price cut' : `Price cut of ${percent(filters.minCut)} or more`);
+  if (filters.minBelowValue !== undefined) {
+    words.push(
+      filters.minBelowValue === 0
+        ? 'At or below its estimated value'
+        : `At least ${percent(filters.minBelowValue)} below its estimated value`,
+    );
+  }
   return words;
 }
 

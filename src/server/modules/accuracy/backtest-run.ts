@@ -55,8 +55,7 @@ export async function runAccuracyBacktest(
   options: BacktestRunOptions = {},
 ): Promise<{ runId: number; result: BacktestResult }> {
   const repository = createAccuracyRepository(db);
-  const fingerprint = await closedRecordsFingerprint(db);
-  const runId = await repository.startRun(trigger, fingerprint);
+  const runId = await repository.startRun(trigger);
   const yieldNow = options.yieldToRequests ?? setImmediateYield;
   let sliceStart = performance.now();
   let lastBeat = Date.now();
@@ -71,10 +70,11 @@ export async function runAccuracyBacktest(
     }
   };
   try {
+    const fingerprint = await closedRecordsFingerprint(db);
     const sales = await readClosed(db, 'value', pause);
     const leases = await readClosed(db, 'rent', pause);
     const result = await runBacktest({ sales, leases }, pause);
-    await repository.finishRun(runId, result);
+    await repository.finishRun(runId, result, fingerprint);
     return { runId, result };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

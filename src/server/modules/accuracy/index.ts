@@ -5,5 +5,5 @@
  */
 export { AccuracyWorker, type AccuracyWorkerOptions } from './accuracy-worker';
 export { runAccuracyBacktest } from './backtest-run';
-export { accuracyAdminRoutes, accuracyRoutes } from './routes';
+export { ACCURACY_MESSAGES, accuracyAdminRoutes, accuracyRoutes } from './routes';
 export { createAccuracyService, type AccuracyService } from './service';

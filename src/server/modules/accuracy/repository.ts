@@ -42,14 +42,14 @@ const figuresRow = (runId: number, f: MarketFigures) => ({
 export function createAccuracyRepository(db: Db) {
   return {
     /** Records a new run (and marks failed the runs a dead server left running). */
-    async startRun(trigger: AccuracyTrigger, fingerprint: string): Promise<number> {
+    async startRun(trigger: AccuracyTrigger): Promise<number> {
       await db
         .updateTable('accuracy_runs')
         .set({ status: 'failed', error: 'The server running it stopped before it finished', finished_at: sql`now()` })
         .where('status', '=', 'running')
         .where('heartbeat_at', '<', sql<Date>`now() - ${`${STALE_RUN_MS} milliseconds`}::interval`)
         .execute();
-      const row = await db.insertInto('accuracy_runs').values({ trigger, fingerprint }).returning('id').executeTakeFirstOrThrow();
+      const row = await db.insertInto('accuracy_runs').values({ trigger }).returning('id').executeTakeFirstOrThrow();
       return row.id;
     },
 
@@ -61,8 +61,11 @@ export function createAccuracyRepository(db: Db) {
         .execute();
     },
 
-    /** Stores a run's figures and marks it succeeded, in one transaction; drops the oldest runs beyond RUNS_KEPT. */
-    async finishRun(id: number, result: BacktestResult): Promise<void> {
+    /**
+     * Stores a run's figures and marks it succeeded with the fingerprint of the records it read, in one
+     * transaction; drops the oldest runs beyond RUNS_KEPT.
+     */
+    async finishRun(id: number, result: BacktestResult, fingerprint: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const rows = result.figures.map((f) => figuresRow(id, f));
         for (let k = 0; k < rows.length; k += 500)
@@ -74,6 +77,7 @@ export function createAccuracyRepository(db: Db) {
           .updateTable('accuracy_runs')
           .set({
             status: 'succeeded',
+            fingerprint,
             finished_at: sql`now()`,
             heartbeat_at: sql`now()`,
             sales_as_of: result.salesAsOf,
@@ -133,7 +137,9 @@ export function createAccuracyRepository(db: Db) {
         .selectAll()
         .where('run_id', '=', runId)
         .where('level', '<>', 'zip')
-        .orderBy(['state', 'city', 'kind'])
+        .orderBy('state')
+        .orderBy('city')
+        .orderBy('kind')
         .execute();
     },
 
@@ -146,7 +152,9 @@ export function createAccuracyRepository(db: Db) {
         .where('level', 'in', ['city', 'zip'])
         .where(sql<boolean>`lower(city) = lower(${city.trim()})`)
         .where('state', '=', state.trim().toUpperCase())
-        .orderBy(['kind', 'level', 'zip'])
+        .orderBy('kind')
+        .orderBy('level')
+        .orderBy('zip')
         .execute();
     },
 

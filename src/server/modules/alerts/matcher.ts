@@ -110,7 +110,7 @@ async function matchBatch(db: Db, ids: readonly string[], keepSnapshot: boolean,
   const result = await sql<MatchCounts>`
     with changed as materialized (
       select p.id, p.created_at, p.updated_at, p.list_price, p.beds, p.baths_total, p.deal_status, p.on_market_date,
-        p.price_cut_percent, p.longitude, p.latitude, p.off_market_at, ${cocColumns('p.')},
+        p.price_cut_percent, p.value_gap_percent, p.longitude, p.latitude, p.off_market_at, ${cocColumns('p.')},
         (select h.changed_at from price_history h
           where h.property_id = p.id and h.new_price < h.old_price and h.new_price = p.list_price
           order by h.changed_at desc, h.id desc limit 1) as cut_at,

@@ -28,6 +28,7 @@ export interface SavedSearchFilterColumns {
   min_days: number | null;
   max_days: number | null;
   min_cut: number | null;
+  min_below_value: number | null;
 }
 
 export interface NewSavedSearchRow extends SavedSearchView, SavedSearchFilterColumns {

@@ -92,6 +92,7 @@ function checkQuery(query: NewSavedSearch['query']): SavedSearchFilterColumns {
     min_days: filters.minDays ?? null,
     max_days: filters.maxDays ?? null,
     min_cut: filters.minCut ?? null,
+    min_below_value: filters.minBelowValue ?? null,
   };
 }
 

@@ -33,6 +33,7 @@ const SUMMARY_COLUMNS = [
   'p.fix_flip_coc',
   'p.short_term_coc',
   'p.price_cut_percent',
+  'p.value_gap_percent',
 ] as const;
 
 /** The strategies-with-results bits (RESULTS_BITS) as SQL: a bit for each results column that is set. */
@@ -82,6 +83,7 @@ export function toSummaryRow(p: SummaryRow, zIndex: number): PropertySummaryRow 
     p.days_on_market,
     p.price_cut_percent,
     p.price_change_days,
+    p.value_gap_percent,
     zIndex,
   ];
 }
@@ -115,6 +117,7 @@ const FILTER_RULES = {
   minDays: (v: Operand) => sql<boolean>`p.on_market_date <= current_date - ${v}::int`,
   maxDays: (v: Operand) => sql<boolean>`p.on_market_date >= current_date - ${v}::int`,
   minCut: (v: Operand) => sql<boolean>`p.price_cut_percent > 0 and p.price_cut_percent >= ${v}`,
+  minBelowValue: (v: Operand) => sql<boolean>`p.value_gap_percent <= -${v}::float8`,
 } satisfies Partial<Record<keyof SearchFilters, (v: Operand) => RawBuilder<boolean>>>;
 
 /** The saved_searches column (migration 0028) of each rule's filter. */
@@ -127,6 +130,7 @@ const SAVED_SEARCH_COLUMN: Record<keyof typeof FILTER_RULES, string> = {
   minDays: 'min_days',
   maxDays: 'max_days',
   minCut: 'min_cut',
+  minBelowValue: 'min_below_value',
 };
 
 /**
@@ -192,4 +196,4 @@ export const summaryRowJson = (zIndex: RawBuilder<number>) =>
   sql<string>`json_build_array(r.id, r.longitude, r.latitude, r.list_price, r.beds, r.baths_total, r.area,
     r.address_full, r.city, r.state, r.zip, coalesce(r.marker_color->>'background', ${DEFAULT_MARKER.background}::text),
     r.buy_hold_coc, r.brrrr_coc, r.fix_flip_coc, r.short_term_coc, r.results_bits,
-    r.days_on_market, r.price_cut_percent, r.price_change_days, ${zIndex})`;
+    r.days_on_market, r.price_cut_percent, r.price_change_days, r.value_gap_percent, ${zIndex})`;

@@ -21,6 +21,8 @@ function sortSql(sort: SearchSort, strategy: StrategyKey | undefined) {
       return daysOnMarketSql;
     case 'priceCut':
       return sql<number>`p.price_cut_percent`;
+    case 'valueGap':
+      return sql<number | null>`p.value_gap_percent`;
   }
 }
 
