@@ -206,7 +206,7 @@ describe.each(DATABASES)('accuracy on $name', (database) => {
     const all = json<{ data: { properties: PropertySummaryRow[]; total: number } }>(await query({ limit: '50' })).data;
     const sorted = json<{ data: { properties: PropertySummaryRow[] } }>(await query({ sort: 'valueGap', order: 'asc' })).data;
     const gaps = sorted.properties.map((r) => summaryFromRow(r).ValueGapPercent);
-    expect(gaps.filter((g) => g !== null)).toEqual([...gaps.filter((g) => g !== null)].sort((a, b) => a! - b!));
+    expect(gaps.filter((g) => g !== null)).toEqual([...gaps.filter((g) => g !== null)].sort((a, b) => a - b));
     expect(sorted.properties.map((r) => summaryFromRow(r)._id)).toEqual(
       sorted.properties
         .map((r) => summaryFromRow(r))
