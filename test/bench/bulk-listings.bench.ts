@@ -184,6 +184,9 @@ interface ImportRun {
   rentEstimatePerSecond: number;
   /** Of which the selection and the maths in Node, listings/s. */
   rentSelectPerSecond: number;
+  /** The time the value estimates and the market models' fit took, as percent of the recomputation's other time. */
+  valueSharePercent: number;
+  modelSharePercent: number;
   peakRssMb: number;
   baseRssMb: number;
 }
@@ -209,12 +212,15 @@ async function importOnce(database: BenchDatabase, file: string): Promise<Import
     const loadSeconds = (performance.now() - start) / 1000;
     if (summary.rejected) throw new Error(`${summary.rejected} rows rejected: see ${summary.rejectedFile}`);
     const recomputeStart = performance.now();
-    const timings = { leaseReadSeconds: 0, leaseSelectSeconds: 0 };
+    const timings = { leaseReadSeconds: 0, leaseSelectSeconds: 0, valueSeconds: 0, modelSeconds: 0 };
     const recomputed = await recomputeDirty(fresh.database.db, { timings });
     const recomputeSeconds = (performance.now() - recomputeStart) / 1000;
     return {
       rowsPerSecond: summary.rows / loadSeconds,
       recomputePerSecond: recomputed / recomputeSeconds,
+      // What the value estimates (and the market models' fit) add to the recomputation without them.
+      valueSharePercent: (100 * timings.valueSeconds) / (recomputeSeconds - timings.valueSeconds - timings.modelSeconds),
+      modelSharePercent: (100 * timings.modelSeconds) / (recomputeSeconds - timings.valueSeconds - timings.modelSeconds),
       rentEstimatePerSecond: recomputed / (timings.leaseReadSeconds + timings.leaseSelectSeconds),
       rentSelectPerSecond: recomputed / timings.leaseSelectSeconds,
       peakRssMb: peakRss / 2 ** 20,
@@ -239,7 +245,7 @@ async function importBench(): Promise<Array<Record<string, string | number>>> {
       for (let run = 0; run < RUNS; run++) {
         const r = await importOnce(database, file);
         console.log(
-          `[${database.name}] run ${run + 1}: load ${fmt(r.rowsPerSecond)} rows/s, recompute ${fmt(r.recomputePerSecond)} listings/s (rent estimates alone ${fmt(r.rentEstimatePerSecond)}/s, their selection ${fmt(r.rentSelectPerSecond)}/s), RSS ${fmt(r.baseRssMb)} → peak ${fmt(r.peakRssMb)} MB`,
+          `[${database.name}] run ${run + 1}: load ${fmt(r.rowsPerSecond)} rows/s, recompute ${fmt(r.recomputePerSecond)} listings/s (rent estimates alone ${fmt(r.rentEstimatePerSecond)}/s, their selection ${fmt(r.rentSelectPerSecond)}/s; the value estimates add ${r.valueSharePercent.toFixed(1)} %, the market models' fit ${r.modelSharePercent.toFixed(1)} %), RSS ${fmt(r.baseRssMb)} → peak ${fmt(r.peakRssMb)} MB`,
         );
         runs.push(r);
       }
@@ -251,6 +257,8 @@ async function importBench(): Promise<Array<Record<string, string | number>>> {
         'recompute listings/s min / median': minMedian(runs.map((r) => r.recomputePerSecond)),
         'rent estimates listings/s min / median': minMedian(runs.map((r) => r.rentEstimatePerSecond)),
         'their selection listings/s min / median': minMedian(runs.map((r) => r.rentSelectPerSecond)),
+        'value estimates add % (max)': Math.max(...runs.map((r) => r.valueSharePercent)).toFixed(1),
+        'model fit adds % (max)': Math.max(...runs.map((r) => r.modelSharePercent)).toFixed(1),
         'peak RSS MB (max; start)': `${maxOf(runs.map((r) => r.peakRssMb))} (${fmt(runs[0].baseRssMb)})`,
       });
     }

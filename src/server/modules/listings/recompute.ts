@@ -143,8 +143,11 @@ export interface RecomputeOptions {
   pause?: () => Promise<void>;
   /** Stop early (server shutdown). */
   shouldStop?: () => boolean;
-  /** Adds the seconds spent on the lease comps' rent estimates, their reads and their selection, here (the bench). */
-  timings?: { leaseReadSeconds: number; leaseSelectSeconds: number };
+  /**
+   * Adds the seconds spent on the lease comps' rent estimates (their reads and their selection), on the
+   * value estimates, and on fitting the markets' models, here (the bench).
+   */
+  timings?: { leaseReadSeconds: number; leaseSelectSeconds: number; valueSeconds: number; modelSeconds: number };
 }
 
 /**
@@ -164,8 +167,10 @@ export async function recomputeDirty(db: Db, options: RecomputeOptions = {}): Pr
   const leaseSince = monthsBefore(leaseAsOf, MAX_LEASE_MONTHS);
   const cityRents = await leaseReads.cityRentsPerSqft(leaseSince, leaseAsOf);
   // The markets' models of prices and rents (fitted again here when the sales or leases changed).
+  const modelsStarted = performance.now();
   const valueModels = await marketModels(db, 'value', asOf);
   const rentModels = await marketModels(db, 'rent', leaseAsOf);
+  if (options.timings) options.timings.modelSeconds += (performance.now() - modelsStarted) / 1000;
   const today = dayNumber(asOf);
   /** The leases of the grid cells read so far, by cell, kept while a later batch may reach them. */
   const leases = new Map<string, LeaseCandidate[]>();
@@ -256,12 +261,14 @@ export async function recomputeDirty(db: Db, options: RecomputeOptions = {}): Pr
       );
       const { source } = engineRent(r.monthly_rent, rent.estimate.monthlyRent, cityRentPerSqft, r.area, r.list_price);
       const results = calculatorOf(r.city, r.state)(inputs);
+      const valueStarted = options.timings ? performance.now() : 0;
       const value = valueEstimate(
         { area: r.area, beds: r.beds, baths: r.baths, zip: r.zip, listPrice: r.list_price },
         selected,
         valueModels.get(marketKey(r.city, r.state)) ?? null,
         today,
       );
+      if (options.timings) options.timings.valueSeconds += (performance.now() - valueStarted) / 1000;
       return {
         id: r.id,
         comp_ids: selected.map((c) => c.id),
