@@ -95,6 +95,7 @@ describe('search summary rows', () => {
       DaysOnMarket: 47,
       PriceCutPercent: 5.2,
       PriceChangeDays: 9,
+      valueEstimate: { value: 373_000, listGapPercent: -6.2 },
     } as unknown as Property;
     expect(summaryOf(property, 12)).toEqual(summary);
   });

@@ -339,3 +339,36 @@ describe('the backtest on synthetic markets', () => {
     expect(result.counts.value.tested).toBeGreaterThan(result.counts.value.estimated - 1);
   });
 });
+
+describe('the worked example of docs/accuracy.md', () => {
+  it('adjusts three comps to a 1,650 sq ft, 3-bed, 2-bath house in 78701 and takes their weighted median', () => {
+    const ref = monthNumber('2025-11-01');
+    const monthLevels = Array.from({ length: 24 }, () => -0.05);
+    [monthLevels[20], monthLevels[21], monthLevels[22], monthLevels[23]] = [-0.03, -0.03, -0.02, 0];
+    const model: MarketModel = {
+      refMonth: ref,
+      firstMonth: ref - 23,
+      observations: 2961,
+      areaElasticity: 0.8,
+      bedsEffect: 0.03,
+      bathsEffect: 0.02,
+      zipLevels: { '78701': 0.1, '78702': -0.05 },
+      monthLevels,
+      residualSigma: 0.12,
+    };
+    const comps = [
+      { id: 'A', amount: 300_000, area: 1500, beds: 2, baths: 2, zip: '78702', closeDay: dayNumber('2025-10-12'), distanceMiles: 0.35 },
+      { id: 'B', amount: 395_000, area: 1700, beds: 3, baths: 2, zip: '78701', closeDay: dayNumber('2025-08-03'), distanceMiles: 0.2 },
+      { id: 'C', amount: 410_000, area: 1800, beds: 3, baths: 3, zip: '78701', closeDay: dayNumber('2025-11-05'), distanceMiles: 0.6 },
+    ];
+    const estimate = estimateFromComps({ area: 1650, beds: 3, baths: 2, zip: '78701' }, comps, model)!;
+    const rows = estimate.comps.map((c) => [c.id, Math.round(c.adjusted), Math.round(c.weight * 1000) / 1000]);
+    expect(rows).toEqual([
+      ['A', 395_452, 0.329],
+      ['B', 397_424, 0.439],
+      ['C', 374_858, 0.232],
+    ]);
+    // Sorted C, A, B: the weights reach half at A.
+    expect(Math.round(estimate.amount)).toBe(395_452);
+  });
+});
