@@ -5,6 +5,10 @@
  * pause between requests, default 0). The built server on a fresh data directory with the default
  * demo data (20,000 listings): PGlite, and PostgreSQL too (a fresh database) when DATABASE_URL is set.
  * BENCH_WORKERS=1,2 runs this build with each number of server processes (PostgreSQL), taking turns.
+ * BENCH_LOAD_ACCURACY=1 runs this build twice, taking turns: quiet, and with the estimates' backtest
+ * (docs/accuracy.md) kept running on the server throughout each run ("Run now" again as soon as one
+ * ends), and says how many backtests ran meanwhile: the backtest must not slow requests (issue 37:
+ * p95 within 10 % of the quiet runs').
  * BENCH_BASELINE=<another built checkout> runs that version's server beside this one's, the two
  * taking turns run by run (each with its own fresh database). Each run also says how many answers
  * took a second or more (in its first 5 s, when every client asks at once, and later) and the
@@ -209,7 +213,15 @@ async function freshDatabase(name: 'pglite' | 'postgres'): Promise<{ env: NodeJS
  * or, with BENCH_WORKERS=1,2 (PostgreSQL), this build with each number of server processes. One
  * process otherwise (WORKERS=1), so a run on PostgreSQL compares like with like.
  */
-function versions(): Array<{ label: string; root: string | undefined; env: NodeJS.ProcessEnv }> {
+function versions(): Array<{ label: string; root: string | undefined; env: NodeJS.ProcessEnv; backtest?: boolean }> {
+  if (process.env.BENCH_LOAD_ACCURACY === '1') {
+    // The nightly run kept twelve hours away: no backtest starts on its own during a run.
+    const env = { WORKERS: '1', ACCURACY_HOUR: String((new Date().getHours() + 12) % 24) };
+    return [
+      { label: 'quiet', root: undefined, env },
+      { label: 'backtest running', root: undefined, env, backtest: true },
+    ];
+  }
   const workers = process.env.BENCH_WORKERS;
   if (workers) {
     return workers.split(',').map((n) => ({ label: `WORKERS=${n.trim()}`, root: undefined, env: { WORKERS: n.trim() } }));
@@ -224,8 +236,57 @@ function versions(): Array<{ label: string; root: string | undefined; env: NodeJ
   ];
 }
 
+interface AccuracyState {
+  state: string;
+  lastSuccess: { durationMs: number | null } | null;
+}
+
+const adminToken = async (server: RunningServer) =>
+  (
+    await api<{ token: string }>(server.url, '/api/v1/login', {
+      method: 'POST',
+      body: { username: BENCH_USER.email, password: BENCH_USER.password },
+    })
+  ).token;
+
+/** Waits until the server's backtest is idle with a success behind it (the one after the demo load). */
+async function accuracySettled(server: RunningServer): Promise<void> {
+  const token = await adminToken(server);
+  for (;;) {
+    const status = await api<AccuracyState>(server.url, '/api/v1/admin/accuracy', { token });
+    if (status.state !== 'running' && status.lastSuccess) return;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+/** Keeps the backtest running on the server until `stop` is called; resolves with how many ran and their durations. */
+function keepBacktestRunning(server: RunningServer): { stop(): Promise<number[]> } {
+  let stopped = false;
+  const durations: number[] = [];
+  const loop = (async () => {
+    const token = await adminToken(server);
+    while (!stopped) {
+      await api(server.url, '/api/v1/admin/accuracy/run', { method: 'POST', token });
+      let status: AccuracyState & { runs: Array<{ durationMs: number | null }> };
+      do {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        status = await api(server.url, '/api/v1/admin/accuracy', { token });
+      } while (status.state === 'running');
+      if (status.runs[0]?.durationMs !== null && status.runs[0]?.durationMs !== undefined) durations.push(status.runs[0].durationMs);
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await loop;
+      return durations;
+    },
+  };
+}
+
 interface Running {
   label: string;
+  backtest?: boolean;
   server: RunningServer;
   /** The server's event-loop probe (event-loop-probe.cjs): a JSON line a second. */
   probe: string;
@@ -267,7 +328,9 @@ export const bench: Bench = {
             await database.drop();
             throw error;
           });
-          running.push({ label: kind.label, server, probe, data: await prepare(server, clients), drop: () => database.drop() });
+          const data = await prepare(server, clients);
+          if (kindsOf.some((k) => k.backtest)) await accuracySettled(server);
+          running.push({ label: kind.label, backtest: kind.backtest, server, probe, data, drop: () => database.drop() });
         }
         const rows: Array<Record<string, string | number>> = [];
         const kinds: Array<Record<string, string | number>> = [];
@@ -276,7 +339,7 @@ export const bench: Bench = {
         for (let index = 1 - warmups; index <= runs; index++) {
           const run = index > 0 ? index : `warm-up${warmups > 1 ? ` ${index + warmups}` : ''}`;
           // The versions take turns, each run starting with the other one.
-          for (const { label, server, data, probe } of index % 2 ? [...running].reverse() : running) {
+          for (const { label, server, data, probe, backtest } of index % 2 ? [...running].reverse() : running) {
             const version: Record<string, string> = running.length > 1 ? { version: label } : {};
             const before = rssMb(server.pid);
             const runStarted = Date.now();
@@ -284,9 +347,11 @@ export const bench: Bench = {
             const sampler = setInterval(() => {
               peak = Math.max(peak, rssMb(server.pid));
             }, 250);
+            const keeper = backtest ? keepBacktestRunning(server) : null;
             const result = await runLoad({ base: server.url, ...data, whatIf, clients, seconds, mix: MIX, thinkMs }).finally(() =>
               clearInterval(sampler),
             );
+            const backtests = keeper ? await keeper.stop() : null;
             const all = Object.values(result.byKind)
               .flatMap((k) => k.times)
               .sort((a, b) => a - b);
@@ -327,6 +392,9 @@ export const bench: Bench = {
               'RSS after MB': Math.round(await settledRssMb(server.pid)),
               '≥ 1 s: in the first 5 s / later': `${result.slow.filter((x) => x.at < 5).length} / ${result.slow.filter((x) => x.at >= 5).length}`,
               'event-loop delay max ms': eventLoopDelayMax(probe, runStarted),
+              ...(backtests
+                ? { 'backtests run (s each)': `${backtests.length} (${backtests.map((d) => (d / 1000).toFixed(1)).join(', ')})` }
+                : {}),
             });
             for (const [kind, { times }] of Object.entries(result.byKind)) {
               kinds.push({
