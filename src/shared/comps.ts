@@ -1,5 +1,5 @@
 import { boundingBox, haversineMiles } from './geo/distance';
-import { dayNumber, monthsBefore, quartiles } from './stats';
+import { dayNumber, monthsBefore, withinFences } from './stats';
 
 /**
  * Comparable sales selection (docs/listings.md), in the spirit of PropStream's default comps:
@@ -73,24 +73,12 @@ export interface CompSelection {
   outliersDropped: number;
 }
 
-function byDistance(a: SelectedComp, b: SelectedComp): number {
-  return a.distanceMiles - b.distanceMiles || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-}
+/** A comp's price per square foot; null without an area. */
+const perSqft = (c: Pick<CompCandidate, 'area' | 'closePrice'>) => (c.area !== null && c.area > 0 ? c.closePrice / c.area : null);
 
 /** Drops comps whose price per square foot lies outside 1.5 × IQR (only with at least 4 to judge). */
-export function dropOutliers(comps: SelectedComp[]): SelectedComp[] {
-  const withArea = comps.filter((c) => c.area !== null && c.area > 0);
-  if (withArea.length < COMP_RULES.outlierMinComps) return comps;
-  const { q1, q3 } = quartiles(withArea.map((c) => c.closePrice / (c.area as number)));
-  const fence = COMP_RULES.outlierIqrFactor * (q3 - q1);
-  const low = q1 - fence;
-  const high = q3 + fence;
-  return comps.filter((c) => {
-    if (c.area === null || c.area <= 0) return true;
-    const ppsf = c.closePrice / c.area;
-    return ppsf >= low && ppsf <= high;
-  });
-}
+export const dropOutliers = <T extends Pick<CompCandidate, 'area' | 'closePrice'>>(comps: readonly T[]): T[] =>
+  withinFences(comps, perSqft, COMP_RULES.outlierIqrFactor, COMP_RULES.outlierMinComps);
 
 /** The pool's buffers, reused from call to call (grown when a subject has more candidates within reach). */
 const pool = { index: new Int32Array(1024), miles: new Float64Array(1024), bedsOff: new Uint8Array(1024) };
@@ -156,9 +144,16 @@ export function selectComps(subject: CompSubject, candidates: readonly CompCandi
   }
   if (step === COMP_STEPS.length) step = COMP_STEPS.length - 1;
 
-  const found: SelectedComp[] = [];
-  for (let j = 0; j < n; j++) if (inStep(j, step)) found.push({ ...candidates[pool.index[j]], distanceMiles: pool.miles[j] });
-  const kept = dropOutliers(found);
-  kept.sort(byDistance);
-  return { comps: kept.slice(0, COMP_RULES.maxComps), step, outliersDropped: found.length - kept.length };
+  // The step's comps as places in the pool: objects only for the ten kept (the backtest's subjects can
+  // have hundreds within half a mile, and an object each was most of its garbage).
+  const found: number[] = [];
+  for (let j = 0; j < n; j++) if (inStep(j, step)) found.push(j);
+  const kept = withinFences(found, (j) => perSqft(candidates[pool.index[j]]), COMP_RULES.outlierIqrFactor, COMP_RULES.outlierMinComps);
+  const idOf = (j: number) => candidates[pool.index[j]].id;
+  kept.sort((a, b) => pool.miles[a] - pool.miles[b] || (idOf(a) < idOf(b) ? -1 : idOf(a) > idOf(b) ? 1 : 0));
+  return {
+    comps: kept.slice(0, COMP_RULES.maxComps).map((j) => ({ ...candidates[pool.index[j]], distanceMiles: pool.miles[j] })),
+    step,
+    outliersDropped: found.length - kept.length,
+  };
 }

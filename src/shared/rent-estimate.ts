@@ -1,7 +1,7 @@
 import { formatCurrency } from './format';
 import { boundingBox, haversineMiles } from './geo/distance';
 import type { RentEstimate, RentSource } from './schemas/property';
-import { dayNumber, monthsBefore, quartiles } from './stats';
+import { dayNumber, monthsBefore, quartiles, withinFences } from './stats';
 import { estimateFromComps } from './valuation/adjusted-comps';
 import type { MarketModel } from './valuation/market-model';
 import { rangeText } from './valuation/ranges';
@@ -95,21 +95,8 @@ export interface LeaseEstimate {
 
 const roundRent = (value: number) => Math.round(value / LEASE_RULES.roundTo) * LEASE_RULES.roundTo;
 
-const byDistance = (a: { distanceMiles: number; id: string }, b: { distanceMiles: number; id: string }) =>
-  a.distanceMiles - b.distanceMiles || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-
-/** Drops leases whose rent per square foot lies outside 1.5 × IQR (only with at least 4 to judge). */
-function dropOutliers<T extends LeaseCandidate>(leases: T[]): T[] {
-  const withArea = leases.filter((l) => l.area !== null && l.area > 0);
-  if (withArea.length < LEASE_RULES.outlierMinLeases) return leases;
-  const { q1, q3 } = quartiles(withArea.map((l) => l.rent / (l.area as number)));
-  const fence = LEASE_RULES.outlierIqrFactor * (q3 - q1);
-  return leases.filter((l) => {
-    if (l.area === null || l.area <= 0) return true;
-    const perSqft = l.rent / l.area;
-    return perSqft >= q1 - fence && perSqft <= q3 + fence;
-  });
-}
+/** A lease's rent per square foot; null without an area. */
+const perSqft = (l: LeaseCandidate) => (l.area !== null && l.area > 0 ? l.rent / l.area : null);
 
 /** The pool's buffers, reused from call to call (grown when a listing has more candidates within reach). */
 const pool = {
@@ -202,11 +189,14 @@ export function estimateRent(
   if (count < LEASE_RULES.minLeases) return { estimate: noEstimate(count), leases: [], exact: null, step: -1 };
   if (step === LEASE_STEPS.length) step--;
 
-  const found: Array<LeaseCandidate & { distanceMiles: number }> = [];
-  for (let j = 0; j < n; j++) {
-    if (inStep(j, step)) found.push({ ...candidates[pool.index[j]], distanceMiles: pool.miles[j] });
-  }
-  const kept = dropOutliers(found).sort(byDistance).slice(0, LEASE_RULES.maxLeases);
+  // The step's leases as places in the pool, rent per square foot outliers dropped, the nearest kept:
+  // objects only for those (an object per candidate within reach was most of the backtest's garbage).
+  const found: number[] = [];
+  for (let j = 0; j < n; j++) if (inStep(j, step)) found.push(j);
+  const within = withinFences(found, (j) => perSqft(candidates[pool.index[j]]), LEASE_RULES.outlierIqrFactor, LEASE_RULES.outlierMinLeases);
+  const idOf = (j: number) => candidates[pool.index[j]].id;
+  within.sort((a, b) => pool.miles[a] - pool.miles[b] || (idOf(a) < idOf(b) ? -1 : idOf(a) > idOf(b) ? 1 : 0));
+  const kept = within.slice(0, LEASE_RULES.maxLeases).map((j) => ({ ...candidates[pool.index[j]], distanceMiles: pool.miles[j] }));
   const adjusted = estimateFromComps(
     { area: subject.area, beds: subject.beds, baths: subject.baths ?? null, zip: subject.zip ?? null },
     kept.map((l) => ({ ...l, baths: l.baths ?? null, zip: l.zip ?? null, amount: l.rent })),

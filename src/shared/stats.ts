@@ -19,6 +19,26 @@ export function quartiles(values: readonly number[]): { q1: number; q3: number }
   return { q1: at(0.25), q3: at(0.75) };
 }
 
+/**
+ * The items whose value lies within `factor` × IQR of the quartiles (Tukey's fences); all of them when
+ * fewer than `minCount` have a value. An item without a value (null) stays.
+ */
+export function withinFences<T>(items: readonly T[], value: (item: T) => number | null, factor: number, minCount: number): T[] {
+  const values: number[] = [];
+  for (const item of items) {
+    const v = value(item);
+    if (v !== null) values.push(v);
+  }
+  if (values.length < minCount) return [...items];
+  const { q1, q3 } = quartiles(values);
+  const low = q1 - factor * (q3 - q1);
+  const high = q3 + factor * (q3 - q1);
+  return items.filter((item) => {
+    const v = value(item);
+    return v === null || (v >= low && v <= high);
+  });
+}
+
 /** YYYY-MM-DD `months` months before `date` (day clamped to the month's length). */
 export function monthsBefore(date: string, months: number): string {
   const [y, m, d] = date.split('-').map(Number);

@@ -1,6 +1,6 @@
-import { COMP_RULES, FIRST_COMP_RADIUS_MILES, MAX_COMP_RADIUS_MILES, selectComps, type CompCandidate } from '../comps';
+import { COMP_RULES, COMP_STEPS, selectComps, type CompCandidate } from '../comps';
 import { boundingBox } from '../geo/distance';
-import { estimateRent, LEASE_STEPS, MAX_LEASE_MONTHS, MAX_LEASE_RADIUS_MILES, type LeaseCandidate } from '../rent-estimate';
+import { estimateRent, LEASE_STEPS, MAX_LEASE_MONTHS, type LeaseCandidate } from '../rent-estimate';
 import { dayNumber, monthsBefore } from '../stats';
 import { conformalBounds, widerBounds, type RangeBounds } from './conformal';
 import { RANGE_ROUND_TO } from './ranges';
@@ -106,13 +106,25 @@ export function foldOf(id: string): 0 | 1 {
 
 const GRID = 0.01;
 const cellIndex = (v: number) => Math.floor(v / GRID);
+/** A cell's key as a number (a text key was a string built per cell looked up: garbage by the million). */
+const cellKey = (la: number, ln: number) => (la + 20_000) * 40_000 + (ln + 20_000);
+
+/**
+ * The radii a selection's steps search, smallest first: the candidates within one are gathered first,
+ * and the answer stands when the step it came from searches no farther (every step before it, which
+ * found too few, searched no farther either); else the next radius.
+ */
+const radii = (steps: ReadonlyArray<{ radiusMiles: number }>) =>
+  [...new Set(steps.map((s) => s.radiusMiles))].sort((a, b) => a - b);
+const COMP_RADII = radii(COMP_STEPS);
+const LEASE_RADII = radii(LEASE_STEPS);
 
 /** Records by grid cell, each cell's sorted by close day (the candidates of a day are a slice). */
 class TimeGrid<T extends { latitude: number; longitude: number; closeDay: number }> {
-  private readonly cells = new Map<string, T[]>();
+  private readonly cells = new Map<number, T[]>();
   constructor(records: readonly T[]) {
     for (const r of records) {
-      const key = `${cellIndex(r.latitude)}:${cellIndex(r.longitude)}`;
+      const key = cellKey(cellIndex(r.latitude), cellIndex(r.longitude));
       let list = this.cells.get(key);
       if (!list) this.cells.set(key, (list = []));
       list.push(r);
@@ -126,7 +138,7 @@ class TimeGrid<T extends { latitude: number; longitude: number; closeDay: number
     const box = boundingBox(latitude, longitude, miles);
     for (let la = cellIndex(box.south); la <= cellIndex(box.north); la++) {
       for (let ln = cellIndex(box.west); ln <= cellIndex(box.east); ln++) {
-        const list = this.cells.get(`${la}:${ln}`);
+        const list = this.cells.get(cellKey(la, ln));
         if (!list) continue;
         let lo = 0;
         let hi = list.length;
@@ -143,14 +155,24 @@ class TimeGrid<T extends { latitude: number; longitude: number; closeDay: number
 }
 
 /** The models of each market as of each month: fitted on the months before it. */
-class ModelsByMonth {
+interface Modelled {
+  market: string;
+  zip: string | null;
+  closeDay: number;
+  area: number | null;
+  beds: number | null;
+  baths: number | null;
+}
+
+class ModelsByMonth<T extends Modelled> {
   private readonly cells = new Map<string, ModelCell[]>();
   private readonly fitted = new Map<string, MarketModel | null>();
-  constructor(records: ReadonlyArray<ClosedRecord & { closeDay: number }>) {
+  constructor(records: readonly T[], amountOf: (record: T) => number) {
     const byKey = new Map<string, ModelCell>();
     for (const r of records) {
-      if (!modelable(r)) continue;
-      const market = marketKey(r.city, r.state);
+      const amount = amountOf(r);
+      if (!modelable({ ...r, amount })) continue;
+      const market = r.market;
       const month = monthOfDay(r.closeDay);
       const key = `${market}|${r.zip}|${month}`;
       let cell = byKey.get(key);
@@ -160,7 +182,7 @@ class ModelsByMonth {
         if (!list) this.cells.set(market, (list = []));
         list.push(cell);
       }
-      addObservation(cell, { amount: r.amount, area: r.area as number, beds: r.beds as number, baths: r.baths as number });
+      addObservation(cell, { amount, area: r.area as number, beds: r.beds as number, baths: r.baths as number });
     }
   }
 
@@ -187,63 +209,71 @@ function lookBack(months: number): (closeDay: number) => { day: string; asOfDay:
   };
 }
 
-interface Dated extends ClosedRecord {
-  closeDay: number;
+/** The newest close date of some records (null for none). */
+const newestDate = (records: readonly ClosedRecord[]) =>
+  records.reduce<string | null>((newest, r) => (newest === null || r.closeDate > newest ? r.closeDate : newest), null);
+
+/** Sorted by close day: the backtest's subjects in the order they closed. */
+const byDay = <T extends { closeDay: number }>(records: T[]): T[] => records.sort((a, b) => a.closeDay - b.closeDay);
+
+/** What closed in the window, per market and per market and ZIP (estimated or not). */
+interface Tested {
+  count: number;
+  markets: Map<string, number>;
+  zips: Map<string, number>;
 }
 
-const dated = (records: readonly ClosedRecord[]): Dated[] =>
-  records.map((r) => ({ ...r, closeDay: dayNumber(r.closeDate) })).sort((a, b) => a.closeDay - b.closeDay);
+const newTested = (): Tested => ({ count: 0, markets: new Map(), zips: new Map() });
 
-const newestDate = (records: readonly Dated[]) => (records.length ? records[records.length - 1].closeDate : null);
+function countTested(tested: Tested, market: string, zip: string | null): void {
+  tested.count++;
+  tested.markets.set(market, (tested.markets.get(market) ?? 0) + 1);
+  const key = `${market}|${zip}`;
+  tested.zips.set(key, (tested.zips.get(key) ?? 0) + 1);
+}
 
 /** Estimates every sale of the window from the sales before it. */
 async function testSales(
-  sales: readonly Dated[],
+  sales: readonly ClosedRecord[],
   pause: () => Promise<void>,
-): Promise<{ outcomes: TestedOutcome[]; tested: number }> {
+): Promise<{ outcomes: TestedOutcome[]; tested: Tested }> {
+  const tested = newTested();
   const asOf = newestDate(sales);
-  if (!asOf) return { outcomes: [], tested: 0 };
+  if (!asOf) return { outcomes: [], tested };
   const from = dayNumber(monthsBefore(asOf, BACKTEST_RULES.months));
-  const candidates: Array<CompCandidate & { market: string }> = sales.map((s) => ({
-    id: s.id,
-    latitude: s.latitude,
-    longitude: s.longitude,
-    beds: s.beds,
-    baths: s.baths,
-    area: s.area,
-    zip: s.zip,
-    closePrice: s.amount,
-    closeDate: s.closeDate,
-    closeDay: s.closeDay,
-    market: marketKey(s.city, s.state),
-  }));
+  const candidates: Array<CompCandidate & { market: string }> = byDay(
+    sales.map((s) => ({
+      id: s.id,
+      latitude: s.latitude,
+      longitude: s.longitude,
+      beds: s.beds,
+      baths: s.baths,
+      area: s.area,
+      zip: s.zip,
+      closePrice: s.amount,
+      closeDate: s.closeDate,
+      closeDay: dayNumber(s.closeDate),
+      market: marketKey(s.city, s.state),
+    })),
+  );
   const grid = new TimeGrid(candidates);
-  const models = new ModelsByMonth(sales);
+  const models = new ModelsByMonth(candidates, (c) => c.closePrice);
   const dayBefore = lookBack(COMP_RULES.monthsBack);
   const near: typeof candidates = [];
   const outcomes: TestedOutcome[] = [];
-  let tested = 0;
   let sinceLast = 0;
   for (const subject of candidates) {
     if (subject.closeDay <= from) continue;
-    tested++;
+    countTested(tested, subject.market, subject.zip);
     if (++sinceLast === BACKTEST_RULES.chunk) {
       sinceLast = 0;
       await pause();
     }
     const { day, asOfDay, windowStart } = dayBefore(subject.closeDay);
-    // The first step's candidates decide the answer when it finds enough; else every candidate within reach.
-    let selection = selectComps(
-      subject,
-      grid.gather(subject.latitude, subject.longitude, FIRST_COMP_RADIUS_MILES, windowStart, asOfDay, near),
-      day,
-    );
-    if (selection.step > 0) {
-      selection = selectComps(
-        subject,
-        grid.gather(subject.latitude, subject.longitude, MAX_COMP_RADIUS_MILES, windowStart, asOfDay, near),
-        day,
-      );
+    let selection = selectComps(subject, [], day);
+    for (const radius of COMP_RADII) {
+      selection = selectComps(subject, grid.gather(subject.latitude, subject.longitude, radius, windowStart, asOfDay, near), day);
+      if (COMP_STEPS[selection.step].radiusMiles <= radius && selection.comps.length >= COMP_RULES.minComps) break;
     }
     const model = models.at(subject.market, monthOfDay(subject.closeDay));
     if (selection.comps.length < VALUE_RULES.minComps) continue;
@@ -268,54 +298,51 @@ async function testSales(
 
 /** Estimates every lease of the window from the leases before it. */
 async function testLeases(
-  leases: readonly Dated[],
+  leases: readonly ClosedRecord[],
   pause: () => Promise<void>,
-): Promise<{ outcomes: TestedOutcome[]; tested: number }> {
+): Promise<{ outcomes: TestedOutcome[]; tested: Tested }> {
+  const tested = newTested();
   const asOf = newestDate(leases);
-  if (!asOf) return { outcomes: [], tested: 0 };
+  if (!asOf) return { outcomes: [], tested };
   const from = dayNumber(monthsBefore(asOf, BACKTEST_RULES.months));
-  const candidates: Array<LeaseCandidate & { market: string; closeDate: string }> = leases.map((l) => ({
-    id: l.id,
-    latitude: l.latitude,
-    longitude: l.longitude,
-    beds: l.beds,
-    baths: l.baths,
-    area: l.area,
-    zip: l.zip,
-    rent: l.amount,
-    closeDay: l.closeDay,
-    closeDate: l.closeDate,
-    market: marketKey(l.city, l.state),
-  }));
+  const candidates: Array<LeaseCandidate & Modelled> = byDay(
+    leases.map((l) => ({
+      id: l.id,
+      latitude: l.latitude,
+      longitude: l.longitude,
+      beds: l.beds,
+      baths: l.baths,
+      area: l.area,
+      zip: l.zip,
+      rent: l.amount,
+      closeDay: dayNumber(l.closeDate),
+      market: marketKey(l.city, l.state),
+    })),
+  );
   const grid = new TimeGrid(candidates);
-  const models = new ModelsByMonth(leases);
+  const models = new ModelsByMonth(candidates, (c) => c.rent);
   const dayBefore = lookBack(MAX_LEASE_MONTHS);
   const near: typeof candidates = [];
   const outcomes: TestedOutcome[] = [];
-  let tested = 0;
   let sinceLast = 0;
   for (const subject of candidates) {
     if (subject.closeDay <= from) continue;
-    tested++;
+    countTested(tested, subject.market, subject.zip);
     if (++sinceLast === BACKTEST_RULES.chunk) {
       sinceLast = 0;
       await pause();
     }
     const { day, asOfDay, windowStart } = dayBefore(subject.closeDay);
     const model = models.at(subject.market, monthOfDay(subject.closeDay));
-    let result = estimateRent(
-      subject,
-      grid.gather(subject.latitude, subject.longitude, LEASE_STEPS[0].radiusMiles, windowStart, asOfDay, near),
-      day,
-      model,
-    );
-    if (result.step !== 0) {
+    let result = estimateRent(subject, [], day, model);
+    for (const radius of LEASE_RADII) {
       result = estimateRent(
         subject,
-        grid.gather(subject.latitude, subject.longitude, MAX_LEASE_RADIUS_MILES, windowStart, asOfDay, near),
+        grid.gather(subject.latitude, subject.longitude, radius, windowStart, asOfDay, near),
         day,
         model,
       );
+      if (result.step >= 0 && LEASE_STEPS[result.step].radiusMiles <= radius) break;
     }
     if (result.exact === null) continue;
     const rents = result.leases.map((l) => l.adjustedRent);
@@ -375,19 +402,12 @@ function calibrate(outcomes: TestedOutcome[]): { markets: Map<string, RangeBound
 function figuresOf(
   kind: EstimateKind,
   outcomes: TestedOutcome[],
-  tested: readonly Dated[],
-  testedFrom: number,
+  tested: Tested,
   names: Map<string, { city: string; state: string }>,
 ): MarketFigures[] {
   const { markets, pooled } = calibrate(outcomes);
-  const closed = new Map<string, number>();
-  const closedZip = new Map<string, number>();
-  for (const r of tested) {
-    if (r.closeDay <= testedFrom) continue;
-    const market = marketKey(r.city, r.state);
-    closed.set(market, (closed.get(market) ?? 0) + 1);
-    closedZip.set(`${market}|${r.zip}`, (closedZip.get(`${market}|${r.zip}`) ?? 0) + 1);
-  }
+  const closed = tested.markets;
+  const closedZip = tested.zips;
   const figures: MarketFigures[] = [
     {
       kind,
@@ -451,15 +471,16 @@ function figuresOf(
 }
 
 /** The market's name as its records spell it most often. */
-function marketNames(records: readonly ClosedRecord[]): Map<string, { city: string; state: string }> {
+function marketNames(lists: ReadonlyArray<readonly ClosedRecord[]>): Map<string, { city: string; state: string }> {
   const counts = new Map<string, Map<string, number>>();
-  for (const r of records) {
-    const market = marketKey(r.city, r.state);
-    let spellings = counts.get(market);
-    if (!spellings) counts.set(market, (spellings = new Map<string, number>()));
-    const spelling = `${r.city.trim()}|${r.state.trim().toUpperCase()}`;
-    spellings.set(spelling, (spellings.get(spelling) ?? 0) + 1);
-  }
+  for (const list of lists)
+    for (const r of list) {
+      const market = marketKey(r.city, r.state);
+      let spellings = counts.get(market);
+      if (!spellings) counts.set(market, (spellings = new Map<string, number>()));
+      const spelling = `${r.city.trim()}|${r.state.trim().toUpperCase()}`;
+      spellings.set(spelling, (spellings.get(spelling) ?? 0) + 1);
+    }
   const names = new Map<string, { city: string; state: string }>();
   for (const [market, spellings] of counts) {
     const [best] = [...spellings].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0];
@@ -474,37 +495,21 @@ export async function runBacktest(
   input: BacktestInput,
   pause: () => Promise<void> = async () => undefined,
 ): Promise<BacktestResult & { outcomes: TestedOutcome[] }> {
-  const sales = dated(input.sales);
-  const leases = dated(input.leases);
-  const names = marketNames([...input.sales, ...input.leases]);
-  const value = await testSales(sales, pause);
+  const names = marketNames([input.sales, input.leases]);
+  const value = await testSales(input.sales, pause);
   await pause();
-  const rent = await testLeases(leases, pause);
-  const salesAsOf = newestDate(sales);
-  const leasesAsOf = newestDate(leases);
+  const rent = await testLeases(input.leases, pause);
   const figures = [
-    ...figuresOf(
-      'value',
-      value.outcomes,
-      sales,
-      salesAsOf ? dayNumber(monthsBefore(salesAsOf, BACKTEST_RULES.months)) : 0,
-      names,
-    ),
-    ...figuresOf(
-      'rent',
-      rent.outcomes,
-      leases,
-      leasesAsOf ? dayNumber(monthsBefore(leasesAsOf, BACKTEST_RULES.months)) : 0,
-      names,
-    ),
+    ...figuresOf('value', value.outcomes, value.tested, names),
+    ...figuresOf('rent', rent.outcomes, rent.tested, names),
   ];
   return {
-    salesAsOf,
-    leasesAsOf,
+    salesAsOf: newestDate(input.sales),
+    leasesAsOf: newestDate(input.leases),
     figures,
     counts: {
-      value: { tested: value.tested, estimated: value.outcomes.length },
-      rent: { tested: rent.tested, estimated: rent.outcomes.length },
+      value: { tested: value.tested.count, estimated: value.outcomes.length },
+      rent: { tested: rent.tested.count, estimated: rent.outcomes.length },
     },
     outcomes: [...value.outcomes, ...rent.outcomes],
   };
