@@ -213,6 +213,18 @@ function lookBack(months: number): (closeDay: number) => { day: string; asOfDay:
 const newestDate = (records: readonly ClosedRecord[]) =>
   records.reduce<string | null>((newest, r) => (newest === null || r.closeDate > newest ? r.closeDate : newest), null);
 
+/** marketKey, one string per market (a record each would be a million copies of a few dozen keys). */
+function marketKeys(): (city: string, state: string) => string {
+  const keys = new Map<string, Map<string, string>>();
+  return (city, state) => {
+    let byState = keys.get(city);
+    if (!byState) keys.set(city, (byState = new Map()));
+    let key = byState.get(state);
+    if (key === undefined) byState.set(state, (key = marketKey(city, state)));
+    return key;
+  };
+}
+
 /** Sorted by close day: the backtest's subjects in the order they closed. */
 const byDay = <T extends { closeDay: number }>(records: T[]): T[] => records.sort((a, b) => a.closeDay - b.closeDay);
 
@@ -241,6 +253,7 @@ async function testSales(
   const asOf = newestDate(sales);
   if (!asOf) return { outcomes: [], tested };
   const from = dayNumber(monthsBefore(asOf, BACKTEST_RULES.months));
+  const keyOf = marketKeys();
   const candidates: Array<CompCandidate & { market: string }> = byDay(
     sales.map((s) => ({
       id: s.id,
@@ -253,7 +266,7 @@ async function testSales(
       closePrice: s.amount,
       closeDate: s.closeDate,
       closeDay: dayNumber(s.closeDate),
-      market: marketKey(s.city, s.state),
+      market: keyOf(s.city, s.state),
     })),
   );
   const grid = new TimeGrid(candidates);
@@ -305,6 +318,7 @@ async function testLeases(
   const asOf = newestDate(leases);
   if (!asOf) return { outcomes: [], tested };
   const from = dayNumber(monthsBefore(asOf, BACKTEST_RULES.months));
+  const keyOf = marketKeys();
   const candidates: Array<LeaseCandidate & Modelled> = byDay(
     leases.map((l) => ({
       id: l.id,
@@ -316,7 +330,7 @@ async function testLeases(
       zip: l.zip,
       rent: l.amount,
       closeDay: dayNumber(l.closeDate),
-      market: marketKey(l.city, l.state),
+      market: keyOf(l.city, l.state),
     })),
   );
   const grid = new TimeGrid(candidates);

@@ -34,9 +34,16 @@ async function readClosed(db: Db, kind: ModelKind, between: () => Promise<void>)
   const asOf = await newestClose(db, kind);
   const since = monthsBefore(asOf, BACKTEST_RULES.months + MODEL_RULES.windowMonths);
   const records: ClosedRecord[] = [];
+  const texts = new Map<string, string>();
+  const intern = (text: string) => {
+    const known = texts.get(text);
+    if (known !== undefined) return known;
+    texts.set(text, text);
+    return text;
+  };
   let after: string | null = null;
   for (;;) {
-    const page = await readClosedPage(db, kind, since, after, READ_PAGE);
+    const page = await readClosedPage(db, kind, since, after, READ_PAGE, intern);
     for (const r of page) records.push(r);
     if (page.length < READ_PAGE) return records;
     after = page[page.length - 1].id;

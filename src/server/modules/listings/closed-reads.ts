@@ -15,6 +15,8 @@ export async function readClosedPage(
   since: string,
   after: string | null,
   limit: number,
+  /** One copy of each repeated text (ZIPs, cities, states, dates) across the pages: a million records hold a few thousand. */
+  intern: (text: string) => string = (text) => text,
 ): Promise<ClosedRecord[]> {
   const { table, amount } = SOURCES[kind];
   const { rows } = await sql<{ page: string | null }>`
@@ -35,11 +37,11 @@ export async function readClosedPage(
       beds,
       baths,
       area,
-      zip,
-      city,
-      state,
+      zip: zip === null ? null : intern(zip),
+      city: intern(city),
+      state: intern(state),
       amount: amountValue,
-      closeDate,
+      closeDate: intern(closeDate),
     }),
   );
 }
