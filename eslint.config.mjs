@@ -40,6 +40,8 @@ function folderBoundaries(dir) {
 const FEATURE_LAYERS = [
   // The signed-in user and the look: every screen uses them.
   ['session', 'theme'],
+  // The estimates' measured accuracy: "How accurate?" beside every estimate (deal's), and the public Accuracy page.
+  ['accuracy'],
   // Building blocks of several screens: a deal's figures (results, max offer, comps, label), saved
   // calculations, saved searches, the agent's contacts, the quick-action dialogs and the alerts' notifications.
   ['deal', 'saved-calculations', 'saved-searches', 'contacts', 'calculator', 'news', 'notes', 'team-chat', 'notifications'],

@@ -1,6 +1,7 @@
 /** Helpers of the investor pages' specs (profile, account, contacts). */
 import { expect, type Page } from '@playwright/test';
 import type { MapBounds } from '../src/shared/geo/bounds';
+import type { AccuracyOverview } from '../src/shared/schemas/accuracy';
 import type { PropertySummaryRow } from '../src/shared/schemas/property';
 import { summaryFromRow, type PropertySummary } from '../src/shared/search-summary';
 import { setMapView } from './fixtures/maps';
@@ -72,4 +73,23 @@ export async function openPopupOf(page: Page, property: ListedProperty, zoom = 1
   const popup = page.getByTestId('property-popup');
   await expect(popup).toBeVisible();
   return popup;
+}
+
+/**
+ * Waits for the estimates' first backtest (GET /api/v1/accuracy: a run and its markets): the server
+ * runs it in the background once the demo listings are loaded, and ranges show only after it.
+ */
+export async function waitForBacktest(page: Page, timeout = 180_000): Promise<AccuracyOverview> {
+  let overview: AccuracyOverview | null = null;
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.get('/api/v1/accuracy');
+        overview = response.ok() ? ((await response.json()) as { data: AccuracyOverview }).data : null;
+        return overview?.run !== null && (overview?.markets.length ?? 0) > 0;
+      },
+      { timeout, intervals: [1_000, 2_000, 5_000] },
+    )
+    .toBe(true);
+  return overview!;
 }

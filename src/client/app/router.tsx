@@ -20,6 +20,9 @@ const ForgotPasswordPage = lazy(() => import(/* webpackChunkName: "forgot-passwo
 const PasswordResetPage = lazy(() => import(/* webpackChunkName: "password-reset" */ '../features/auth/password-reset-page'));
 const LogoutPage = lazy(() => import(/* webpackChunkName: "logout" */ '../features/session/logout-page'));
 const UnsubscribePage = lazy(() => import(/* webpackChunkName: "unsubscribe" */ '../features/notifications/unsubscribe-page'));
+const loadAccuracy = () => import(/* webpackChunkName: "accuracy" */ '../features/accuracy/accuracy-page');
+const AccuracyPage = lazy(() => loadAccuracy().then((m) => ({ default: m.AccuracyPage })));
+const AccuracyMarketPage = lazy(() => loadAccuracy().then((m) => ({ default: m.AccuracyMarketPage })));
 
 /* Signed-in pages. */
 const DashboardPage = lazy(() => import(/* webpackChunkName: "dashboard" */ '../features/dashboard/dashboard-page'));
@@ -60,6 +63,9 @@ const EditRate = lazy(() => loadRates().then((m) => ({ default: m.EditRate })));
 const ListingFeedSection = lazy(
   () => import(/* webpackChunkName: "admin-settings" */ '../features/admin-settings/listing-feed-section'),
 );
+const AccuracySection = lazy(
+  () => import(/* webpackChunkName: "admin-settings" */ '../features/admin-settings/accuracy-section'),
+);
 const AuditLogSection = lazy(() => loadAudit().then((m) => ({ default: m.AuditLogSection })));
 const ProfilePage = lazy(() => import(/* webpackChunkName: "profile" */ '../features/profile/profile-page'));
 const ProfileOverview = lazy(() =>
@@ -94,6 +100,8 @@ export const routes: RouteObject[] = [
           { path: 'passwordReset/:token', element: <PasswordResetPage /> },
           { path: 'logout', element: <LogoutPage /> },
           { path: 'unsubscribe', element: <UnsubscribePage /> },
+          { path: 'accuracy', element: <AccuracyPage /> },
+          { path: 'accuracy/:state/:city', element: <AccuracyMarketPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },
@@ -182,6 +190,7 @@ export const routes: RouteObject[] = [
             ],
           },
           { path: 'listing-feed', element: <ListingFeedSection /> },
+          { path: 'accuracy', element: <AccuracySection /> },
           { path: 'audit-log', element: <AuditLogSection /> },
           { path: '*', element: <NotFoundPage /> },
         ],

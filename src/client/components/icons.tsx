@@ -176,3 +176,9 @@ export const SyncIcon = (p: IconProps) => (
     <path d="M21 3v5h-5M3 21v-5h5" />
   </Icon>
 );
+export const ChartIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 3v18h18" />
+    <path d="M7 16v-4M12 16V8M17 16v-6" />
+  </Icon>
+);

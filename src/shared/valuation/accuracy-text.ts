@@ -52,10 +52,19 @@ export const ACCURACY_TEXT = {
 
 const count = (n: number, one: string, many: string) => `${formatInteger(n)} ${n === 1 ? one : many}`;
 
-/** A percentage as the estimates' words write it: "52.9 %" (`digits` decimals, none by default); "—" for none. */
+/** The space between a figure and its unit: no break, so "52.9 %" never parts at a line's end. */
+export const FIGURE_SPACE = '\u00a0';
+
+/**
+ * Another helper's sentence with its figures kept whole ("80 % range", "0.6 mi", "6 % below"): the
+ * space before a unit becomes FIGURE_SPACE.
+ */
+export const keepFiguresWhole = (text: string): string => text.replace(/(\d) (%|mi\b)/g, `$1${FIGURE_SPACE}$2`);
+
+/** A percentage as the estimates' words write it: "52.9 %" (`digits` decimals, none by default; FIGURE_SPACE before the sign); "—" for none. */
 export function percentText(value: number | null | undefined, digits = 0): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return MISSING;
-  return `${value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })} %`;
+  return `${value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}${FIGURE_SPACE}%`;
 }
 
 /** A signed percentage: "+1.2 %", "−0.1 %" (a true minus sign), "0.0 %". */
@@ -88,7 +97,7 @@ export function accuracySentence(kind: EstimateKind, city: string, figures: Accu
   if (!figures || figures.count === 0 || figures.within10 === null) {
     return `In ${place}, none of our ${words.estimates} could be tested: no ${words.one} of ${ACCURACY_WINDOW} had enough comparable ${words.many} before it closed`;
   }
-  return `In ${place}, ${percentText(figures.within10)} of our ${words.estimates} were within 10 % of ${words.actual}, over ${count(figures.count, words.one, words.many)} of ${ACCURACY_WINDOW}`;
+  return `In ${place}, ${percentText(figures.within10)} of our ${words.estimates} were within ${percentText(10)} of ${words.actual}, over ${count(figures.count, words.one, words.many)} of ${ACCURACY_WINDOW}`;
 }
 
 /** "295 of the 445 sales that closed had enough comparable sales before them for an estimate." */
@@ -103,22 +112,22 @@ export function medianErrorText(figures: Pick<AccuracyFigures, 'medianAbsErrorPe
   return `${percentText(figures.medianAbsErrorPercent, 1)}: half of the estimates missed by less, half by more`;
 }
 
-/** "+1.2 %: the estimates ran high (the median estimate was above the price actually paid)"; "0.0 %: neither high nor low". */
+/** "+1.2 %: the estimates ran high, the middle one 1.2 % above the price actually paid"; "0.0 %: neither high nor low". */
 export function biasText(kind: EstimateKind, figures: Pick<AccuracyFigures, 'biasPercent'>): string {
   const bias = figures.biasPercent;
   if (bias === null) return MISSING;
   const shown = signedPercentText(bias);
   if (Number(bias.toFixed(1)) === 0) return `${shown}: neither high nor low`;
-  const way = bias > 0 ? 'high' : 'low';
-  return `${shown}: the estimates ran ${way} (the median error put them ${bias > 0 ? 'above' : 'below'} ${KIND_WORDS[kind].actual})`;
+  const [way, side] = bias > 0 ? ['high', 'above'] : ['low', 'below'];
+  return `${shown}: the estimates ran ${way}, the middle one ${percentText(Math.abs(bias), 1)} ${side} ${KIND_WORDS[kind].actual}`;
 }
 
-/** "31 % within 5 %, 53 % within 10 %, 83 % within 20 %". */
+/** "31 % within 5 %, 53 % within 10 %, 83 % within 20 %" (figures kept whole). */
 export function withinText(figures: Pick<AccuracyFigures, 'within5' | 'within10' | 'within20'>): string {
   return [
-    `${percentText(figures.within5)} within 5 %`,
-    `${percentText(figures.within10)} within 10 %`,
-    `${percentText(figures.within20)} within 20 %`,
+    `${percentText(figures.within5)} within ${percentText(5)}`,
+    `${percentText(figures.within10)} within ${percentText(10)}`,
+    `${percentText(figures.within20)} within ${percentText(20)}`,
   ].join(', ');
 }
 
@@ -129,7 +138,7 @@ export function withinText(figures: Pick<AccuracyFigures, 'within5' | 'within10'
 export function coverageText(kind: EstimateKind, figures: Pick<AccuracyFigures, 'coveragePercent'>): string {
   const words = KIND_WORDS[kind];
   if (figures.coveragePercent === null) return 'Not measured yet';
-  return `${percentText(figures.coveragePercent, 1)} of the ${words.price === 'price' ? 'prices actually paid' : 'rents actually signed'} fell inside it (80 % promised), measured on ${words.many} its calibration did not see`;
+  return `${percentText(figures.coveragePercent, 1)} of the ${kind === 'value' ? 'prices actually paid' : 'rents actually signed'} fell inside it (${percentText(80)} promised), measured on ${words.many} its calibration did not see`;
 }
 
 /** Too few outcomes in the market to calibrate its own range: what is shown instead. */
@@ -138,17 +147,15 @@ export function pooledRangeText(kind: EstimateKind): string {
 }
 
 /**
- * "The 80 % range runs from 17.0 % below to 21.4 % above the estimate, from this market's 295
- * backtested sales"; a pooled range says so.
+ * "From 17.0 % below to 21.4 % above the estimate, set by this market's 295 backtested sales" (or
+ * "by all markets' …" for a pooled range, which pooledRangeText explains).
  */
 export function rangeBoundsText(kind: EstimateKind, range: RangeBoundsFigures | null): string {
-  if (!range) return 'No range: too few backtested outcomes.';
+  if (!range) return 'None: too few backtested outcomes';
   const { one, many } = KIND_WORDS[kind];
-  const bounds = `The 80 % range runs from ${percentText(Math.abs(range.lowerPercent), 1)} ${range.lowerPercent <= 0 ? 'below' : 'above'} to ${percentText(Math.abs(range.upperPercent), 1)} ${range.upperPercent >= 0 ? 'above' : 'below'} the estimate`;
-  if (range.basis === 'pooled') {
-    return `${bounds}, from all markets' ${count(range.count, `backtested ${one}`, `backtested ${many}`)}. ${pooledRangeText(kind)}`;
-  }
-  return `${bounds}, from this market's ${count(range.count, `backtested ${one}`, `backtested ${many}`)}.`;
+  const side = (percent: number) => `${percentText(Math.abs(percent), 1)} ${percent < 0 ? 'below' : 'above'}`;
+  const whose = range.basis === 'pooled' ? "all markets'" : "this market's";
+  return `From ${side(range.lowerPercent)} to ${side(range.upperPercent)} the estimate, set by ${whose} ${count(range.count, `backtested ${one}`, `backtested ${many}`)}`;
 }
 
 /** One of the IAAO's measures: the market's figure, what the standard asks and whether it meets it. */
@@ -198,9 +205,10 @@ const bound = (n: number) => (n < 0 ? `−${Math.abs(n)}` : String(n));
 
 /** The histogram's bins in words (ERROR_BINS): "Below −30 %", "−30 to −25 %", …, "25 to 30 %", "30 % or more". */
 export function errorBinLabels(): string[] {
-  const labels = [`Below ${bound(ERROR_BINS[0])} %`];
-  for (let i = 1; i < ERROR_BINS.length; i++) labels.push(`${bound(ERROR_BINS[i - 1])} to ${bound(ERROR_BINS[i])} %`);
-  labels.push(`${bound(ERROR_BINS[ERROR_BINS.length - 1])} % or more`);
+  const percent = (n: number) => `${bound(n)}${FIGURE_SPACE}%`;
+  const labels = [`Below ${percent(ERROR_BINS[0])}`];
+  for (let i = 1; i < ERROR_BINS.length; i++) labels.push(`${bound(ERROR_BINS[i - 1])} to ${percent(ERROR_BINS[i])}`);
+  labels.push(`${percent(ERROR_BINS[ERROR_BINS.length - 1])} or more`);
   return labels;
 }
 
@@ -246,7 +254,11 @@ export interface MedianStep {
  * their running weight, and the one where it reaches half (with the next, when it reaches exactly
  * half: their mean). The stored weights are rounded, so "exactly half" allows for that.
  */
-export function weightedMedianSteps(comps: readonly ValueComp[]): { steps: MedianStep[]; median: number | null; medianIds: string[] } {
+export function weightedMedianSteps(comps: readonly ValueComp[]): {
+  steps: MedianStep[];
+  median: number | null;
+  medianIds: string[];
+} {
   const sorted = [...comps].sort((a, b) => a.adjustedPrice - b.adjustedPrice);
   const total = sorted.reduce((sum, c) => sum + c.weight, 0);
   let running = 0;

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { NavLink, Outlet } from 'react-router-dom';
+import { Link, NavLink, Outlet } from 'react-router-dom';
 import { PageLoading } from '../../components/page-loading';
 import { RouteProgress } from '../../components/route-progress';
 import { ThemeToggle } from '../../features/theme/theme-toggle';
@@ -37,7 +37,12 @@ export function PublicShell() {
           <Outlet />
         </Suspense>
       </main>
-      <footer className="dm-footer">© {new Date().getFullYear()} Dealmap · Investment research, not financial advice.</footer>
+      <footer className="dm-footer">
+        © {new Date().getFullYear()} Dealmap · Investment research, not financial advice. ·{' '}
+        <Link to="/accuracy" className="dm-footer-link">
+          How accurate our estimates are
+        </Link>
+      </footer>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { Link, Outlet, useLocation } from 'react-router-dom';
 import {
   BuildingIcon,
   CalculatorIcon,
+  ChartIcon,
   HistoryIcon,
   MapPinIcon,
   StarIcon,
@@ -26,6 +27,7 @@ export const ADMIN_SECTIONS = [
   { path: 'accounts', label: 'Accounts', icon: <BuildingIcon /> },
   { path: 'rates', label: 'Rates', icon: <CalculatorIcon /> },
   { path: 'listing-feed', label: 'Listing feed', icon: <SyncIcon /> },
+  { path: 'accuracy', label: 'Accuracy', icon: <ChartIcon /> },
   { path: 'audit-log', label: 'Audit Log', icon: <HistoryIcon /> },
 ] as const;
 

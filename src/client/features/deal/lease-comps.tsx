@@ -5,6 +5,8 @@ import { formatAddress, formatBaths, formatCurrency, formatDate, formatMiles, fo
 import { haversineMiles } from '../../../shared/geo/distance';
 import { rentEstimateText } from '../../../shared/rent-estimate';
 import type { LeaseComp, Property } from '../../../shared/schemas/property';
+import { keepFiguresWhole } from '../../../shared/valuation/accuracy-text';
+import { estimateMarket, HowAccurate } from '../accuracy';
 import { usePropertyLeaseCompsQuery, usePropertyQuery } from './deal-api';
 import './deal.css';
 
@@ -16,7 +18,10 @@ export const LEASE_TEXT = {
 } as const;
 
 /** What the rent's sentence and the leases need of a property. */
-export type RentFacts = Pick<Property, 'rentEstimate' | 'monthlyRent' | 'leaseCompIds' | 'location'>;
+export type RentFacts = Pick<
+  Property,
+  'rentEstimate' | 'monthlyRent' | 'leaseCompIds' | 'location' | 'PropertyAddressCity' | 'PropertyAddressState'
+>;
 
 /** Miles from the listing to a lease, as the estimate measured them. */
 export function leaseDistanceMiles(subject: Pick<Property, 'location'>, lease: Pick<LeaseComp, 'location'>): number {
@@ -33,14 +38,28 @@ export const placeLeases = (subject: Pick<Property, 'location'>, leases: readonl
 
 /**
  * Where the rent comes from, in one sentence (rentEstimateText): the lease comps' estimate and range,
- * a feed rent with the estimate beside it, or the visible fallback. Nothing before the listing's first
+ * a feed rent with the estimate beside it, or the visible fallback; "How accurate?" beside an
+ * estimate of the lease comps (a fallback is no estimate of theirs). Nothing before the listing's first
  * computation (rentEstimate null).
  */
-export function RentEstimateLine({ property }: { property: Pick<Property, 'rentEstimate' | 'monthlyRent'> }) {
-  if (!property.rentEstimate) return null;
+export function RentEstimateLine({
+  property,
+}: {
+  property: Pick<Property, 'rentEstimate' | 'monthlyRent'> &
+    Partial<Pick<Property, 'PropertyAddressCity' | 'PropertyAddressState'>>;
+}) {
+  const estimate = property.rentEstimate;
+  if (!estimate) return null;
+  const market = estimate.monthlyRent === null ? null : estimateMarket(estimate.range, property);
   return (
-    <Typography.Paragraph className="dm-rent-estimate" data-testid="rent-estimate">
-      {rentEstimateText(property.rentEstimate, property.monthlyRent)}
+    <Typography.Paragraph className="dm-rent-estimate dm-estimate-line">
+      <span data-testid="rent-estimate">{keepFiguresWhole(rentEstimateText(estimate, property.monthlyRent))}</span>
+      {market ? (
+        <>
+          {' '}
+          <HowAccurate kind="rent" market={market} />
+        </>
+      ) : null}
     </Typography.Paragraph>
   );
 }

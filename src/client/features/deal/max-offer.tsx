@@ -5,6 +5,10 @@ import { formatCurrency } from '../../../shared/format';
 import { formatTarget, maxOffer, offerTargetsOf, type MaxOffer, type OfferTargets } from '../../../shared/invest';
 import { latestFinancingRate, startingWhatIf } from '../../../shared/invest/starting-what-if';
 import type { StrategyKey } from '../../../shared/investor-types';
+import type { ValueEstimate } from '../../../shared/schemas/property';
+import { keepFiguresWhole } from '../../../shared/valuation/accuracy-text';
+import { rangeText } from '../../../shared/valuation/ranges';
+import { valueEstimateText } from '../../../shared/valuation/value-estimate';
 import { useLatestRatesQuery } from '../../api/lookups-api';
 import { useAppSelector } from '../../app/hooks';
 import { selectUser } from '../session';
@@ -38,11 +42,44 @@ export const MAX_OFFER_TEXT = {
 /** The user's targets from the signed-in profile (the defaults for a session stored before targets existed). */
 export const useOfferTargets = (): OfferTargets => offerTargetsOf(useAppSelector(selectUser)?.profile);
 
-/** One strategy's max offer line. */
-export function MaxOfferLine({ strategy, offer, targets }: { strategy: StrategyKey; offer: MaxOffer; targets: OfferTargets }) {
+/**
+ * The max offer against the value estimate: "57 % of the estimated value $372,000 (below its 80 %
+ * range $351,000–$394,000)"; without an offer price, the estimate and its range; with too few comps,
+ * why there is none (valueEstimateText).
+ */
+export function offerValueText(offer: MaxOffer, estimate: ValueEstimate): string {
+  const { value, range } = estimate;
+  if (value === null) return valueEstimateText(estimate);
+  if (offer.kind !== 'price' || value <= 0) {
+    return [`Estimated value ${formatCurrency(value)}`, ...(range ? [rangeText(range)] : [])].join(' · ');
+  }
+  const share = `${Math.round((offer.price / value) * 100)} % of the estimated value ${formatCurrency(value)}`;
+  if (!range) return share;
+  const where = offer.price < range.low ? 'below' : offer.price > range.high ? 'above' : 'inside';
+  return `${share} (${where} its ${rangeText(range)})`;
+}
+
+/** One strategy's max offer line, with the offer against the value estimate under it when there is one. */
+export function MaxOfferLine({
+  strategy,
+  offer,
+  targets,
+  valueEstimate,
+}: {
+  strategy: StrategyKey;
+  offer: MaxOffer;
+  targets: OfferTargets;
+  /** The property's value estimate (null before its first computation: nothing is said). */
+  valueEstimate?: ValueEstimate | null;
+}) {
   return (
     <Typography.Paragraph className="dm-max-offer" data-testid={`max-offer-${strategy}`}>
       <Typography.Text strong>{MAX_OFFER_TEXT.label}:</Typography.Text> {maxOfferText(strategy, offer, targets)}
+      {valueEstimate ? (
+        <Typography.Text type="secondary" className="dm-max-offer-value" data-testid={`offer-value-${strategy}`}>
+          {keepFiguresWhole(offerValueText(offer, valueEstimate))}
+        </Typography.Text>
+      ) : null}
     </Typography.Paragraph>
   );
 }
@@ -62,7 +99,9 @@ export function PopupMaxOffer({ strategy, propertyId }: { strategy: StrategyKey;
     () => (property.data && ratesDone ? maxOffer(strategy, startingWhatIf(property.data, rate), targets) : null),
     [property.data, ratesDone, rate, strategy, targets],
   );
-  if (offer) return <MaxOfferLine strategy={strategy} offer={offer} targets={targets} />;
+  if (offer) {
+    return <MaxOfferLine strategy={strategy} offer={offer} targets={targets} valueEstimate={property.data?.valueEstimate} />;
+  }
   return (
     <Typography.Paragraph type="secondary" className="dm-max-offer" data-testid={`max-offer-${strategy}`}>
       {property.error ? MAX_OFFER_TEXT.failed : MAX_OFFER_TEXT.loading}

@@ -17,6 +17,7 @@ import {
   StrategyResults,
   usePropertyCompsQuery,
   usePropertyQuery,
+  ValueEstimateLine,
   visibleStrategyTabs,
 } from '../deal';
 import { selectThemeMode } from '../theme';
@@ -62,6 +63,17 @@ function PropertyTab({
   const remarks = whole ? whole.PublicListingRemarks : failed ? null : undefined;
   return (
     <div className="dm-property-tab">
+      {whole ? (
+        whole.valueEstimate ? (
+          <div className="dm-property-tab-wide" data-testid="popup-value">
+            <ValueEstimateLine property={whole} />
+          </div>
+        ) : null
+      ) : failed ? null : (
+        <div className="dm-property-tab-wide" data-testid="value-loading">
+          <Skeleton active title={false} paragraph={{ rows: 1, width: '90%' }} />
+        </div>
+      )}
       <GalleryPlaceholder />
       <div className="dm-property-facts">
         <Descriptions

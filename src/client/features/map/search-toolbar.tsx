@@ -40,6 +40,10 @@ export const TOOLBAR_TEXT = {
   anyListing: 'Any listing',
   anyCut: 'Any cut',
   cutAtLeast: (percent: number) => `${percent}%+ cut`,
+  belowValue: 'Below its estimated value',
+  anyValue: 'Any listing',
+  atOrBelowValue: 'At or below it',
+  belowValueAtLeast: (percent: number) => `At least ${percent} % below`,
   returns: 'Returns',
   returnsHint: 'Colour the map by the median cash-on-cash of each area',
 } as const;
@@ -58,6 +62,7 @@ export const SORT_CHOICES: Array<{ value: SortChoice; label: string; sort: Searc
   { value: 'newest', label: 'Newest', sort: 'daysOnMarket', order: 'asc' },
   { value: 'daysOnMarket', label: 'Days on market', sort: 'daysOnMarket', order: 'desc' },
   { value: 'priceCut', label: 'Biggest cut', sort: 'priceCut', order: 'desc' },
+  { value: 'valueGap', label: 'Below estimated value', sort: 'valueGap', order: 'asc' },
 ];
 
 /** The sort control's choice for a sort and order: days on market ascending is Newest. */
@@ -92,6 +97,21 @@ export function cutOptions(current: number | undefined): Array<{ value: number; 
   ];
 }
 
+/** The "below its estimated value" choices (0: at or below it); one from a link that is not among them is offered too. */
+export const BELOW_VALUE_PRESETS = [0, 5, 10, 15, 20, 30] as const;
+/** The select's value for "no below-value filter". */
+const NO_BELOW_VALUE = -1;
+
+export function belowValueOptions(current: number | undefined): Array<{ value: number; label: string }> {
+  const presets: number[] = [...BELOW_VALUE_PRESETS];
+  if (current !== undefined && !presets.includes(current)) presets.push(current);
+  presets.sort((a, b) => a - b);
+  return [
+    { value: NO_BELOW_VALUE, label: TOOLBAR_TEXT.anyValue },
+    ...presets.map((p) => ({ value: p, label: p === 0 ? TOOLBAR_TEXT.atOrBelowValue : TOOLBAR_TEXT.belowValueAtLeast(p) })),
+  ];
+}
+
 /** Best to worst, as the legend reads. */
 const DEAL_ORDER: DealStatus[] = ['Good Deal', 'Market Price', 'Overpriced'];
 const ROOM_OPTIONS = [0, 1, 2, 3, 4, 5].map((n) => ({ value: n, label: n === 0 ? TOOLBAR_TEXT.any : `${n}+` }));
@@ -112,6 +132,7 @@ const ORDER_WORDS: Partial<Record<SearchSort, [string, string]>> = {
   deal: ['Best first', 'Worst first'],
   daysOnMarket: ['Newest first', 'Longest first'],
   priceCut: ['Smallest first', 'Biggest first'],
+  valueGap: ['Furthest below first', 'Furthest above first'],
 };
 
 export const orderOptions = (sort: SearchSort): Array<{ value: SortOrder; label: string }> => {
@@ -293,6 +314,15 @@ function FilterForm({
           options={cutOptions(draft.minCut)}
           value={draft.minCut ?? NO_CUT}
           onChange={(v) => set({ minCut: v === NO_CUT ? undefined : v })}
+        />
+      </label>
+      <label className="dm-stb-field">
+        <span>{TOOLBAR_TEXT.belowValue}</span>
+        <Select<number>
+          aria-label={TOOLBAR_TEXT.belowValue}
+          options={belowValueOptions(draft.minBelowValue)}
+          value={draft.minBelowValue ?? NO_BELOW_VALUE}
+          onChange={(v) => set({ minBelowValue: v === NO_BELOW_VALUE ? undefined : v })}
         />
       </label>
       {problems.length ? <Alert type="error" showIcon role="alert" title={problems.join('. ')} /> : null}

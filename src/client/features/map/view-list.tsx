@@ -5,6 +5,8 @@ import { dealStatusFromMarker } from '../../../shared/deal-status';
 import { formatAddress, formatBaths, formatCashOnCash, formatCurrency, formatInteger } from '../../../shared/format';
 import type { StrategyKey } from '../../../shared/investor-types';
 import { hasRecentCut, listingAgeText } from '../../../shared/listing-history';
+import { keepFiguresWhole } from '../../../shared/valuation/accuracy-text';
+import { listGapShort } from '../../../shared/valuation/value-estimate';
 import { DealLabel, STRATEGY_TABS } from '../deal';
 import type { MapProperty } from './map-types';
 import './view-list.css';
@@ -59,6 +61,7 @@ function Row({
     area ? `${formatInteger(area)} sqft` : null,
   ].filter((fact): fact is string => fact !== null);
   const age = listingAgeText(p);
+  const gap = listGapShort(p.ValueGapPercent);
   return (
     <div
       role="listitem"
@@ -89,6 +92,15 @@ function Row({
         </span>
         <span className="dm-vlist-line">
           <span className="dm-vlist-facts">{[...facts, `${perSqft}/sqft`].join(' · ')}</span>
+          {gap ? (
+            <span
+              className={`dm-vlist-gap${p.ValueGapPercent !== null && p.ValueGapPercent <= -0.5 ? ' dm-vlist-gap-below' : ''}`}
+              title={`List price ${gap.replace(' est.', ' its estimated value')}`}
+              data-testid="row-value-gap"
+            >
+              {keepFiguresWhole(gap)}
+            </span>
+          ) : null}
           {age ? (
             <span className={`dm-vlist-age${hasRecentCut(p) ? ' dm-vlist-age-cut' : ''}`} data-testid="row-age">
               {age}

@@ -15,7 +15,7 @@ import { PageLoading } from '../../components/page-loading';
 import { PageTitle } from '../../components/page-title';
 import type { Property } from '../../../shared/schemas/property';
 import { SEARCH_ZOOM } from '../../constants';
-import { DEAL_TEXT, DealLabel, useOfferTargets, usePropertyCompsQuery, usePropertyQuery } from '../deal';
+import { DEAL_TEXT, DealLabel, useOfferTargets, usePropertyCompsQuery, usePropertyQuery, ValueEstimateLine } from '../deal';
 import { useSavedCalculationQuery } from '../saved-calculations';
 import { selectUser } from '../session';
 import { BreakEvenCard } from './break-even-card';
@@ -30,6 +30,7 @@ import { latestFinancingRate, startingWhatIf } from '../../../shared/invest/star
 import { StrategyComparison } from './strategy-comparison';
 import { DEFAULT_METRIC, type RankMetric } from '../../../shared/invest/ranking';
 import { rentRangeOf, WhatIfInputs } from './what-if-inputs';
+import { ValueEstimateGrid } from './value-estimate-grid';
 import { useWhatIfState } from './what-if-state';
 import './property.css';
 
@@ -133,6 +134,7 @@ function PropertyAnalysis({ property, latestRate, ratesFailed, catalogue }: Prop
             <DealLabel status={status} />
             <Typography.Text strong>{formatCurrency(property.LatestListingPrice)}</Typography.Text>
           </Space>
+          <ValueEstimateLine property={property} />
         </div>
         <Space wrap className="dm-print-hide">
           <SaveCalculationButton
@@ -181,6 +183,7 @@ function PropertyAnalysis({ property, latestRate, ratesFailed, catalogue }: Prop
           <PropertyComps price={property.LatestListingPrice} comps={comps.error ? [] : comps.data} loading={comps.isFetching} />
         </Col>
       </Row>
+      <ValueEstimateGrid property={property} comps={comps.error ? [] : comps.data} />
       <PropertyLeases property={property} />
       <WhatIfInputs
         whatIf={state.whatIf}
@@ -202,6 +205,7 @@ function PropertyAnalysis({ property, latestRate, ratesFailed, catalogue }: Prop
         profileStrategyIds={user?.profile?.strategies}
         offers={offers}
         targets={targets}
+        valueEstimate={property.valueEstimate}
       />
       <BreakEvenCard analysis={analysis} ratePercent={rate} latestRate={latestRate} />
       <ProjectionSection

@@ -4,6 +4,7 @@ import type { Strategy } from '../../../shared/api-types';
 import { formatCurrency, formatRoi, MISSING } from '../../../shared/format';
 import { formatTarget, type MaxOffer, type OfferTargets, type WhatIf, type WhatIfAnalysis } from '../../../shared/invest';
 import type { StrategyKey } from '../../../shared/investor-types';
+import type { ValueEstimate } from '../../../shared/schemas/property';
 import { DEAL_TEXT, MaxOfferLine, normalizeStrategyName, strategyRows, type PropertyResults } from '../deal';
 import {
   bestFit,
@@ -56,6 +57,8 @@ interface StrategyComparisonProps {
   /** Each strategy's max offer at the user's targets, from the same what-if. */
   offers: Record<StrategyKey, MaxOffer>;
   targets: OfferTargets;
+  /** The property's value estimate: each max offer is set against it. */
+  valueEstimate?: ValueEstimate | null;
 }
 
 export const COMPARISON_TEXT = {
@@ -84,7 +87,8 @@ function TargetsNote({ targets }: { targets: OfferTargets }) {
 
 /** The four strategies side by side, ranked by the chosen metric, from the live what-if analysis. */
 export function StrategyComparison(props: StrategyComparisonProps) {
-  const { whatIf, analysis, metric, onMetric, focus, onFocus, catalogue, profileStrategyIds, offers, targets } = props;
+  const { whatIf, analysis, metric, onMetric, focus, onFocus, catalogue, profileStrategyIds, offers, targets, valueEstimate } =
+    props;
   const ranks = rankStrategies(metric, analysis, whatIf);
   const def = RANK_METRICS.find((m) => m.key === metric) ?? RANK_METRICS[0];
   const best = bestFit(ranks);
@@ -161,7 +165,7 @@ export function StrategyComparison(props: StrategyComparisonProps) {
                 onClick={() => onFocus(s.key)}
               >
                 <Statistic title={def.label} value={formatMetric(metric, rank)} data-testid="strategy-metric" />
-                <MaxOfferLine strategy={s.key} offer={offers[s.key]} targets={targets} />
+                <MaxOfferLine strategy={s.key} offer={offers[s.key]} targets={targets} valueEstimate={valueEstimate} />
                 {entry?.description ? (
                   <Typography.Paragraph type="secondary" className="dm-strategy-description" ellipsis={{ rows: 3 }}>
                     {entry.description}

@@ -1,4 +1,4 @@
-/** Axis maths of the projection chart (pure). */
+/** Axis maths of the charts (pure): the property page's projection and the accuracy histogram. */
 
 /** A "nice" step (1, 2 or 5 × 10^k) near `rough`. */
 function niceStep(rough: number): number {
