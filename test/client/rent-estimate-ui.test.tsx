@@ -1,5 +1,5 @@
 /**
- * The rent's lease comps on the client (issue 29): the sentence in each source case, the popup's
+ * The rent's lease comps on the client (issues 29 and 37): the sentence in each source case, the popup's
  * rental tabs with their leases behind a disclosure, the property page's lease comps table with
  * distances, and the what-if rent's Low / High buttons.
  */
@@ -65,7 +65,16 @@ const LEASES: LeaseComp[] = [
 ];
 
 const ESTIMATE = makeRentEstimate({ leaseCount: 3, farthestMiles: 0.7, oldestMonths: 6 });
-const SENTENCE = 'Rent $1,800/mo (range $1,700–$2,000) from 3 leases within 0.7 mi, last 6 months';
+const RANGE = {
+  low: 1_645,
+  high: 2_095,
+  coverage: 80,
+  basis: 'market' as const,
+  calibrationCount: 791,
+  city: 'Austin',
+  state: 'TX',
+};
+const SENTENCE = "Rent $1,800/mo · from 3 leases within 0.7 mi, last 6 months · lease comps' spread $1,700–$2,000";
 
 const PROPERTY: Property = makeProperty({
   _id: 'p1',
@@ -144,18 +153,25 @@ function api(property: Property = PROPERTY, leases: [number, unknown] = [200, { 
   });
 }
 
+/** The sentence alone (the "How accurate?" beside it is not part of it), its figures' no-break spaces read as spaces. */
 const sentenceOf = (estimate: RentEstimate | null, monthlyRent: number | null) => {
-  const { container } = render(<RentEstimateLine property={{ rentEstimate: estimate, monthlyRent }} />);
-  return container.textContent;
+  const { container, unmount } = render(<RentEstimateLine property={{ rentEstimate: estimate, monthlyRent }} />);
+  const text = container.querySelector('[data-testid="rent-estimate"]')?.textContent ?? '';
+  unmount();
+  return text.replace(/\u00a0/g, ' ');
 };
 
 describe('the rent sentence', () => {
   it('says where the rent comes from in each source case, and nothing before the first computation', () => {
     expect(sentenceOf(makeRentEstimate(), 1_850)).toBe(
-      'Rent $1,850/mo (range $1,700–$2,000) from 8 leases within 0.6 mi, last 9 months',
+      "Rent $1,850/mo · from 8 leases within 0.6 mi, last 9 months · lease comps' spread $1,700–$2,000",
+    );
+    // With the backtest's 80 % range.
+    expect(sentenceOf(makeRentEstimate({ range: RANGE }), 1_850)).toBe(
+      "Rent $1,850/mo · 80 % range $1,645–$2,095 · from 8 leases within 0.6 mi, last 9 months · lease comps' spread $1,700–$2,000",
     );
     expect(sentenceOf(makeRentEstimate({ source: 'feed' }), 2_100)).toBe(
-      'Rent $2,100/mo from the listing feed; lease comps say $1,850/mo (range $1,700–$2,000) from 8 leases within 0.6 mi, last 9 months',
+      "Rent $2,100/mo from the listing feed; lease comps say $1,850/mo · from 8 leases within 0.6 mi, last 9 months · lease comps' spread $1,700–$2,000",
     );
     expect(sentenceOf(makeRentEstimate({ ...TOO_FEW, source: 'feed' }), 2_100)).toBe(
       'Rent $2,100/mo from the listing feed; no lease comps within 3 mi',

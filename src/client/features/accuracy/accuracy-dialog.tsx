@@ -1,5 +1,5 @@
 import { Button, ConfigProvider, Modal, Spin, Typography } from 'antd';
-import { useMemo, useState, type SyntheticEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { EstimateKind } from '../../../shared/schemas/accuracy';
 import { KIND_WORDS, marketName, marketNotMeasuredText } from '../../../shared/valuation/accuracy-text';
@@ -53,9 +53,6 @@ function DialogBody({ market, kind }: { market: MarketKey; kind: EstimateKind })
   );
 }
 
-/** Keeps the dialog's clicks and keys to itself: rendered in a portal, they would still reach the popup or card around the button. */
-const contain = (event: SyntheticEvent) => event.stopPropagation();
-
 /**
  * The market's accuracy in a dialog: the figures in words, the errors' chart and the ZIPs, with the
  * public Accuracy page a link away. It takes the app's theme even inside the popup (which keeps a
@@ -77,30 +74,28 @@ function AccuracyDialog({
   const theme = useMemo(() => antdTheme(mode), [mode]);
   const name = marketName(market);
   return (
-    <span onClick={contain} onKeyDown={contain} className="dm-accuracy-dialog-scope">
-      <ConfigProvider theme={theme}>
-        <Modal
-          open={open}
-          title={`How accurate are our estimates in ${name}?`}
-          onCancel={onClose}
-          width={width}
-          centered
-          styles={{ body: BODY_STYLE }}
-          className="dm-accuracy-dialog"
-          footer={
-            <div className="dm-accuracy-dialog-links">
-              <Link to={marketPath(market)}>{`${name} on the Accuracy page`}</Link>
-              <Link to="/accuracy">{ACCURACY_DIALOG_TEXT.everyMarket}</Link>
-              <Button type="primary" onClick={onClose}>
-                {ACCURACY_DIALOG_TEXT.close}
-              </Button>
-            </div>
-          }
-        >
-          <DialogBody market={market} kind={kind} />
-        </Modal>
-      </ConfigProvider>
-    </span>
+    <ConfigProvider theme={theme}>
+      <Modal
+        open={open}
+        title={`How accurate are our estimates in ${name}?`}
+        onCancel={onClose}
+        width={width}
+        centered
+        styles={{ body: BODY_STYLE }}
+        className="dm-accuracy-dialog"
+        footer={
+          <div className="dm-accuracy-dialog-links">
+            <Link to={marketPath(market)}>{`${name} on the Accuracy page`}</Link>
+            <Link to="/accuracy">{ACCURACY_DIALOG_TEXT.everyMarket}</Link>
+            <Button type="primary" onClick={onClose}>
+              {ACCURACY_DIALOG_TEXT.close}
+            </Button>
+          </div>
+        }
+      >
+        <DialogBody market={market} kind={kind} />
+      </Modal>
+    </ConfigProvider>
   );
 }
 

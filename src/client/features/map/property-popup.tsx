@@ -140,7 +140,8 @@ function usePopupFocus(onClose: () => void) {
     };
   }, []);
   const onPopupKeyDown = (event: React.KeyboardEvent) => {
-    if (event.key === 'Escape') {
+    // A dialog opened from the popup ("How accurate?") sits in a portal, yet its keys bubble here through React: its Escape is its own.
+    if (event.key === 'Escape' && popupRef.current?.contains(event.target as Node)) {
       event.stopPropagation();
       onClose();
     }

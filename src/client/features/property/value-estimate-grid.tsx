@@ -1,8 +1,9 @@
 import { Card, Typography, type TableColumnsType } from 'antd';
-import { formatAddress, formatCurrency, formatDate, formatMiles, titleCase } from '../../../shared/format';
+import { formatAddress, formatCurrency, formatDate, titleCase } from '../../../shared/format';
 import type { Comp, Property, ValueComp } from '../../../shared/schemas/property';
 import {
   factorText,
+  FIGURE_SPACE,
   marketName,
   modelText,
   weightedMedianSteps,
@@ -52,7 +53,13 @@ const COLUMNS: TableColumnsType<GridRow> = [
   },
   { title: 'Sold for', key: 'sold', align: 'right', render: (_: unknown, r: GridRow) => formatCurrency(r.comp.soldPrice) },
   { title: 'Closed', key: 'closed', render: (_: unknown, r: GridRow) => formatDate(r.comp.closeDate) },
-  { title: 'Distance', key: 'distance', align: 'right', render: (_: unknown, r: GridRow) => formatMiles(r.comp.distanceMiles) },
+  // Two decimals, as the weight was worked out from them.
+  {
+    title: 'Distance',
+    key: 'distance',
+    align: 'right',
+    render: (_: unknown, r: GridRow) => `${r.comp.distanceMiles.toFixed(2)}${FIGURE_SPACE}mi`,
+  },
   factor('Time', 'time'),
   factor('Area', 'area'),
   factor('Rooms', 'rooms'),
