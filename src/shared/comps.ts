@@ -1,3 +1,4 @@
+import { CandidatePool } from './candidate-pool';
 import { boundingBox, haversineMiles } from './geo/distance';
 import { dayNumber, monthsBefore, withinFences } from './stats';
 
@@ -36,8 +37,6 @@ export const COMP_RULES = {
 
 /** The widest radius any step searches: the SQL prefilter box must cover it. */
 export const MAX_COMP_RADIUS_MILES = Math.max(...COMP_STEPS.map((s) => s.radiusMiles));
-/** The first step's radius: candidates within it are enough to know whether the first step finds enough. */
-export const FIRST_COMP_RADIUS_MILES = COMP_STEPS[0].radiusMiles;
 
 export interface CompSubject {
   latitude: number;
@@ -80,19 +79,7 @@ const perSqft = (c: Pick<CompCandidate, 'area' | 'closePrice'>) => (c.area !== n
 export const dropOutliers = <T extends Pick<CompCandidate, 'area' | 'closePrice'>>(comps: readonly T[]): T[] =>
   withinFences(comps, perSqft, COMP_RULES.outlierIqrFactor, COMP_RULES.outlierMinComps);
 
-/** The pool's buffers, reused from call to call (grown when a subject has more candidates within reach). */
-const pool = { index: new Int32Array(1024), miles: new Float64Array(1024), bedsOff: new Uint8Array(1024) };
-
-function growPool(): void {
-  const grow = <T extends Int32Array | Float64Array | Uint8Array>(a: T): T => {
-    const bigger = new (a.constructor as new (length: number) => T)(a.length * 2);
-    bigger.set(a);
-    return bigger;
-  };
-  pool.index = grow(pool.index);
-  pool.miles = grow(pool.miles);
-  pool.bedsOff = grow(pool.bedsOff);
-}
+const pool = new CandidatePool();
 
 /** The window's first and last day for the last `asOf` asked (the same for a whole recomputation; a run of one day in the backtest). */
 let window: { asOf: string; since: number; today: number } | null = null;
@@ -106,8 +93,8 @@ function windowOf(asOf: string): { since: number; today: number } {
 
 /**
  * Selects the comps of one subject from candidates (any superset of those within the widest radius;
- * or of those within FIRST_COMP_RADIUS_MILES, when the first step then finds enough: the answer is the
- * same). `asOf` (YYYY-MM-DD) ends the 12-month window; a sale after it is never a comp.
+ * or of those within some radius, when the step that finds enough searches no farther: the answer is
+ * the same). `asOf` (YYYY-MM-DD) ends the 12-month window; a sale after it is never a comp.
  */
 export function selectComps(subject: CompSubject, candidates: readonly CompCandidate[], asOf: string): CompSelection {
   const { since, today } = windowOf(asOf);
@@ -127,28 +114,40 @@ export function selectComps(subject: CompSubject, candidates: readonly CompCandi
     if (hasArea && (c.area === null || c.area < areaLow || c.area > areaHigh)) continue;
     const distanceMiles = haversineMiles(subject.latitude, subject.longitude, c.latitude, c.longitude);
     if (distanceMiles > MAX_COMP_RADIUS_MILES) continue;
-    if (n === pool.index.length) growPool();
+    pool.ensure(n);
     pool.index[n] = k;
     pool.miles[n] = distanceMiles;
-    pool.bedsOff[n] = beds === null ? 0 : c.beds === null ? 255 : Math.min(254, Math.abs(c.beds - beds));
+    const bedsOff = CandidatePool.bedsOff(beds, c.beds);
+    pool.bedsOff[n] = bedsOff;
+    // The first step that takes it (the steps only widen: it is in every later one too).
+    let first = 0;
+    while (
+      first < COMP_STEPS.length &&
+      (distanceMiles > COMP_STEPS[first].radiusMiles || bedsOff > COMP_STEPS[first].bedsTolerance)
+    ) {
+      first++;
+    }
+    pool.firstStep[n] = first;
     n++;
   }
 
-  const inStep = (j: number, s: number) =>
-    pool.miles[j] <= COMP_STEPS[s].radiusMiles && pool.bedsOff[j] <= COMP_STEPS[s].bedsTolerance;
+  // How many each step takes, counted once: the steps' sets are nested.
+  const perStep = new Array<number>(COMP_STEPS.length + 1).fill(0);
+  for (let j = 0; j < n; j++) perStep[pool.firstStep[j]]++;
   let step = 0;
-  for (; step < COMP_STEPS.length; step++) {
-    let count = 0;
-    for (let j = 0; j < n; j++) if (inStep(j, step)) count++;
-    if (count >= COMP_RULES.minComps) break;
-  }
-  if (step === COMP_STEPS.length) step = COMP_STEPS.length - 1;
+  let count = perStep[0];
+  while (count < COMP_RULES.minComps && step + 1 < COMP_STEPS.length) count += perStep[++step];
 
   // The step's comps as places in the pool: objects only for the ten kept (the backtest's subjects can
   // have hundreds within half a mile, and an object each was most of its garbage).
   const found: number[] = [];
-  for (let j = 0; j < n; j++) if (inStep(j, step)) found.push(j);
-  const kept = withinFences(found, (j) => perSqft(candidates[pool.index[j]]), COMP_RULES.outlierIqrFactor, COMP_RULES.outlierMinComps);
+  for (let j = 0; j < n; j++) if (pool.firstStep[j] <= step) found.push(j);
+  const kept = withinFences(
+    found,
+    (j) => perSqft(candidates[pool.index[j]]),
+    COMP_RULES.outlierIqrFactor,
+    COMP_RULES.outlierMinComps,
+  );
   const idOf = (j: number) => candidates[pool.index[j]].id;
   kept.sort((a, b) => pool.miles[a] - pool.miles[b] || (idOf(a) < idOf(b) ? -1 : idOf(a) > idOf(b) ? 1 : 0));
   return {

@@ -1,3 +1,4 @@
+import { CandidatePool } from './candidate-pool';
 import { formatCurrency } from './format';
 import { boundingBox, haversineMiles } from './geo/distance';
 import type { RentEstimate, RentSource } from './schemas/property';
@@ -98,27 +99,7 @@ const roundRent = (value: number) => Math.round(value / LEASE_RULES.roundTo) * L
 /** A lease's rent per square foot; null without an area. */
 const perSqft = (l: LeaseCandidate) => (l.area !== null && l.area > 0 ? l.rent / l.area : null);
 
-/** The pool's buffers, reused from call to call (grown when a listing has more candidates within reach). */
-const pool = {
-  index: new Int32Array(1024),
-  miles: new Float64Array(1024),
-  /** The bedroom difference from the listing's (0 when the listing's is unknown; 255 for a lease's unknown). */
-  bedsOff: new Uint8Array(1024),
-  /** The shortest of the steps' look-backs the lease falls within, as its place in WINDOWS. */
-  window: new Uint8Array(1024),
-};
-
-function growPool(): void {
-  const grow = <T extends Int32Array | Float64Array | Uint8Array>(a: T): T => {
-    const bigger = new (a.constructor as new (length: number) => T)(a.length * 2);
-    bigger.set(a);
-    return bigger;
-  };
-  pool.index = grow(pool.index);
-  pool.miles = grow(pool.miles);
-  pool.bedsOff = grow(pool.bedsOff);
-  pool.window = grow(pool.window);
-}
+const pool = new CandidatePool();
 
 /** The steps' look-backs in months, shortest first, and each step's place among them. */
 const WINDOWS = [...new Set(LEASE_STEPS.map((s) => s.monthsBack))].sort((a, b) => a - b);
@@ -137,7 +118,7 @@ function daysOf(asOf: string): { day: number; starts: number[] } {
 /**
  * The lease comps of one listing and their estimate, as of `asOf` (YYYY-MM-DD, the newest lease's
  * date): candidates are any superset of the leases within MAX_LEASE_RADIUS_MILES (or of those within
- * the first step's radius, when that step finds enough: the answer is the same). `model` is the
+ * some radius, when the step that finds enough searches no farther: the answer is the same). `model` is the
  * listing's market's rent model (null: the rents are scaled by area alone).
  */
 export function estimateRent(
@@ -165,38 +146,48 @@ export function estimateRent(
     if (hasArea && (c.area === null || c.area < areaLow || c.area > areaHigh)) continue;
     const distanceMiles = haversineMiles(subject.latitude, subject.longitude, c.latitude, c.longitude);
     if (distanceMiles > MAX_LEASE_RADIUS_MILES) continue;
-    if (n === pool.index.length) growPool();
+    pool.ensure(n);
     pool.index[n] = k;
     pool.miles[n] = distanceMiles;
-    pool.bedsOff[n] = beds === null ? 0 : c.beds === null ? 255 : Math.min(254, Math.abs(c.beds - beds));
+    pool.bedsOff[n] = CandidatePool.bedsOff(beds, c.beds);
     let w = 0;
     while (c.closeDay < starts[w]) w++;
-    pool.window[n] = w;
+    // The first step that takes it (the steps only widen: it is in every later one too).
+    let first = 0;
+    const bedsOff = pool.bedsOff[n];
+    while (
+      first < LEASE_STEPS.length &&
+      (distanceMiles > LEASE_STEPS[first].radiusMiles || bedsOff > LEASE_STEPS[first].bedsTolerance || w > STEP_WINDOW[first])
+    ) {
+      first++;
+    }
+    pool.firstStep[n] = first;
     n++;
   }
 
-  const inStep = (j: number, s: number): boolean =>
-    pool.miles[j] <= LEASE_STEPS[s].radiusMiles &&
-    pool.bedsOff[j] <= LEASE_STEPS[s].bedsTolerance &&
-    pool.window[j] <= STEP_WINDOW[s];
+  // How many each step takes, counted once: the steps' sets are nested.
+  const perStep = new Array<number>(LEASE_STEPS.length + 1).fill(0);
+  for (let j = 0; j < n; j++) perStep[pool.firstStep[j]]++;
   let step = 0;
-  let count = 0;
-  for (; step < LEASE_STEPS.length; step++) {
-    count = 0;
-    for (let j = 0; j < n; j++) if (inStep(j, step)) count++;
-    if (count >= LEASE_RULES.enough) break;
-  }
+  let count = perStep[0];
+  while (count < LEASE_RULES.enough && step + 1 < LEASE_STEPS.length) count += perStep[++step];
   if (count < LEASE_RULES.minLeases) return { estimate: noEstimate(count), leases: [], exact: null, step: -1 };
-  if (step === LEASE_STEPS.length) step--;
 
   // The step's leases as places in the pool, rent per square foot outliers dropped, the nearest kept:
   // objects only for those (an object per candidate within reach was most of the backtest's garbage).
   const found: number[] = [];
-  for (let j = 0; j < n; j++) if (inStep(j, step)) found.push(j);
-  const within = withinFences(found, (j) => perSqft(candidates[pool.index[j]]), LEASE_RULES.outlierIqrFactor, LEASE_RULES.outlierMinLeases);
+  for (let j = 0; j < n; j++) if (pool.firstStep[j] <= step) found.push(j);
+  const within = withinFences(
+    found,
+    (j) => perSqft(candidates[pool.index[j]]),
+    LEASE_RULES.outlierIqrFactor,
+    LEASE_RULES.outlierMinLeases,
+  );
   const idOf = (j: number) => candidates[pool.index[j]].id;
   within.sort((a, b) => pool.miles[a] - pool.miles[b] || (idOf(a) < idOf(b) ? -1 : idOf(a) > idOf(b) ? 1 : 0));
-  const kept = within.slice(0, LEASE_RULES.maxLeases).map((j) => ({ ...candidates[pool.index[j]], distanceMiles: pool.miles[j] }));
+  const kept = within
+    .slice(0, LEASE_RULES.maxLeases)
+    .map((j) => ({ ...candidates[pool.index[j]], distanceMiles: pool.miles[j] }));
   const adjusted = estimateFromComps(
     { area: subject.area, beds: subject.beds, baths: subject.baths ?? null, zip: subject.zip ?? null },
     kept.map((l) => ({ ...l, baths: l.baths ?? null, zip: l.zip ?? null, amount: l.rent })),
