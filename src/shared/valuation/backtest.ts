@@ -218,7 +218,7 @@ function marketKeys(): (city: string, state: string) => string {
   const keys = new Map<string, Map<string, string>>();
   return (city, state) => {
     let byState = keys.get(city);
-    if (!byState) keys.set(city, (byState = new Map()));
+    if (!byState) keys.set(city, (byState = new Map<string, string>()));
     let key = byState.get(state);
     if (key === undefined) byState.set(state, (key = marketKey(city, state)));
     return key;
