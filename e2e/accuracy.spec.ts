@@ -104,7 +104,7 @@ test('a value estimate with its range in the popup and on the page, "How accurat
   await expectMarketFigures(dialog, market);
   await picture(page, 'accuracy-popup-dialog');
   expect(await seriousViolations(page, '.ant-modal')).toEqual([]);
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.locator('.dm-accuracy-dialog-links').getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 
   // The property page: the line by the deal label, the adjustment grid, and each max offer against the estimate.
@@ -160,7 +160,7 @@ test('a value estimate with its range in the popup and on the page, "How accurat
   await page.getByTestId('how-accurate-value').click();
   await expect(dialog).toBeVisible();
   await expectMarketFigures(dialog, market);
-  await expect(dialog.getByRole('button', { name: 'Close' })).toBeInViewport();
+  await expect(dialog.locator('.dm-accuracy-dialog-links').getByRole('button', { name: 'Close' })).toBeInViewport();
   await noSidewaysScroll(page);
   expect(await seriousViolations(page, '.ant-modal')).toEqual([]);
   await picture(page, 'accuracy-property-dialog');

@@ -52,6 +52,21 @@ const PAGES: PageCase[] = [
     ready: heading('These alerts could not be turned off'),
     title: /^Unsubscribe — Dealmap$/,
   },
+  {
+    // The estimates' accuracy (issue 37): every market once the background backtest has run, else why not yet.
+    name: 'accuracy',
+    path: '/accuracy',
+    who: 'visitor',
+    ready: (p) => p.getByTestId('accuracy-markets').or(p.getByTestId('accuracy-not-measured')),
+    title: /^Accuracy — Dealmap$/,
+  },
+  {
+    name: 'accuracy of a market',
+    path: '/accuracy/TX/Austin',
+    who: 'visitor',
+    ready: (p) => p.getByTestId('market-accuracy').or(p.getByTestId('accuracy-not-measured')),
+    title: /^Accuracy in Austin, TX — Dealmap$/,
+  },
   { name: 'dashboard', path: '/app', who: 'investor', ready: heading('Dashboard'), title: /^Dashboard — Dealmap$/ },
   {
     name: 'search',
@@ -99,6 +114,13 @@ const PAGES: PageCase[] = [
     path: '/app/adminSettings/listing-feed',
     who: 'admin',
     ready: (p) => p.locator('.dm-listing-feed-off'),
+    title: /^Admin Settings — Dealmap$/,
+  },
+  {
+    name: 'admin accuracy',
+    path: '/app/adminSettings/accuracy',
+    who: 'admin',
+    ready: (p) => p.getByRole('status', { name: 'Backtest state' }),
     title: /^Admin Settings — Dealmap$/,
   },
 ];

@@ -11,9 +11,6 @@ import { marketPath, useMarketAccuracyQuery, type MarketKey } from './accuracy-a
 import { MarketAccuracyView } from './market-accuracy-view';
 import './accuracy.css';
 
-/** The body scrolls within the screen, leaving room for a phone's two-line title and footer. */
-const BODY_STYLE = { maxHeight: 'calc(90vh - 200px)', overflowY: 'auto' as const };
-
 export const ACCURACY_DIALOG_TEXT = {
   open: 'How accurate?',
   loading: 'Loading the market’s accuracy…',
@@ -81,7 +78,6 @@ function AccuracyDialog({
         onCancel={onClose}
         width={width}
         centered
-        styles={{ body: BODY_STYLE }}
         className="dm-accuracy-dialog"
         footer={
           <div className="dm-accuracy-dialog-links">
@@ -93,7 +89,15 @@ function AccuracyDialog({
           </div>
         }
       >
-        <DialogBody market={market} kind={kind} />
+        {/* The figures scroll within the screen (room left for a phone's two-line title and footer), in a region a keyboard can scroll. */}
+        <div
+          className="dm-accuracy-dialog-body"
+          tabIndex={0}
+          role="region"
+          aria-label={`The accuracy of our estimates in ${name}`}
+        >
+          <DialogBody market={market} kind={kind} />
+        </div>
       </Modal>
     </ConfigProvider>
   );
@@ -111,7 +115,7 @@ export function HowAccurate({ kind, market }: { kind: EstimateKind; market: Mark
       <Button
         type="link"
         size="small"
-        className="dm-how-accurate"
+        className="dm-how-accurate dm-print-hide"
         aria-haspopup="dialog"
         data-testid={`how-accurate-${kind}`}
         onClick={() => {

@@ -73,14 +73,16 @@ export function MaxOfferLine({
   valueEstimate?: ValueEstimate | null;
 }) {
   return (
-    <Typography.Paragraph className="dm-max-offer" data-testid={`max-offer-${strategy}`}>
-      <Typography.Text strong>{MAX_OFFER_TEXT.label}:</Typography.Text> {maxOfferText(strategy, offer, targets)}
+    <>
+      <Typography.Paragraph className="dm-max-offer" data-testid={`max-offer-${strategy}`}>
+        <Typography.Text strong>{MAX_OFFER_TEXT.label}:</Typography.Text> {maxOfferText(strategy, offer, targets)}
+      </Typography.Paragraph>
       {valueEstimate ? (
-        <Typography.Text type="secondary" className="dm-max-offer-value" data-testid={`offer-value-${strategy}`}>
+        <Typography.Paragraph type="secondary" className="dm-max-offer-value" data-testid={`offer-value-${strategy}`}>
           {keepFiguresWhole(offerValueText(offer, valueEstimate))}
-        </Typography.Text>
+        </Typography.Paragraph>
       ) : null}
-    </Typography.Paragraph>
+    </>
   );
 }
 
