@@ -318,6 +318,17 @@ describe('the property page', () => {
     expect(netIncomeAt(2_000)).not.toBe(netIncomeAt(1_700));
   });
 
+  it("offers the rent's 80 % range instead, once its market's accuracy is measured", async () => {
+    api({ ...PROPERTY, rentEstimate: { ...PROPERTY.rentEstimate!, range: RANGE } });
+    openPage();
+    await screen.findByTestId('property-leases');
+    const group = screen.getByRole('group', { name: "The rent's 80 % range" });
+    fireEvent.click(within(group).getByRole('button', { name: 'Low $1,645' }));
+    await waitFor(() => expect(rentInput().value).toBe('1,645'));
+    fireEvent.click(within(group).getByRole('button', { name: 'High $2,095' }));
+    await waitFor(() => expect(rentInput().value).toBe('2,095'));
+  });
+
   it('says the fallback without a table or range buttons when too few leases were found', async () => {
     api(CITY_MEDIAN);
     openPage();

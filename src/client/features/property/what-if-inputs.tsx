@@ -34,20 +34,26 @@ export const limitsOf = (group: InputGroupKey): Record<string, InputLimit> =>
 export const valuesOf = (whatIf: WhatIf, group: InputGroupKey): Record<string, number> =>
   group === 'figures' ? whatIf.figures : whatIf.assumptions[group];
 
-/** The lease comps' rent range (25th–75th percentile). */
+/** A rent range the what-if rent can be set to either end of, and what it is. */
 export interface RentRange {
   low: number;
   high: number;
+  name: string;
 }
 
-/** The estimate's range, or null when it has none (too few leases, or not computed yet). */
-export const rentRangeOf = (e: RentEstimate | null | undefined): RentRange | null =>
-  e && e.low !== null && e.high !== null ? { low: e.low, high: e.high } : null;
+/**
+ * The rent's 80 % range (its market's backtest: docs/accuracy.md) when there is one, else the lease
+ * comps' spread (25th–75th percentile); null without either (too few leases, or not computed yet).
+ */
+export function rentRangeOf(e: RentEstimate | null | undefined): RentRange | null {
+  if (e?.range) return { low: e.range.low, high: e.range.high, name: `The rent's ${e.range.coverage} % range` };
+  return e && e.low !== null && e.high !== null ? { low: e.low, high: e.high, name: "The lease comps' rent range" } : null;
+}
 
-/** Sets the monthly rent to either end of the lease comps' range in one click. */
+/** Sets the monthly rent to either end of the range in one click. */
 function RentRangeButtons({ range, onPick }: { range: RentRange; onPick: (rent: number) => void }) {
   return (
-    <Space size={4} wrap role="group" aria-label="The lease comps' rent range" className="dm-rent-range">
+    <Space size={4} wrap role="group" aria-label={range.name} className="dm-rent-range">
       <Button size="small" onClick={() => onPick(range.low)} data-testid="rent-low">
         Low {formatCurrency(range.low)}
       </Button>
