@@ -94,7 +94,9 @@ test('a listing rented from its lease comps: the sentence and leases in the popu
   await expect(rent).toHaveValue(grouped(property.monthlyRent ?? 0));
   // The rent's 80 % range once the market's accuracy is measured (the spec waits for it), else the comps' spread.
   const { low, high } = property.rentEstimate.range ?? property.rentEstimate;
-  const range = page.getByRole('group', { name: property.rentEstimate.range ? "The rent's 80 % range" : "The lease comps' rent range" });
+  const range = page.getByRole('group', {
+    name: property.rentEstimate.range ? "The rent's 80 % range" : "The lease comps' rent range",
+  });
   const income = cardValue(page, 'buyHold', 'Net monthly income');
   await range.getByRole('button', { name: `Low ${formatCurrency(low)}` }).click();
   await expect(rent).toHaveValue(grouped(low));

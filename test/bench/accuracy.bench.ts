@@ -10,7 +10,13 @@
  */
 import { DEFAULT_DEMO_SEED, DEMO_AS_OF, demoItem } from '../../src/server/modules/demo-data/generator';
 import { runAccuracyBacktest } from '../../src/server/modules/accuracy';
-import { createListingsRepository, readClosedPage, upsertLeases, type LeaseRecord, type SoldRecord } from '../../src/server/modules/listings';
+import {
+  createListingsRepository,
+  readClosedPage,
+  upsertLeases,
+  type LeaseRecord,
+  type SoldRecord,
+} from '../../src/server/modules/listings';
 import type { Db } from '../../src/server/db/database';
 import { median } from '../../src/shared/stats';
 import { BENCH_DATABASES, formatCount, freshDatabase, minMedianOf, printTable, type Bench } from './bench-utils';
@@ -54,7 +60,7 @@ async function loadClosed(db: Db, listings: number): Promise<{ sales: number; le
 async function readSeconds(db: Db): Promise<number> {
   const started = performance.now();
   for (const kind of ['value', 'rent'] as const) {
-    for (let after: string | null = null; ; ) {
+    for (let after: string | null = null; ;) {
       const page = await readClosedPage(db, kind, '1900-01-01', after, 5000);
       if (page.length < 5000) break;
       after = page[page.length - 1].id;
@@ -95,7 +101,9 @@ export const bench: Bench = {
             clearInterval(sample);
           }
           seconds.push((performance.now() - started) / 1000);
-          console.log(`[${database.name}] run ${run + 1}: ${seconds[run].toFixed(1)} s (the reads alone ${reads[run].toFixed(1)} s)`);
+          console.log(
+            `[${database.name}] run ${run + 1}: ${seconds[run].toFixed(1)} s (the reads alone ${reads[run].toFixed(1)} s)`,
+          );
         }
         rows.push({
           database: database.name,

@@ -272,7 +272,8 @@ function keepBacktestRunning(server: RunningServer): { stop(): Promise<number[]>
         await new Promise((resolve) => setTimeout(resolve, 200));
         status = await api(server.url, '/api/v1/admin/accuracy', { token });
       } while (status.state === 'running');
-      if (status.runs[0]?.durationMs !== null && status.runs[0]?.durationMs !== undefined) durations.push(status.runs[0].durationMs);
+      if (status.runs[0]?.durationMs !== null && status.runs[0]?.durationMs !== undefined)
+        durations.push(status.runs[0].durationMs);
     }
   })();
   return {

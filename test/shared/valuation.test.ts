@@ -357,9 +357,36 @@ describe('the worked example of docs/accuracy.md', () => {
       residualSigma: 0.12,
     };
     const comps = [
-      { id: 'A', amount: 300_000, area: 1500, beds: 2, baths: 2, zip: '78702', closeDay: dayNumber('2025-10-12'), distanceMiles: 0.35 },
-      { id: 'B', amount: 395_000, area: 1700, beds: 3, baths: 2, zip: '78701', closeDay: dayNumber('2025-08-03'), distanceMiles: 0.2 },
-      { id: 'C', amount: 410_000, area: 1800, beds: 3, baths: 3, zip: '78701', closeDay: dayNumber('2025-11-05'), distanceMiles: 0.6 },
+      {
+        id: 'A',
+        amount: 300_000,
+        area: 1500,
+        beds: 2,
+        baths: 2,
+        zip: '78702',
+        closeDay: dayNumber('2025-10-12'),
+        distanceMiles: 0.35,
+      },
+      {
+        id: 'B',
+        amount: 395_000,
+        area: 1700,
+        beds: 3,
+        baths: 2,
+        zip: '78701',
+        closeDay: dayNumber('2025-08-03'),
+        distanceMiles: 0.2,
+      },
+      {
+        id: 'C',
+        amount: 410_000,
+        area: 1800,
+        beds: 3,
+        baths: 3,
+        zip: '78701',
+        closeDay: dayNumber('2025-11-05'),
+        distanceMiles: 0.6,
+      },
     ];
     const estimate = estimateFromComps({ area: 1650, beds: 3, baths: 2, zip: '78701' }, comps, model)!;
     const rows = estimate.comps.map((c) => [c.id, Math.round(c.adjusted), Math.round(c.weight * 1000) / 1000]);
