@@ -106,15 +106,16 @@ export function expectedCounts(records: ReadonlyArray<Record<string, unknown>>) 
  * hook a test queued: a fault put in there meets the sync in its middle.
  */
 export function betweenPages() {
-  let queued: (() => void) | null = null;
+  let queued: (() => unknown) | null = null;
   return {
-    queue: (hook: () => void) => {
+    /** Runs `hook` at the next pause before a write (awaited when it returns a promise). */
+    queue: (hook: () => unknown) => {
       queued = hook;
     },
     pause: async () => {
       const hook = queued;
       queued = null;
-      hook?.();
+      await hook?.();
       await new Promise((resolve) => setImmediate(resolve));
     },
   };

@@ -314,12 +314,17 @@ describe.each(DATABASES)('listing feed from a server without next links, on $nam
   it('pages with $skip, one row early, and starts again from the cursor when a change shifts the rows under it', async () => {
     // After the first page is written, a listing it held changes: it moves to the end, and every
     // row after it shifts back by one under the $skip.
-    between.queue(() => {
+    const pageRequests = () => propertyRequests(server).filter((r) => !r.query.select?.every((f) => f === 'ListingKey'));
+    between.queue(async () => {
+      // The second page's request is sent while the first is written; the change comes after the
+      // server has answered it, however slowly the machine runs.
+      const deadline = Date.now() + 10_000;
+      while (pageRequests().length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
       const moved = server.records().find((r) => r.StandardStatus === 'Active' && r.PropertyType !== 'ResidentialLease')!;
       server.upsert([{ ListingKey: moved.ListingKey, ListPrice: (moved.ListPrice as number) + 5000 }]);
     });
     await feedOf(t).sync('schedule');
-    const requests = propertyRequests(server).filter((r) => !r.query.select?.every((f) => f === 'ListingKey'));
+    const requests = pageRequests();
     const skips = requests.map((r) => r.query.skip ?? 0);
     // 0, then 99 (one row early; asked for while the first page was written, before the change),
     // then 198, which met a shifted row: from the cursor again (0), then 99…
