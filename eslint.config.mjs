@@ -72,8 +72,11 @@ function layerOrder(dir, layers, name) {
  * and none of its own layer or above, so no two modules import each other.
  */
 const MODULE_LAYERS = [
+  // The catalogues an admin edits (markets, strategies, interests, accounts): below places and the demo
+  // data, which add markets through it.
+  ['catalog'],
   // Each owns its tables and uses no other module.
-  ['users', 'mail', 'markets', 'places', 'properties', 'config', 'health', 'lookups', 'notes', 'recent-searches', 'contacts'],
+  ['users', 'mail', 'places', 'properties', 'config', 'health', 'lookups', 'notes', 'recent-searches', 'contacts'],
   // The audit log, sessions and sign-in, the investor's profile: over users.
   ['audit', 'auth', 'profile'],
   // Mortgage rates and their feed (the re-pricer is handed in by app.ts).

@@ -7,7 +7,7 @@ import type { RoutePlugin } from '../../context';
 import { badRequest, notFound } from '../../http/errors';
 import { checkId } from '../../http/ids';
 import { createListingsRepository, noteListingsChanged, rateRecomputerFor } from '../listings';
-import { createMarketsRepository } from '../markets';
+import { createMarketsRepository } from '../catalog';
 import { writeAudit } from '../audit';
 
 /** The rate and term come from the latest published rate (GET /rates/latest), for every market alike. */

@@ -24,7 +24,7 @@ import { dayNumber } from '../../../shared/stats';
 import type { Db } from '../../db/database';
 import { noteListingsChanged } from './changes';
 import { marketModels } from './market-models';
-import { createMarketsRepository, type MarketOverrides } from '../markets';
+import { createMarketsRepository, type MarketOverrides } from '../catalog';
 import { createRatesRepository, latestRateSql } from '../rates';
 import {
   createListingsRepository,

@@ -3,7 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { boundingBox } from '../../../shared/geo/distance';
 import type { Db } from '../../db/database';
 import type { EngineInputs } from '../../db/schema';
-import { marketOverridesJsonSql, type MarketOverrides } from '../markets';
+import { marketOverridesJsonSql, type MarketOverrides } from '../catalog';
 import { latestRateSql } from '../rates';
 import { MAX_COMP_RADIUS_MILES } from '../../../shared/comps';
 import {
