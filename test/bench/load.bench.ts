@@ -96,7 +96,7 @@ async function api<T>(
     const response = await fetch(`${base}${pathname}`, {
       method: init.method ?? 'GET',
       headers: {
-        'content-type': 'application/json',
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
       },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
