@@ -24,7 +24,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Database } from '../../src/server/db/database';
-import { seed } from '../../src/server/db/seed';
+import { seed } from '../../src/server/seed';
 import { csvField } from '../../src/server/lib/csv';
 import { runMatchingPass, type PassResult } from '../../src/server/modules/alerts';
 import { deliverDue } from '../../src/server/modules/alerts/delivery';

@@ -1,13 +1,13 @@
 import { parseArgs } from 'node:util';
-import { sql } from 'kysely';
 import type { RoleName } from '../../shared/api-types';
 import { ROLE_NAMES } from '../../shared/roles';
 import { checkEmail, checkPasswordPolicy } from '../../shared/validation';
 import { loadConfig } from '../config';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { createDatabase, migrateToLatest } from '../db/database';
-import { seed } from '../db/seed';
+import { seed } from '../seed';
 import { hashPassword } from '../modules/auth';
+import { createUsersRepository } from '../modules/users';
 
 const USAGE = `Usage: node dist/server/cli/create-user.js --email <email> --password <password> --role <Admin|Agent|Investor> [--first-name <name>] [--last-name <name>]
 
@@ -61,42 +61,26 @@ async function main(): Promise<void> {
   try {
     await migrateToLatest(database);
     await seed(database.db); // roles and catalogues; the first admin is the server's job
-    const db = database.db;
-    const roleRow = await db
-      .selectFrom('roles')
-      .select('id')
-      .where('name', '=', role as RoleName)
-      .executeTakeFirstOrThrow();
+    const users = createUsersRepository(database.db);
+    const roleId = (await users.findRoleId(role as RoleName))!;
     const passwordHash = await hashPassword(password);
-    const existing = await db
-      .selectFrom('users')
-      .select('id')
-      .where(sql`lower(username)`, '=', email)
-      .executeTakeFirst();
+    const existing = await users.findIdByUsername(email);
     if (existing) {
-      await db
-        .updateTable('users')
-        .set({
-          role_id: roleRow.id,
-          password_hash: passwordHash,
-          updated_at: sql<Date>`now()`,
-          ...(values['first-name'] !== undefined ? { first_name: values['first-name'].trim() } : {}),
-          ...(values['last-name'] !== undefined ? { last_name: values['last-name'].trim() } : {}),
-        })
-        .where('id', '=', existing.id)
-        .execute();
+      await users.setRoleAndPassword(existing, {
+        roleId,
+        passwordHash,
+        firstName: values['first-name']?.trim(),
+        lastName: values['last-name']?.trim(),
+      });
       console.log(`Updated user ${email}: role ${role}, new password set.`);
     } else {
-      await db
-        .insertInto('users')
-        .values({
-          first_name: (values['first-name'] ?? '').trim(),
-          last_name: (values['last-name'] ?? '').trim(),
-          username: email,
-          password_hash: passwordHash,
-          role_id: roleRow.id,
-        })
-        .execute();
+      await users.insert({
+        firstName: (values['first-name'] ?? '').trim(),
+        lastName: (values['last-name'] ?? '').trim(),
+        username: email,
+        passwordHash,
+        roleId,
+      });
       console.log(`Created user ${email} with role ${role}.`);
     }
   } finally {

@@ -12,7 +12,7 @@ export interface DetailsRow {
 export function createAccountRepository(db: Db) {
   return {
     async findDetails(userId: string): Promise<DetailsRow | undefined> {
-      return db.selectFrom('users').select(['first_name', 'last_name', 'username']).where('id', '=', userId).executeTakeFirst();
+      return createUsersRepository(db).findDetails(userId);
     },
 
     /** Throws the unique violation (23505) when another user has the username. */
@@ -24,8 +24,7 @@ export function createAccountRepository(db: Db) {
     },
 
     async findPasswordHash(userId: string): Promise<string | undefined> {
-      const row = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
-      return row?.password_hash;
+      return createUsersRepository(db).findPasswordHash(userId);
     },
 
     /** Sets the password and ends every session of the user but `keepSessionId`, all or nothing. */

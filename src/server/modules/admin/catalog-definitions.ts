@@ -10,22 +10,12 @@ import {
 } from '../../../shared/schemas/admin';
 import { Interest, Market, Strategy } from '../../../shared/schemas/catalog';
 import { validateAccountForm, validateMarketForm, validateNamedItemForm, type FieldErrors } from '../../../shared/validation';
-import type { DB } from '../../db/schema';
+import type { CatalogColumn, CatalogRow, CatalogTable, CatalogValues } from '../catalog';
 import { plural } from './common';
 import type { SchemaOf } from './section';
 
-/** The tables of the simple catalogues and the text columns they have between them. */
-export type CatalogTable = Extract<keyof DB, 'markets' | 'interests' | 'strategies' | 'accounts'>;
-export type CatalogColumn = 'city' | 'state' | 'description' | 'name';
-
-/** A catalogue's text values by column (each table has some of the columns). */
-export type CatalogValues = Partial<Record<CatalogColumn, string>>;
-
 /** The form body of any catalogue: MarketForm, NamedItemForm and AccountForm are all of this shape. */
 export type CatalogForm = CatalogValues & { _id?: string; active?: boolean };
-
-/** A catalogue row as the section reads it. */
-export type CatalogRow = CatalogValues & { id: string; active: boolean; userCount?: number };
 
 /**
  * One simple catalogue: a table whose wire fields are its columns, plus `active`. A definition says

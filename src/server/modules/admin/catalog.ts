@@ -1,69 +1,44 @@
 import type { Static, TSchema } from '@sinclair/typebox';
-import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { BulkRequest } from '../../../shared/schemas/admin';
 import { trimValues, type FieldErrors } from '../../../shared/validation';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import type { DB } from '../../db/schema';
-import { contains, likePattern } from '../../db/text-search';
 import { conflict, notFound, throwIfInvalid } from '../../http/errors';
 import { checkId } from '../../http/ids';
 import { changed, writeAudit, type AuditChange, type AuditView } from '../audit';
-import { inChunks } from '../../lib/in-chunks';
 import {
-  accountHasUsersMessage,
-  type CatalogColumn,
-  type CatalogDefinition,
-  type CatalogForm,
+  createCatalogRepository,
+  type CatalogRepository,
   type CatalogRow,
-  type CatalogTable,
+  type CatalogShape,
   type CatalogValues,
-} from './catalog-definitions';
+} from '../catalog';
+import { accountHasUsersMessage, type CatalogDefinition, type CatalogForm } from './catalog-definitions';
 import { ACTIVE_COLUMN_MESSAGE, bulkConflict, checkBodyId, pageOf, parseActive, parseSort } from './common';
 import { writeCsv } from '../../lib/csv';
 import { importReport, readImportFile, throwIfRowsInvalid } from './import-file';
 import type { ImportingSection } from './section';
 
-const CHUNK = 5000;
-
-type CatalogEb = ExpressionBuilder<DB, CatalogTable>;
-
 /** One generic section for the simple catalogues (markets, interests, strategies, accounts). */
 export function createCatalogSection<S extends TSchema>(db: Db, def: CatalogDefinition<S>): ImportingSection<S, CatalogForm> {
   const keys = def.fields.map((f) => f.key);
-  const column = (key: CatalogColumn) => db.dynamic.ref<CatalogColumn>(`${def.table}.${key}`);
-
-  const select = (q: Kysely<DB>) =>
-    q
-      .selectFrom(def.table)
-      .select([`${def.table}.id as id`, `${def.table}.active as active`, ...keys.map(column)])
-      .$if(def.withUsers === true, (query) =>
-        query.select(
-          sql<number>`(select count(*)::int from users u where u.account_id = ${sql.ref(`${def.table}.id`)})`.as('userCount'),
-        ),
-      );
+  const shape: CatalogShape = {
+    table: def.table,
+    columns: keys,
+    searchColumns: def.searchKeys,
+    uniqueColumns: def.uniqueKeys,
+    withUsers: def.withUsers,
+  };
+  const rows = (q: Db | Transaction<DB>): CatalogRepository => createCatalogRepository(q, shape);
+  const store = rows(db);
+  const orderOf = (sort: string | undefined) => parseSort(sort, def.sortFields[0]);
 
   const auditView = (row: CatalogValues & { active: boolean }): AuditView => ({
     ...Object.fromEntries(keys.map((k) => [k, row[k] ?? ''])),
     active: row.active,
   });
-
-  /** Rows matching `q` in any search column, case-insensitively; everything when it is empty. */
-  const search = (q: string | undefined) => (eb: CatalogEb) => {
-    const text = (q ?? '').trim();
-    if (!text) return eb.lit(true);
-    const pattern = likePattern(text);
-    return eb.or(def.searchKeys.map((k) => contains(sql`${column(k)}`, pattern)));
-  };
-
-  function ordered<O>(query: SelectQueryBuilder<DB, CatalogTable, O>, sort: string | undefined) {
-    const { field, desc } = parseSort(sort, def.sortFields[0]);
-    const dir = sql.raw(desc ? 'desc' : 'asc');
-    const first = keys.find((k) => k === field);
-    let out = query.orderBy(first ? sql`lower(${column(first)}) ${dir}` : sql`${sql.ref(`${def.table}.active`)} ${dir}`);
-    for (const k of keys.filter((k) => k !== field && k !== 'description')) out = out.orderBy(sql`lower(${column(k)})`);
-    return out.orderBy(`${def.table}.id`);
-  }
 
   /** Trimmed values; `state` upper-cased. */
   function normalize(body: CatalogValues): CatalogValues {
@@ -88,11 +63,8 @@ export function createCatalogSection<S extends TSchema>(db: Db, def: CatalogDefi
   const uniqueKey = (values: CatalogValues) => def.uniqueKeys.map((k) => (values[k] ?? '').toLowerCase()).join('\u0000');
 
   async function assertUnique(trx: Transaction<DB>, values: CatalogValues, exceptId?: string) {
-    let query = trx.selectFrom(def.table).select(def.uniqueKeys.map(column));
-    for (const k of def.uniqueKeys) query = query.where(sql`lower(${column(k)})`, '=', (values[k] ?? '').toLowerCase());
-    if (exceptId) query = query.where(`${def.table}.id`, '<>', exceptId);
     // The message names the existing item as it is spelled.
-    const existing = await query.executeTakeFirst();
+    const existing = await rows(trx).findSame(values, exceptId);
     if (existing) throw conflict(def.duplicateMessage(existing));
   }
 
@@ -106,11 +78,8 @@ export function createCatalogSection<S extends TSchema>(db: Db, def: CatalogDefi
     }
   }
 
-  async function findRow(q: Kysely<DB>, id: string, lock = false): Promise<CatalogRow> {
-    const row = await select(q)
-      .where(`${def.table}.id`, '=', id)
-      .$if(lock, (query) => query.forUpdate())
-      .executeTakeFirst();
+  async function findRow(q: Db | Transaction<DB>, id: string, lock = false): Promise<CatalogRow> {
+    const row = await rows(q).find(id, lock);
     if (!row) throw notFound(`The ${def.thing} was not found. It may have been deleted.`);
     return row;
   }
@@ -138,20 +107,13 @@ export function createCatalogSection<S extends TSchema>(db: Db, def: CatalogDefi
     form: def.form,
 
     async list(query) {
-      if (!query) return (await ordered(select(db), undefined).execute()).map(def.toItem);
+      if (!query) return (await store.list(orderOf(undefined))).map(def.toItem);
       const { page, pageSize, offset } = pageOf(query);
-      const [rows, count] = await Promise.all([
-        ordered(select(db).where(search(query.q)), query.sort)
-          .limit(pageSize)
-          .offset(offset)
-          .execute(),
-        db
-          .selectFrom(def.table)
-          .select(sql<number>`count(*)::int`.as('n'))
-          .where(search(query.q))
-          .executeTakeFirstOrThrow(),
+      const [items, total] = await Promise.all([
+        store.list(orderOf(query.sort), query.q, { limit: pageSize, offset }),
+        store.count(query.q),
       ]);
-      return { items: rows.map(def.toItem), total: Number(count.n), page, pageSize };
+      return { items: items.map(def.toItem), total, page, pageSize };
     },
 
     async get(rawId): Promise<Static<S>> {
@@ -164,13 +126,9 @@ export function createCatalogSection<S extends TSchema>(db: Db, def: CatalogDefi
       const active = body.active === true;
       const id = await write(values, async (trx) => {
         await assertUnique(trx, values);
-        const row = await trx
-          .insertInto(def.table)
-          .values({ ...values, active })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await writeAudit(trx, actor, [audit('create', row.id, null, auditView({ ...values, active }))]);
-        return row.id;
+        const created = await rows(trx).insert({ ...values, active });
+        await writeAudit(trx, actor, [audit('create', created, null, auditView({ ...values, active }))]);
+        return created;
       });
       return def.toItem(await findRow(db, id));
     },
@@ -186,11 +144,7 @@ export function createCatalogSection<S extends TSchema>(db: Db, def: CatalogDefi
         await assertUnique(trx, values, id);
         const after = { ...values, active };
         if (!changed(auditView(before), auditView(after))) return;
-        await trx
-          .updateTable(def.table)
-          .set({ ...after, updated_at: sql<Date>`now()` })
-          .where('id', '=', id)
-          .execute();
+        await rows(trx).update(id, after);
         await writeAudit(trx, actor, [audit('update', id, auditView(before), auditView(after))]);
       });
       return def.toItem(await findRow(db, id));
@@ -202,7 +156,7 @@ export function createCatalogSection<S extends TSchema>(db: Db, def: CatalogDefi
         const row = await findRow(trx, id, true);
         const problems = deleteProblems([row]);
         if (problems.length) throw conflict(problems[0].message);
-        await trx.deleteFrom(def.table).where('id', '=', id).execute();
+        await rows(trx).remove([id]);
         await writeAudit(trx, actor, [audit('delete', id, auditView(row), null)]);
       });
     },
@@ -210,59 +164,45 @@ export function createCatalogSection<S extends TSchema>(db: Db, def: CatalogDefi
     async bulk(actor, request: BulkRequest) {
       const ids = request.ids?.map((raw) => checkId(def.thing, raw));
       return write(null, async (trx) => {
-        const rows = await select(trx)
-          .where((eb) => (ids ? (ids.length ? eb(`${def.table}.id`, 'in', ids) : eb.lit(false)) : search(request.q)(eb)))
-          .forUpdate()
-          .execute();
+        const store = rows(trx);
+        const selected = await store.lockSelection(ids ? { ids } : { q: request.q });
         let target: CatalogRow[];
         const changes: AuditChange[] = [];
         if (request.action === 'delete') {
-          const problems = deleteProblems(rows);
+          const problems = deleteProblems(selected);
           if (problems.length) throw bulkConflict(problems);
-          target = rows;
-          await inChunks(
-            target.map((r) => r.id),
-            CHUNK,
-            (chunk) => trx.deleteFrom(def.table).where('id', 'in', chunk).execute(),
-          );
+          target = selected;
+          await store.remove(target.map((r) => r.id));
           for (const row of target) changes.push(audit('delete', row.id, auditView(row), null));
         } else {
           const active = request.action === 'activate';
-          target = rows.filter((r) => r.active !== active);
-          await inChunks(
+          target = selected.filter((r) => r.active !== active);
+          await store.setActive(
             target.map((r) => r.id),
-            CHUNK,
-            (chunk) =>
-              trx
-                .updateTable(def.table)
-                .set({ active, updated_at: sql<Date>`now()` })
-                .where('id', 'in', chunk)
-                .execute(),
+            active,
           );
           for (const row of target) changes.push(audit(request.action, row.id, auditView(row), auditView({ ...row, active })));
         }
         await writeAudit(trx, actor, changes);
-        return { action: request.action, matched: rows.length, changed: target.length };
+        return { action: request.action, matched: selected.length, changed: target.length };
       });
     },
 
     async exportCsv(q) {
-      const rows = await ordered(select(db).where(search(q)), undefined).execute();
+      const all = await store.list(orderOf(undefined), q);
       return writeCsv(
         [...keys, 'active'],
-        rows.map((row) => [...keys.map((k) => row[k] ?? ''), row.active]),
+        all.map((row) => [...keys.map((k) => row[k] ?? ''), row.active]),
       );
     },
 
     async importCsv(actor, csv, dryRun) {
-      const rows = readImportFile(csv, { columns: [...keys, 'active'], required: def.requiredColumns });
-      const existing = new Map(
-        (await db.selectFrom(def.table).select(def.uniqueKeys.map(column)).execute()).map((row) => [uniqueKey(row), row]),
-      );
+      const fileRows = readImportFile(csv, { columns: [...keys, 'active'], required: def.requiredColumns });
+      const existing = new Map((await store.naturalKeys()).map((row) => [uniqueKey(row), row]));
       const inFile = new Map<string, number>();
       const records: Array<CatalogValues & { active: boolean }> = [];
       const firstKey = def.uniqueKeys[0];
-      for (const row of rows) {
+      for (const row of fileRows) {
         const values = normalize(row.values);
         row.values = { ...row.values, ...values };
         Object.assign(row.errors, validate(values));
@@ -277,18 +217,18 @@ export function createCatalogSection<S extends TSchema>(db: Db, def: CatalogDefi
         }
         records.push({ ...values, active: active ?? false });
       }
-      const report = importReport(rows);
+      const report = importReport(fileRows);
       if (dryRun) return report;
       throwIfRowsInvalid(report);
       try {
         report.created = await write(null, async (trx) => {
-          const created: AuditChange[] = [];
-          await inChunks(records, CHUNK, async (chunk) => {
-            const ids = await trx.insertInto(def.table).values(chunk).returning('id').execute();
-            ids.forEach((r, i) => created.push(audit('import', r.id, null, auditView(chunk[i]))));
-          });
-          await writeAudit(trx, actor, created);
-          return created.length;
+          const ids = await rows(trx).insertMany(records);
+          await writeAudit(
+            trx,
+            actor,
+            ids.map((id, i) => audit('import', id, null, auditView(records[i]))),
+          );
+          return ids.length;
         });
       } catch (error) {
         if (isUniqueViolation(error))

@@ -11,6 +11,7 @@ import { writeCsv } from '../../lib/csv';
 import { importReport, readImportFile } from './import-file';
 import { createAdminUsersRepository } from './users-repository';
 import { USER_MESSAGES, normalizeUser, userAuditView, type UserValues } from './users-rules';
+import { createAccountsRepository } from '../catalog';
 
 /** The users' CSV: export columns, import columns and row rules, and the write of an import. */
 
@@ -113,7 +114,7 @@ export async function writeUserImport(
     throw conflict(`Nothing was imported. ${USER_MESSAGES.usernameTaken(taken[0])}${more} Check the file again.`);
   }
   const changes: AuditChange[] = [];
-  const { byName, created } = await createAdminUsersRepository(trx).findOrCreateAccounts([
+  const { byName, created } = await createAccountsRepository(trx).findOrCreate([
     ...new Set(records.map((r) => r.values.accountName)),
   ]);
   for (const account of created) {

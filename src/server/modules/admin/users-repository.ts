@@ -168,35 +168,43 @@ export function createAdminUsersRepository(q: Kysely<DB>) {
     return taken;
   }
 
-  /** Accounts by lower-cased name; those missing are created. Returns every one and the new ones. */
-  async function findOrCreateAccounts(names: string[]) {
-    const byName = new Map<string, { id: string; name: string }>();
-    await inChunks(names, LOOKUP_CHUNK, async (chunk) => {
-      const rows = await q
-        .selectFrom('accounts')
-        .select(['id', 'name'])
-        .where(
-          sql`lower(name)`,
-          'in',
-          chunk.map((n) => n.toLowerCase()),
-        )
-        .execute();
-      for (const r of rows) byName.set(r.name.toLowerCase(), r);
-    });
-    const missing = names.filter((n) => !byName.has(n.toLowerCase()));
-    const created: Array<{ id: string; name: string }> = [];
-    await inChunks(missing, INSERT_CHUNK, async (chunk) => {
-      const rows = await q
-        .insertInto('accounts')
-        .values(chunk.map((name) => ({ name, active: true })))
-        .returning(['id', 'name'])
-        .execute();
-      for (const r of rows) {
-        byName.set(r.name.toLowerCase(), r);
-        created.push(r);
-      }
-    });
-    return { byName, created };
+  /** Users matching the search text (all when empty) in the list's order; a page of them with `page`. */
+  async function listUsers(text: string | undefined, sort: string | undefined, page?: { limit: number; offset: number }) {
+    const filter = await userSearch(text);
+    return orderedUsers(selectUsers().where(filter), sort)
+      .$if(page !== undefined, (query) => query.limit(page!.limit).offset(page!.offset))
+      .execute();
+  }
+
+  async function countUsers(text: string | undefined): Promise<number> {
+    const row = await q
+      .selectFrom('users as u')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where(await userSearch(text))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** The users a bulk request means (these ids, or every one matching the text), locked until the transaction ends. */
+  async function lockSelection(selection: { ids: string[] } | { q: string | undefined }): Promise<UserRecord[]> {
+    if ('ids' in selection && selection.ids.length === 0) return [];
+    const filter = 'ids' in selection ? sql<SqlBool>`u.id in (${sql.join(selection.ids)})` : await userSearch(selection.q);
+    return selectUsers().where(filter).forUpdate(['u']).execute();
+  }
+
+  async function findRoleName(id: string): Promise<string | undefined> {
+    return (await q.selectFrom('roles').select('name').where('id', '=', id).executeTakeFirst())?.name;
+  }
+
+  /** Whether another user (not `exceptId`) has this username, case-insensitively. */
+  async function usernameTaken(username: string, exceptId: string | null): Promise<boolean> {
+    const row = await q
+      .selectFrom('users')
+      .select('id')
+      .where(sql`lower(username)`, '=', username.toLowerCase())
+      .$if(exceptId !== null, (query) => query.where('id', '<>', exceptId!))
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /** Inserts the users in chunks; returns their ids by username. */
@@ -209,8 +217,11 @@ export function createAdminUsersRepository(q: Kysely<DB>) {
   }
 
   return {
-    selectUsers,
-    userSearch,
+    listUsers,
+    countUsers,
+    lockSelection,
+    findRoleName,
+    usernameTaken,
     toUsers,
     findUserRecord,
     getUser,
@@ -219,7 +230,6 @@ export function createAdminUsersRepository(q: Kysely<DB>) {
     countActiveAdmins,
     lockAdmins,
     takenUsernames,
-    findOrCreateAccounts,
     insertUsers,
   };
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { SORT_FIELDS, UserForm, type EditUserData, type UserFormData } from '../../../shared/schemas/admin';
 import { User } from '../../../shared/schemas/session';
 import { normalizeRole } from '../../../shared/roles';
@@ -9,12 +9,13 @@ import type { DB } from '../../db/schema';
 import { conflict, throwIfInvalid } from '../../http/errors';
 import { checkId } from '../../http/ids';
 import { createAuthRepository } from '../auth';
+import { createAccountsRepository } from '../catalog';
 import { createUsersRepository, type UserRecord } from '../users';
 import { changed, writeAudit, type AuditChange } from '../audit';
 import { inChunks } from '../../lib/in-chunks';
 import { bulkConflict, checkBodyId, pageOf } from './common';
 import type { AdminSection } from './section';
-import { createAdminUsersRepository, isActiveAdmin, orderedUsers } from './users-repository';
+import { createAdminUsersRepository, isActiveAdmin } from './users-repository';
 import { exportUsersCsv } from './users-csv';
 import { USER_MESSAGES, checkUserForm, normalizeUser, userAuditView, type UserValues } from './users-rules';
 
@@ -53,38 +54,26 @@ export function createUsersSection(db: Db, deps: UsersSectionDeps): UsersSection
   /** Role, account (created when new) and username checks inside the transaction; returns the account id. */
   async function resolveRefs(trx: Kysely<DB>, values: UserValues, exceptId: string | null, changes: AuditChange[]) {
     const errors: FieldErrors = {};
-    const role = await trx.selectFrom('roles').select('id').where('id', '=', values.roleId).executeTakeFirst();
-    if (!role) errors.roleId = USER_MESSAGES.roleNotFound;
+    const accounts = createAccountsRepository(trx);
+    const users = createAdminUsersRepository(trx);
+    if ((await users.findRoleName(values.roleId)) === undefined) errors.roleId = USER_MESSAGES.roleNotFound;
     let accountId: string | null = null;
     if (values.accountType === 'existing') {
-      const account = await trx.selectFrom('accounts').select('id').where('id', '=', values.accountId).executeTakeFirst();
+      const account = await accounts.findById(values.accountId);
       if (!account) errors.accountId = USER_MESSAGES.accountNotFound;
       else accountId = account.id;
     }
     throwIfInvalid(errors);
-    let taken = trx
-      .selectFrom('users')
-      .select('id')
-      .where(sql`lower(username)`, '=', values.username);
-    if (exceptId) taken = taken.where('id', '<>', exceptId);
-    if (await taken.executeTakeFirst()) throw conflict(USER_MESSAGES.usernameTaken(values.username));
+    if (await users.usernameTaken(values.username, exceptId)) throw conflict(USER_MESSAGES.usernameTaken(values.username));
     if (values.accountType === 'new') {
-      const existing = await trx
-        .selectFrom('accounts')
-        .select('name')
-        .where(sql`lower(name)`, '=', values.accountName.toLowerCase())
-        .executeTakeFirst();
+      const existing = await accounts.findByName(values.accountName);
       if (existing) throw conflict(USER_MESSAGES.newAccountExists(existing.name));
-      const account = await trx
-        .insertInto('accounts')
-        .values({ name: values.accountName, active: true })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      accountId = account.id;
+      const created = await accounts.create(values.accountName);
+      accountId = created;
       changes.push({
         action: 'create',
         entityType: 'account',
-        entityId: account.id,
+        entityId: created,
         before: null,
         after: { name: values.accountName, active: true },
       });
@@ -94,9 +83,7 @@ export function createUsersSection(db: Db, deps: UsersSectionDeps): UsersSection
 
   /** The rows a bulk request means: its ids, or every user matching `q`. */
   async function bulkRows(trx: Kysely<DB>, ids: string[] | undefined, q: string | undefined): Promise<UserRecord[]> {
-    if (ids?.length === 0) return [];
-    const filter = ids ? sql<SqlBool>`u.id in (${sql.join(ids)})` : await createAdminUsersRepository(trx).userSearch(q);
-    return createAdminUsersRepository(trx).selectUsers().where(filter).forUpdate(['u']).execute();
+    return createAdminUsersRepository(trx).lockSelection(ids ? { ids } : { q });
   }
 
   /** Throws 409 when a change left no active Admin (checked after the change, inside its transaction). */
@@ -112,18 +99,13 @@ export function createUsersSection(db: Db, deps: UsersSectionDeps): UsersSection
     form: UserForm,
 
     async list(query) {
-      if (!query) return repository.toUsers(await orderedUsers(repository.selectUsers(), undefined).execute(), true);
+      if (!query) return repository.toUsers(await repository.listUsers(undefined, undefined), true);
       const { page, pageSize, offset } = pageOf(query);
-      const filter = await repository.userSearch(query.q);
       const [records, total] = await Promise.all([
-        orderedUsers(repository.selectUsers().where(filter), query.sort).limit(pageSize).offset(offset).execute(),
-        db
-          .selectFrom('users as u')
-          .select(sql<number>`count(*)::int`.as('n'))
-          .where(filter)
-          .executeTakeFirstOrThrow(),
+        repository.listUsers(query.q, query.sort, { limit: pageSize, offset }),
+        repository.countUsers(query.q),
       ]);
-      return { items: await repository.toUsers(records), total: Number(total.n), page, pageSize };
+      return { items: await repository.toUsers(records), total, page, pageSize };
     },
 
     async get(rawId) {
@@ -177,10 +159,10 @@ export function createUsersSection(db: Db, deps: UsersSectionDeps): UsersSection
         const active = values.active ?? before.active;
         const changes: AuditChange[] = [];
         const accountId = await resolveRefs(trx, values, id, changes);
-        const role = await trx.selectFrom('roles').select('name').where('id', '=', values.roleId).executeTakeFirstOrThrow();
+        const roleName = (await createAdminUsersRepository(trx).findRoleName(values.roleId)) ?? '';
         if (id === actor.id) {
           if (!active) throw conflict(USER_MESSAGES.selfDeactivate);
-          if (normalizeRole(role.name) !== 'Admin') throw conflict(USER_MESSAGES.selfDemote);
+          if (normalizeRole(roleName) !== 'Admin') throw conflict(USER_MESSAGES.selfDemote);
         }
         await createUsersRepository(trx).update(id, {
           firstName: values.firstName,
@@ -269,8 +251,7 @@ export function createUsersSection(db: Db, deps: UsersSectionDeps): UsersSection
     },
 
     async exportCsv(q) {
-      const filter = await repository.userSearch(q);
-      const records = await orderedUsers(repository.selectUsers().where(filter), undefined).execute();
+      const records = await repository.listUsers(q, undefined);
       return exportUsersCsv(records);
     },
   };

@@ -55,3 +55,34 @@ export function createMarketsRepository(db: Db) {
 }
 
 export type MarketsRepository = ReturnType<typeof createMarketsRepository>;
+
+export const LISTED_MARKET_DESCRIPTION = 'A city of the listing feed';
+
+/**
+ * Every city with listings becomes a market users can choose in their profile (active; one an admin
+ * already has is left as it is), so the Markets tab is never empty while listings exist. Returns how
+ * many were added.
+ */
+export async function addMarketsOfListings(db: Db): Promise<number> {
+  const r = await sql`
+    insert into markets (city, state, description, active)
+    select (select mode() within group (order by p2.city) from properties p2 where lower(p2.city) = c.lc and upper(p2.state) = c.us), c.us,
+      ${LISTED_MARKET_DESCRIPTION}, true
+    from (select distinct lower(city) as lc, upper(state) as us from properties
+          where city is not null and state is not null and btrim(city) <> '' and upper(state) ~ '^[A-Z]{2}$') c
+    on conflict (lower(city), upper(state)) do nothing`.execute(db);
+  return Number(r.numAffectedRows ?? 0);
+}
+
+/**
+ * Adds these markets, with their assumption overrides, where listings of their city exist; one that
+ * already exists (an admin's) is left as it is.
+ */
+export async function addMarketsWithAssumptions(db: Db, markets: MarketOverrides[], description: string): Promise<void> {
+  await sql`
+    insert into markets (city, state, description, active, assumptions)
+    select m.city, m.state, ${description}, true, m.assumptions
+    from jsonb_to_recordset(${JSON.stringify(markets)}::jsonb) as m(city text, state text, assumptions jsonb)
+    where exists (select 1 from properties p where lower(p.city) = lower(m.city) and upper(p.state) = upper(m.state))
+    on conflict (lower(city), upper(state)) do nothing`.execute(db);
+}

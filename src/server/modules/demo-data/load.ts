@@ -15,6 +15,7 @@ import {
 import { refreshPlaces } from '../places';
 import { DEMO_CITIES, type CityProfile } from './cities';
 import { DEMO_AS_OF, addDays, daysBetween, demoItem, todayUtc } from './generator';
+import { addMarketsWithAssumptions } from '../catalog';
 
 export interface DemoLoadOptions {
   listings: number;
@@ -127,10 +128,5 @@ async function addOccupancyMarkets(db: Db): Promise<void> {
     state: c.state,
     assumptions: demoMarketAssumptions(c),
   }));
-  await sql`
-    insert into markets (city, state, description, active, assumptions)
-    select m.city, m.state, ${OCCUPANCY_MARKET_DESCRIPTION}, true, m.assumptions
-    from jsonb_to_recordset(${JSON.stringify(markets)}::jsonb) as m(city text, state text, assumptions jsonb)
-    where exists (select 1 from properties p where lower(p.city) = lower(m.city) and upper(p.state) = upper(m.state))
-    on conflict (lower(city), upper(state)) do nothing`.execute(db);
+  await addMarketsWithAssumptions(db, markets, OCCUPANCY_MARKET_DESCRIPTION);
 }

@@ -4,6 +4,7 @@ import type { Place } from '../../../shared/schemas/places';
 import type { Db } from '../../db/database';
 import type { PlacesTable } from '../../db/schema';
 import { escapeLike } from '../../db/text-search';
+import { addMarketsOfListings } from '../catalog';
 
 /** At most this many places answer one query. */
 export const MAX_PLACES = 5;
@@ -33,24 +34,6 @@ async function rebuildPlaces(db: Db): Promise<number> {
     await addMarketsOfListings(trx);
     return Number(cities.numAffectedRows ?? 0) + Number(zips.numAffectedRows ?? 0);
   });
-}
-
-export const LISTED_MARKET_DESCRIPTION = 'A city of the listing feed';
-
-/**
- * Every city with listings is a market users can choose in their profile (an active market added
- * when the demo data or a feed import brings its first listings; one an admin already has is left as
- * it is), so the Markets tab is never empty while listings exist.
- */
-async function addMarketsOfListings(db: Db): Promise<number> {
-  const r = await sql`
-    insert into markets (city, state, description, active)
-    select (select mode() within group (order by p2.city) from properties p2 where lower(p2.city) = c.lc and upper(p2.state) = c.us), c.us,
-      ${LISTED_MARKET_DESCRIPTION}, true
-    from (select distinct lower(city) as lc, upper(state) as us from properties
-          where city is not null and state is not null and btrim(city) <> '' and upper(state) ~ '^[A-Z]{2}$') c
-    on conflict (lower(city), upper(state)) do nothing`.execute(db);
-  return Number(r.numAffectedRows ?? 0);
 }
 
 function toPlace(row: PlacesTable): Place {

@@ -108,6 +108,67 @@ export function createUsersRepository(db: Db) {
       };
     },
 
+    /** A user's own details (the account page). */
+    async findDetails(userId: string): Promise<{ first_name: string; last_name: string; username: string } | undefined> {
+      return db.selectFrom('users').select(['first_name', 'last_name', 'username']).where('id', '=', userId).executeTakeFirst();
+    },
+
+    async findPasswordHash(userId: string): Promise<string | undefined> {
+      const row = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
+      return row?.password_hash;
+    },
+
+    /** The id of the user with this username, case-insensitively. */
+    async findIdByUsername(username: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where(sql`lower(username)`, '=', username.toLowerCase())
+        .executeTakeFirst();
+      return row?.id;
+    },
+
+    /** The username of the first user (by creation) with this role. */
+    async findFirstUsernameWithRole(role: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .innerJoin('roles', 'roles.id', 'users.role_id')
+        .select('users.username')
+        .where('roles.name', '=', role)
+        .orderBy('users.created_at')
+        .executeTakeFirst();
+      return row?.username;
+    },
+
+    /** Adds the roles that are missing. */
+    async ensureRoles(names: readonly string[]): Promise<void> {
+      for (const name of names) {
+        await db
+          .insertInto('roles')
+          .values({ name })
+          .onConflict((oc) => oc.column('name').doNothing())
+          .execute();
+      }
+    },
+
+    /** A new role and password for a user (the create-user command); the names only when given. */
+    async setRoleAndPassword(
+      userId: string,
+      changes: { roleId: string; passwordHash: string; firstName?: string; lastName?: string },
+    ): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({
+          role_id: changes.roleId,
+          password_hash: changes.passwordHash,
+          updated_at: sql<Date>`now()`,
+          ...(changes.firstName !== undefined ? { first_name: changes.firstName } : {}),
+          ...(changes.lastName !== undefined ? { last_name: changes.lastName } : {}),
+        })
+        .where('id', '=', userId)
+        .execute();
+    },
+
     async findRoleId(name: string): Promise<string | undefined> {
       const row = await db.selectFrom('roles').select('id').where('name', '=', name).executeTakeFirst();
       return row?.id;

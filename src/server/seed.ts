@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
-import { ROLE_NAMES } from '../../shared/roles';
-import type { Db } from './database';
+import { ROLE_NAMES } from '../shared/roles';
+import { createClusterLocks } from './db/cluster-lock';
+import { migrateToLatest, type Database, type Db } from './db/database';
+import { seedCatalog } from './modules/catalog';
+import { createUsersRepository } from './modules/users';
 
 export const SEED_STRATEGIES = [
   {
@@ -55,79 +57,51 @@ export interface SeedResult {
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@dealmap.local';
 
-async function tableIsEmpty(db: Db, table: 'strategies' | 'interests'): Promise<boolean> {
-  const row = await db
-    .selectFrom(table)
-    .select(sql<number>`count(*)::int`.as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n) === 0;
-}
-
 /**
  * Idempotent. Roles always exist; the catalogues are filled only when empty (so an admin's
  * deletions stick); the first admin is created only while no Admin exists.
  */
 export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResult> {
-  for (const name of ROLE_NAMES) {
-    await db
-      .insertInto('roles')
-      .values({ name })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute();
-  }
-  if (await tableIsEmpty(db, 'strategies')) {
-    // Distinct created_at values keep the catalogue order (lookups sort by created_at).
-    const start = Date.now();
-    await db
-      .insertInto('strategies')
-      .values(
-        SEED_STRATEGIES.map((strategy, i) => ({ ...strategy, created_at: new Date(start + i), updated_at: new Date(start + i) })),
-      )
-      .execute();
-  }
-  if (await tableIsEmpty(db, 'interests')) {
-    await db.insertInto('interests').values(SEED_INTERESTS).execute();
-  }
+  const users = createUsersRepository(db);
+  await users.ensureRoles(ROLE_NAMES);
+  await seedCatalog(db, 'strategies', SEED_STRATEGIES);
+  await seedCatalog(db, 'interests', SEED_INTERESTS);
 
   const result: SeedResult = {};
   if (!options.admin) return result;
 
-  const admin = await db
-    .selectFrom('users')
-    .innerJoin('roles', 'roles.id', 'users.role_id')
-    .select(['users.id', 'users.username'])
-    .where('roles.name', '=', 'Admin')
-    .orderBy('users.created_at')
-    .executeTakeFirst();
-  if (admin) {
-    result.adminEmail = admin.username;
+  const adminEmail = await users.findFirstUsernameWithRole('Admin');
+  if (adminEmail) {
+    result.adminEmail = adminEmail;
     return result;
   }
 
   const email = (options.admin.email ?? DEFAULT_ADMIN_EMAIL).trim().toLowerCase();
-  const taken = await db
-    .selectFrom('users')
-    .select('id')
-    .where(sql`lower(username)`, '=', email)
-    .executeTakeFirst();
-  if (taken) {
+  if (await users.findIdByUsername(email)) {
     result.adminSkipped = email;
     return result;
   }
   const generatedPassword = options.admin.password ? undefined : randomBytes(12).toString('base64url');
   const password = options.admin.password ?? generatedPassword!;
-  const role = await db.selectFrom('roles').select('id').where('name', '=', 'Admin').executeTakeFirstOrThrow();
-  await db
-    .insertInto('users')
-    .values({
-      first_name: 'Dealmap',
-      last_name: 'Admin',
-      username: email,
-      password_hash: await options.admin.hashPassword(password),
-      role_id: role.id,
-    })
-    .execute();
+  await users.insert({
+    firstName: 'Dealmap',
+    lastName: 'Admin',
+    username: email,
+    passwordHash: await options.admin.hashPassword(password),
+    roleId: (await users.findRoleId('Admin'))!,
+  });
   result.adminCreated = { email, generatedPassword };
   result.adminEmail = email;
   return result;
+}
+
+/**
+ * Migrations and the seed at start, done once however many servers start at once on one database:
+ * the first to take the startup lock does them, the others wait for it and then find nothing to do.
+ */
+export function migrateAndSeed(database: Database, options: SeedOptions): Promise<SeedResult> {
+  return createClusterLocks(database).run('startup', async () => {
+    await migrateToLatest(database);
+    return seed(database.db, options);
+  });
 }
