@@ -81,8 +81,8 @@ export const EditUserData = Type.Object({
 });
 export type EditUserData = Static<typeof EditUserData>;
 
-/** `/{thing}/:id`. Any text: a malformed id answers 'Invalid {thing} ID provided'. */
-export const IdParams = Type.Object({ id: Type.String({ maxLength: 200 }) });
+// The admin routes still import it from here; it lives with the other building blocks.
+export { IdParams } from './common';
 
 /**
  * Form bodies: types and lengths here; required fields and formats by the shared admin rules

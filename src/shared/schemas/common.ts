@@ -22,6 +22,9 @@ export const Envelope = <T extends TSchema>(data: T) => Type.Object({ data });
 /** A database id (a UUID) as the API writes it. */
 export const Id = Type.String({ format: 'uuid' });
 
+/** `/{thing}/:id`. Any text: the route answers a malformed id with its own 400 (checkId). */
+export const IdParams = Type.Object({ id: Type.String({ maxLength: 200 }) });
+
 /** An instant as the API writes it: ISO 8601 (a Date is written with toISOString). */
 export const DateTime = Type.String({ format: 'date-time' });
 

@@ -1,12 +1,9 @@
-import { Type } from '@sinclair/typebox';
 import { NotificationsAnswer } from '../../../shared/schemas/alerts';
-import { Envelope, ErrorBody, NoContent, NoQuery } from '../../../shared/schemas/common';
-import type { RoutePlugin } from '../../context';
+import { Envelope, ErrorBody, IdParams, NoContent, NoQuery } from '../../../shared/schemas/common';
+import type { RoutePlugin } from '../../http/route-context';
 import { checkId } from '../../http/ids';
 import { notFound } from '../../http/errors';
 import { createNotificationsRepository } from './notifications-repository';
-
-const IdParams = Type.Object({ id: Type.String({ maxLength: 200 }) });
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found: it may have been removed with its saved search or its listing';
 

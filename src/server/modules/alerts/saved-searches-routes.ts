@@ -1,10 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { NewSavedSearch, SavedSearch, SavedSearchChanges } from '../../../shared/schemas/alerts';
-import { Envelope, ErrorBody, NoContent, NoQuery } from '../../../shared/schemas/common';
-import type { RoutePlugin } from '../../context';
+import { Envelope, ErrorBody, IdParams, NoContent, NoQuery } from '../../../shared/schemas/common';
+import type { RoutePlugin } from '../../http/route-context';
 import { createSavedSearchesService } from './saved-searches-service';
 
-const IdParams = Type.Object({ id: Type.String({ maxLength: 200 }) });
 const One = Envelope(SavedSearch);
 
 /** The caller's own saved searches, under /api/v1/auth (docs/investor-api.md, "Saved searches"). */

@@ -1,12 +1,11 @@
 import { Type } from '@sinclair/typebox';
-import { Envelope, ErrorBody, NoContent, NoQuery } from '../../../shared/schemas/common';
+import { Envelope, ErrorBody, IdParams, NoContent, NoQuery } from '../../../shared/schemas/common';
 import { Contact, ContactInput, ContactProperty, ContactsQuery } from '../../../shared/schemas/contacts';
-import type { RoutePlugin } from '../../context';
+import type { RoutePlugin } from '../../http/route-context';
 import { forbidden, unauthorized } from '../../http/errors';
 import { CONTACT_MESSAGES } from './messages';
 import { createContactsService } from './service';
 
-const IdParams = Type.Object({ id: Type.String({ maxLength: 200 }) });
 const One = Envelope(Contact);
 
 /** An Agent's contacts, under /api/v1/auth (docs/investor-api.md). Admins and Investors get 403. */

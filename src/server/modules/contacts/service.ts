@@ -2,7 +2,7 @@ import { formatAddress } from '../../../shared/format';
 import type { Contact, ContactInput, ContactProperty } from '../../../shared/investor-types';
 import { trimContact, validateContact } from '../../../shared/validation';
 import { badRequest, conflict, notFound, throwIfInvalid } from '../../http/errors';
-import { isUuid } from '../../http/ids';
+import { checkId, isUuid } from '../../http/ids';
 import { CONTACT_LIMITS, CONTACT_MESSAGES } from './messages';
 import { createContactsRepository, type ContactRow, type ContactValues, type PropertyRow } from './repository';
 import type { Db } from '../../db/database';
@@ -45,10 +45,7 @@ function toContact(row: ContactRow): Contact {
   };
 }
 
-function checkId(id: string): string {
-  if (!isUuid(id)) throw badRequest(CONTACT_MESSAGES.badId, { id: CONTACT_MESSAGES.badId });
-  return id.toLowerCase();
-}
+const checkContactId = (id: string) => checkId('contact', id, CONTACT_MESSAGES.badId);
 
 /** An agent's contacts and the properties linked to them (docs/investor-api.md). */
 export function createContactsService(db: Db) {
@@ -60,7 +57,7 @@ export function createContactsService(db: Db) {
     },
 
     async get(agentId: string, id: string): Promise<Contact> {
-      const row = await repository.find(agentId, checkId(id));
+      const row = await repository.find(agentId, checkContactId(id));
       if (!row) throw notFound(CONTACT_MESSAGES.notFound);
       return toContact(row);
     },
@@ -72,14 +69,14 @@ export function createContactsService(db: Db) {
     },
 
     async update(agentId: string, id: string, input: Partial<ContactInput>): Promise<Contact> {
-      const checkedId = checkId(id);
+      const checkedId = checkContactId(id);
       const row = await repository.update(agentId, checkedId, checkContactInput(input));
       if (!row) throw notFound(CONTACT_MESSAGES.notFound);
       return toContact(row);
     },
 
     async remove(agentId: string, id: string): Promise<void> {
-      if (!(await repository.remove(agentId, checkId(id)))) throw notFound(CONTACT_MESSAGES.notFound);
+      if (!(await repository.remove(agentId, checkContactId(id)))) throw notFound(CONTACT_MESSAGES.notFound);
     },
 
     async propertyOptions(rawQ = ''): Promise<ContactProperty[]> {

@@ -2,8 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { IMPORT_MAX_BYTES } from '../../../shared/admin-constants';
 import { NO_FEED } from '../../../shared/rates-feed';
-import { IdParams } from '../../../shared/schemas/admin';
-import { Envelope, ErrorBody, ErrorBodyWith, NoContent, NoQuery } from '../../../shared/schemas/common';
+import { Envelope, ErrorBody, ErrorBodyWith, IdParams, NoContent, NoQuery } from '../../../shared/schemas/common';
 import {
   NewRate,
   Rate,
@@ -15,7 +14,7 @@ import {
   PricingStatus,
   RatesStatus,
 } from '../../../shared/schemas/rates';
-import type { RouteOptions, RoutePlugin } from '../../context';
+import type { RouteOptions, RoutePlugin } from '../../http/route-context';
 import type { RepriceStatus } from '../../../shared/schemas/rates';
 import { requireRole } from '../auth';
 import { actorOf } from '../audit';

@@ -1,15 +1,14 @@
 import { Type } from '@sinclair/typebox';
-import { Envelope, ErrorBody, NoContent, NoQuery } from '../../../shared/schemas/common';
+import { Envelope, ErrorBody, IdParams, NoContent, NoQuery } from '../../../shared/schemas/common';
 import {
   NewSavedCalculation,
   RenameSavedCalculation,
   SavedCalculation,
   type NewSavedCalculation as NewSavedCalculationBody,
 } from '../../../shared/schemas/saved-calculations';
-import type { RoutePlugin } from '../../context';
+import type { RoutePlugin } from '../../http/route-context';
 import { createSavedCalculationsService } from './service';
 
-const IdParams = Type.Object({ id: Type.String({ maxLength: 200 }) });
 const One = Envelope(SavedCalculation);
 
 /** The caller's own saved calculations, under /api/v1/auth (docs/investor-api.md). */

@@ -5,7 +5,7 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { FINANCING_PRODUCT, roundResults } from '../listings';
 import { createRatesRepository } from '../rates';
 import { isUniqueViolation } from '../../db/errors';
-import { isUuid } from '../../http/ids';
+import { checkId, isUuid } from '../../http/ids';
 import { PROPERTY_MESSAGES } from '../properties';
 import { createSavedCalculationsRepository, type SavedCalculationRow } from './repository';
 import type { Db } from '../../db/database';
@@ -60,10 +60,7 @@ function checkName(raw: string): string {
   return name;
 }
 
-function checkId(id: string): string {
-  if (!isUuid(id)) throw badRequest(SAVED_CALCULATION_MESSAGES.badId, { id: SAVED_CALCULATION_MESSAGES.badId });
-  return id.toLowerCase();
-}
+const checkCalculationId = (id: string) => checkId('saved calculation', id, SAVED_CALCULATION_MESSAGES.badId);
 
 /**
  * 400 unless `value` is a complete, in-range WhatIf: every problem in the message; the first one
@@ -95,7 +92,7 @@ export function createSavedCalculationsService(db: Db) {
     },
 
     async get(userId: string, id: string): Promise<SavedCalculation> {
-      const [row, rate] = await Promise.all([repository.find(userId, checkId(id)), rateNow()]);
+      const [row, rate] = await Promise.all([repository.find(userId, checkCalculationId(id)), rateNow()]);
       if (!row) throw notFound(SAVED_CALCULATION_MESSAGES.notFound);
       return toSavedCalculation(row, rate);
     },
@@ -130,7 +127,7 @@ export function createSavedCalculationsService(db: Db) {
     },
 
     async rename(userId: string, id: string, rawName: string): Promise<SavedCalculation> {
-      const checkedId = checkId(id);
+      const checkedId = checkCalculationId(id);
       const name = checkName(rawName);
       let row: SavedCalculationRow | undefined;
       try {
@@ -144,7 +141,7 @@ export function createSavedCalculationsService(db: Db) {
     },
 
     async remove(userId: string, id: string): Promise<void> {
-      if (!(await repository.remove(userId, checkId(id)))) throw notFound(SAVED_CALCULATION_MESSAGES.notFound);
+      if (!(await repository.remove(userId, checkCalculationId(id)))) throw notFound(SAVED_CALCULATION_MESSAGES.notFound);
     },
   };
 }
