@@ -2,7 +2,7 @@ import { CandidatePool } from './candidate-pool';
 import { formatCurrency } from './format';
 import { boundingBox, haversineMiles } from './geo/distance';
 import type { RentEstimate, RentSource } from './schemas/property';
-import { dayNumber, monthsBefore, quartiles, withinFences } from './stats';
+import { dayNumber, monthsBefore, quartiles, roundTo, withinFences } from './stats';
 import { estimateFromComps } from './valuation/adjusted-comps';
 import type { MarketModel } from './valuation/market-model';
 import { rangeText } from './valuation/ranges';
@@ -94,7 +94,7 @@ export interface LeaseEstimate {
   step: number;
 }
 
-const roundRent = (value: number) => Math.round(value / LEASE_RULES.roundTo) * LEASE_RULES.roundTo;
+const roundRent = (value: number) => roundTo(value, LEASE_RULES.roundTo);
 
 /** A lease's rent per square foot; null without an area. */
 const perSqft = (l: LeaseCandidate) => (l.area !== null && l.area > 0 ? l.rent / l.area : null);

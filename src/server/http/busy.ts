@@ -20,6 +20,9 @@ export function inBackground<T>(work: () => T): T {
   return requestScope.exit(work);
 }
 
+/** Background work's pause between steps: the requests waiting meanwhile run first. */
+export const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Seconds a client is told to wait before trying again. */
 export const RETRY_AFTER_SECONDS = 2;
 

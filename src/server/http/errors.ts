@@ -39,6 +39,10 @@ export const notFound = (message: string = MESSAGES.notFound) => new AppError(40
 export const conflict = (message: string, fields?: Record<string, string>) =>
   new AppError(409, ERROR_CODES.conflict, message, fields);
 
+/** An import file with errors, nothing written: 400 with the message on `csv` too, and the `report` of what was read. */
+export const importRefused = (message: string, report: unknown) =>
+  new AppError(400, ERROR_CODES.validation, message, { csv: message }, { report });
+
 /** "Too many attempts. Please wait 3 minutes and try again." (whole minutes, rounded up). */
 export function rateLimitMessage(retryAfterMs: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));

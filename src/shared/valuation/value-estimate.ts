@@ -4,6 +4,7 @@ import type { ValueEstimate } from '../schemas/property';
 import { estimateFromComps, usedCoefficients } from './adjusted-comps';
 import { monthLabel, type MarketModel } from './market-model';
 import { rangeText } from './ranges';
+import { roundTo } from '../stats';
 
 /**
  * A listing's value estimate from its sold comps (docs/accuracy.md): the comps the deal status uses
@@ -39,7 +40,7 @@ export const estimateComps = (comps: readonly SelectedComp[]) =>
     distanceMiles: c.distanceMiles,
   }));
 
-const roundValue = (value: number) => Math.round(value / VALUE_RULES.roundTo) * VALUE_RULES.roundTo;
+const roundValue = (value: number) => roundTo(value, VALUE_RULES.roundTo);
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /** The estimate before rounding (the backtest compares it with the price), or null with too few comps. */

@@ -3,6 +3,7 @@ import { monthsBefore } from '../../../shared/stats';
 import { BACKTEST_RULES, runBacktest, type BacktestResult, type ClosedRecord } from '../../../shared/valuation/backtest';
 import { MODEL_RULES } from '../../../shared/valuation/market-model';
 import type { Db } from '../../db/database';
+import { yieldToRequests } from '../../http/busy';
 import { closedRecordsFingerprint, newestClose, readClosedPage, type ModelKind } from '../listings';
 import { createAccuracyRepository } from './repository';
 
@@ -23,8 +24,6 @@ export interface BacktestRunOptions {
   /** Each read page's and slice's wait between (the bench and tests set none). */
   yieldToRequests?: () => Promise<void>;
 }
-
-const setImmediateYield = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The records the backtest needs of a kind: those that closed in the window it tests and in the
@@ -63,7 +62,7 @@ export async function runAccuracyBacktest(
 ): Promise<{ runId: number; result: BacktestResult }> {
   const repository = createAccuracyRepository(db);
   const runId = await repository.startRun(trigger);
-  const yieldNow = options.yieldToRequests ?? setImmediateYield;
+  const yieldNow = options.yieldToRequests ?? yieldToRequests;
   let sliceStart = performance.now();
   let lastBeat = Date.now();
   const pause = async () => {

@@ -2,6 +2,7 @@ import { formatCashOnCash, formatCurrency, formatRoi, INFINITE_ROI } from '../..
 import { strategyName } from '../../../shared/invest/ranking';
 import { STRATEGY_KEYS, type AlertReason, type StrategyKey } from '../../../shared/vocabulary';
 import type { MailMessage } from '../mail';
+import { escapeHtml } from '../../lib/html';
 
 /**
  * An alert e-mail (docs/map-search.md, "Alerts"): the matches of one user's searches, grouped by
@@ -96,10 +97,6 @@ function cashOnCashWords(match: MailMatch, search: MailSearch): string | null {
 }
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 export function alertSubject(input: Pick<AlertMailInput, 'kind' | 'searches'>): string {
   const count = input.searches.reduce((n, s) => n + s.matches.length + s.more, 0);

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ClusterLocks } from '../../db/cluster-lock';
 import type { Database, Db } from '../../db/database';
 import type { NoticeSubscription } from '../../db/notices';
-import { inBackground } from '../../http/busy';
+import { inBackground, yieldToRequests } from '../../http/busy';
 import { LISTINGS_CHANNEL } from '../listings';
 import { passWaiting, readAlertWork, type AlertWork } from './alert-state';
 import { deliverDue, latestDigestTime, type DeliveryContext, type DeliveryResult } from './delivery';
@@ -150,7 +150,7 @@ export class AlertWorker {
         kind: database.kind,
         now: this.now(),
         batchSize: this.options.batchSize,
-        pause: () => new Promise((resolve) => setImmediate(resolve)),
+        pause: yieldToRequests,
         shouldStop: () => this.stopped,
       });
       if (this.stopped) return;

@@ -1,8 +1,8 @@
 import type { ListingFeedRunKind, ListingFeedStatus, ListingFeedTrigger } from '../../../shared/schemas/listing-feed';
 import type { ClusterLocks } from '../../db/cluster-lock';
 import type { Db } from '../../db/database';
-import { inBackground } from '../../http/busy';
-import type { ResoFeedConfig } from '../../reso-feed-config';
+import { inBackground, yieldToRequests } from '../../http/busy';
+import type { ResoFeedConfig } from '../../lib/reso-feed-config';
 import { afterFeedWrite, type AfterFeedWriteOptions } from '../feed-import';
 import { fieldsToSelect, propertyFieldsOf } from './odata';
 import { createListingFeedRepository, RUN_STALE_MS, STOPPED, type FeedState } from './repository';
@@ -57,8 +57,6 @@ export const FEED_OFF: ListingFeedStatus = {
 };
 
 export const noListingFeed: ListingFeedReporter = { status: async () => FEED_OFF };
-
-const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** An error in words for the admin screen. */
 function describe(error: unknown): string {

@@ -26,7 +26,7 @@ import {
   type WhatIfAnalysis,
 } from '../../../shared/invest';
 import { engineRent } from '../../../shared/rent-estimate';
-import { median } from '../../../shared/stats';
+import { median, roundTo } from '../../../shared/stats';
 import type { EngineInputs } from '../../db/schema';
 
 /**
@@ -59,8 +59,6 @@ export const FALLBACKS = {
   /** Peak nightly rate as a multiple of the daily long-term rent. */
   nightlyToDailyRent: 2.5,
 } as const;
-
-const roundTo = (value: number, step: number) => Math.round(value / step) * step;
 
 export interface CompFacts {
   closePrice: number;

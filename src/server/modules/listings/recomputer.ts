@@ -3,7 +3,7 @@ import { noteListingsChanged } from './changes';
 import { countStaleForRate, recomputeForRate } from './recompute';
 import type { ClusterLocks } from '../../db/cluster-lock';
 import type { Db } from '../../db/database';
-import { inBackground } from '../../http/busy';
+import { inBackground, yieldToRequests } from '../../http/busy';
 import type { RepriceStatus } from '../../../shared/schemas/rates';
 import {
   beginRequestedPass,
@@ -110,7 +110,7 @@ export class RateRecomputer {
       try {
         n = await recomputeForRate(this.db, {
           batchSize: this.batchSize,
-          pause: () => new Promise((resolve) => setImmediate(resolve)),
+          pause: yieldToRequests,
           shouldStop: () => this.stopped,
           onProgress: (p) => {
             const now = Date.now();

@@ -1,15 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailMessage, Mailer } from './mailer';
+import { escapeHtml } from '../../lib/html';
 
 export interface MailServiceOptions {
   mailer: Mailer;
   from: string;
   publicUrl: string;
   log: FastifyBaseLogger;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 export function createMailService({ mailer, from, publicUrl, log }: MailServiceOptions) {

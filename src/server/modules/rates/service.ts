@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { NewRate, Rate, RatesImportError, RatesImportReport, RatesImportRow } from '../../../shared/schemas/rates';
-import { ERROR_CODES } from '../../../shared/api-types';
 import { formatDate } from '../../../shared/format';
 import { IMPORT_MAX_BYTES } from '../../../shared/admin-constants';
 import { parseDate } from '../../lib/dates';
@@ -8,7 +7,7 @@ import { parseCsvRecords } from '../../lib/csv';
 import type { AuditAction } from '../../../shared/admin-constants';
 import type { Db } from '../../db/database';
 import { changed, writeAudit, type Actor, type AuditChange, type AuditView } from '../audit';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import { badRequest, conflict, importRefused, notFound } from '../../http/errors';
 import { createRatesRepository, toRate, type RateRow, type RateValues } from './repository';
 
 export type { Rate };
@@ -267,7 +266,7 @@ export async function importPmmsFile(db: Db, csv: string, actor: Actor): Promise
     if (report.errors.length) {
       const n = report.errors.length;
       const message = `${n} line${n === 1 ? ' has' : 's have'} errors; nothing was imported. Fix them in the file and choose it again.`;
-      throw new AppError(400, ERROR_CODES.validation, message, { csv: message }, { report });
+      throw importRefused(message, report);
     }
     const before = await rates.findExactWeeks(pmmsRates(rows));
     const written = await writePmms(trx, rows);

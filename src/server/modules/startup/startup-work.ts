@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Health, StartupProgress, StartupState } from '../../../shared/schemas/health';
 import type { Db } from '../../db/database';
-import type { StartupStatus } from '../../startup-status';
+import { yieldToRequests } from '../../http/busy';
+import type { StartupStatus } from '../../lib/startup-status';
 import { DEFAULT_DEMO_SEED, loadDemoData } from '../demo-data';
 import { createListingsRepository, recomputeDirty } from '../listings';
 
@@ -171,6 +172,3 @@ export class StartupWork implements StartupStatus {
     return { listings: this.options.demoListings, seed: this.options.demoSeed ?? DEFAULT_DEMO_SEED };
   }
 }
-
-/** Lets the requests waiting on the event loop run between two batches. */
-const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
