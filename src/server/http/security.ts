@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isApiPath } from './api-path';
 
 /** CSP for the client: Google Maps (scripts, tiles, API calls) and Ant Design's injected styles. */
 export const CONTENT_SECURITY_POLICY = {
@@ -44,8 +45,6 @@ export const PERMISSIONS_POLICY = [
 
 /** A year, subdomains included (no preload: that is the deployer's choice). */
 export const HSTS = 'max-age=31536000; includeSubDomains';
-
-const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/');
 
 /**
  * Every answer carries the Permissions-Policy, and over HTTPS the HSTS header; API answers are never stored by a browser or a proxy

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES } from '../../shared/api-types';
+import { isApiPath } from './api-path';
 import { sendError } from './error-handler';
 import { maskUrl } from './logging';
 
@@ -13,11 +14,6 @@ function cacheControlFor(root: string, filePath: string): string {
   const relative = path.relative(root, filePath).split(path.sep);
   if (relative[0] === 'assets' || HASHED_NAME.test(path.basename(filePath))) return IMMUTABLE;
   return 'no-cache';
-}
-
-function isApiPath(url: string): boolean {
-  const pathname = url.split('?')[0];
-  return pathname === '/api' || pathname.startsWith('/api/');
 }
 
 /**
