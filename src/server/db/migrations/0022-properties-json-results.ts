@@ -14,9 +14,9 @@ const RESULTS = ['buy_hold', 'brrrr', 'fix_flip', 'short_term'] as const;
  *
  * What queries do read of the results, a strategy's cash-on-cash (the search filter and the coc
  * sort), gets a float column per strategy (Infinity when no cash goes in), written with the results
- * (src/server/modules/listings/repository.ts), so a filter compares numbers instead of reading into
- * JSON row by row. Not generated columns: PostgreSQL would read the four JSON texts again on every
- * write of the row, a third of a re-price's database time on PGlite.
+ * (src/server/modules/listings/recompute-repository.ts), so a filter compares numbers instead of
+ * reading into JSON row by row. Not generated columns: PostgreSQL would read the four JSON texts again
+ * on every write of the row, a third of a re-price's database time on PGlite.
  */
 export async function up(db: MigrationDb): Promise<void> {
   await sql`

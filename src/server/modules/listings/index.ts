@@ -17,13 +17,9 @@ export {
 } from './records';
 export { countListed, listedKeysNotIn, markOffMarket, NOT_IN_FEED } from './off-market';
 export { upsertLeases } from './leases-repository';
-export {
-  createListingsRepository,
-  type ListingPriceChange,
-  type ListingsRepository,
-  type ListingUpsertCounts,
-  type UpsertCounts,
-} from './repository';
+export { createListingsRepository, type ListingsRepository } from './repository';
+export type { ListingPriceChange, ListingUpsertCounts } from './feed-upserts';
+export type { UpsertCounts } from './upsert-sql';
 export {
   dropMaintainedIndexes,
   holdFewerRowsThan,

@@ -4,14 +4,14 @@ import type { Db } from '../../db/database';
 import { LEASE_COLUMNS, type LeaseRecord } from './records';
 import {
   ANY_CLEAN_LISTING,
-  cols,
+  columnList,
   lastPerKey,
   markListingsNear,
   placesOf,
   recordset,
   withNewIds,
   type UpsertCounts,
-} from './repository';
+} from './upsert-sql';
 
 /**
  * Inserts new leases and updates changed ones (by ListingKey; a row whose every field is unchanged is
@@ -29,13 +29,13 @@ export async function upsertLeases(db: Db, records: readonly LeaseRecord[]): Pro
   // leases were); the written leases' places come back as one JSON text (see upsertSold).
   const result = await sql<{ inserted: number; updated: number; places: string | null; before: string | null; clean: boolean }>`
     with up as (
-      insert into leases as l (id, ${cols(LEASE_COLUMNS)})
-      select id, ${cols(LEASE_COLUMNS)}
+      insert into leases as l (id, ${columnList(LEASE_COLUMNS)})
+      select id, ${columnList(LEASE_COLUMNS)}
       from json_to_recordset(${JSON.stringify(withNewIds(rows))}::json) as v(${recordset(LEASE_COLUMNS, { id: 'uuid' })})
       on conflict (listing_key) do update set
         ${sql.raw(data.map((c) => `${c} = excluded.${c}`).join(', '))},
         updated_at = now()
-      where (${cols(data, 'l.')}) is distinct from (${cols(data, 'excluded.')})
+      where (${columnList(data, 'l.')}) is distinct from (${columnList(data, 'excluded.')})
       returning id, latitude, longitude, (xmax = 0) as inserted
     )
     select (select count(*) filter (where inserted) from up)::int as inserted,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { OffMarketRecord } from './records';
-import { lastPerKey } from './repository';
+import { lastPerKey } from './upsert-sql';
 
 /**
  * Listings that left the market are marked, not deleted (docs/listings.md, "Off market"): deleting

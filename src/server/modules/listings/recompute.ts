@@ -26,15 +26,15 @@ import { noteListingsChanged } from './changes';
 import { marketModels } from './market-models';
 import { createMarketsRepository, type MarketOverrides } from '../catalog';
 import { createRatesRepository, latestRateSql } from '../rates';
+import { createListingsRepository } from './repository';
 import {
-  createListingsRepository,
-  RS,
-  sqlArray,
+  RECORD_SEPARATOR,
+  sqlArrayLiteral,
   storedCoc,
   type RepriceBatch,
   type RepriceParams,
   type RepriceRow,
-} from './repository';
+} from './recompute-repository';
 
 /**
  * The recomputation of comps, deal status and strategy results (docs/listings.md): of the listings
@@ -341,7 +341,12 @@ function repriceParams(rows: readonly RepriceRow[], calculatorOf: (city: string,
     cocs[2][k] = flipKept ? 'NULL' : cocElement(r.FixFlipResults);
     cocs[3][k] = cocElement(r.ShortTermResults);
   }
-  return { ids: sqlArray(ids), readRates: sqlArray(readRates), texts: texts.map((t) => t.join(RS)), cocs: cocs.map(sqlArray) };
+  return {
+    ids: sqlArrayLiteral(ids),
+    readRates: sqlArrayLiteral(readRates),
+    texts: texts.map((t) => t.join(RECORD_SEPARATOR)),
+    cocs: cocs.map(sqlArrayLiteral),
+  };
 }
 
 /**
