@@ -28,7 +28,8 @@ export {
   suspendReturnsCopy,
   type DroppedIndex,
 } from './bulk-indexes';
-export { countStaleForRate, recomputeDirty, recomputeForRate, type RecomputeProgress } from './recompute';
+export { recomputeDirty, type RecomputeProgress } from './recompute-dirty';
+export { countStaleForRate, recomputeForRate } from './recompute-for-rate';
 export { rateRecomputerFor, type RateRecomputer } from './recomputer';
 export { LISTINGS_CHANNEL, listingChangesVersion, noteListingsChanged } from './changes';
 export { closedRecordsFingerprint, marketModels, newestClose, type MarketModels, type ModelKind } from './market-models';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { noteListingsChanged } from './changes';
-import { countStaleForRate, recomputeForRate } from './recompute';
+import { countStaleForRate, recomputeForRate } from './recompute-for-rate';
 import type { ClusterLocks } from '../../db/cluster-lock';
 import type { Db } from '../../db/database';
 import { inBackground, yieldToRequests } from '../../http/busy';
