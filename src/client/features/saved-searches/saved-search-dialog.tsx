@@ -1,7 +1,6 @@
-import { Alert, Form, Input, Modal, Radio } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { Form, Radio } from 'antd';
 import type { AlertFrequency } from '../../../shared/vocabulary';
-import { DEFAULT_ERROR_MESSAGE, errorMessage, type ApiError } from '../../api/base-query';
+import { NameDialog, type NameDialogCallerProps } from '../../components/name-dialog';
 import { ALERT_CHOICES, SAVED_SEARCH_NAME_MAX, savedSearchNameProblem } from './saved-search-text';
 import './saved-searches.css';
 
@@ -10,79 +9,18 @@ export interface SavedSearchFormValues {
   alert: AlertFrequency;
 }
 
-interface SavedSearchDialogProps {
-  open: boolean;
-  title: string;
-  okText: string;
-  initial: SavedSearchFormValues;
-  /** Sends the trimmed name and the alert; a rejection with the server's error keeps the dialog open and shows it. */
-  onSubmit: (values: SavedSearchFormValues) => Promise<unknown>;
-  onCancel: () => void;
-  /** Shown when the server gives no message of its own. */
-  failureMessage: string;
-  /** Shown above the form (what is being saved). */
-  children?: ReactNode;
-}
-
 /**
- * A saved search's name and alert setting, for Save and for Edit. A name the server refuses (taken:
- * 409 with `fields.name`) shows on the field; any other refusal (the limit, the view) above the form.
+ * A saved search's name and alert setting, for Save and for Edit. A taken name (409 with
+ * `fields.name`) shows on the field; any other refusal (the limit, the view) above the form.
  */
-export function SavedSearchDialog({
-  open,
-  title,
-  okText,
-  initial,
-  onSubmit,
-  onCancel,
-  failureMessage,
-  children,
-}: SavedSearchDialogProps) {
-  const [form] = Form.useForm<SavedSearchFormValues>();
-  const [busy, setBusy] = useState(false);
-  const [generalError, setGeneralError] = useState<string | null>(null);
-
-  const submit = async () => {
-    const name = ((form.getFieldValue('name') as string | undefined) ?? '').trim();
-    const alert = (form.getFieldValue('alert') as AlertFrequency | undefined) ?? initial.alert;
-    const problem = savedSearchNameProblem(name);
-    form.setFields([{ name: 'name', value: name, errors: problem ? [problem] : [] }]);
-    if (problem) return;
-    setBusy(true);
-    setGeneralError(null);
-    try {
-      await onSubmit({ name, alert });
-    } catch (error) {
-      const own = errorMessage(error);
-      const message = own === DEFAULT_ERROR_MESSAGE ? failureMessage : own;
-      const onName = (error as Partial<ApiError>)?.fields?.name;
-      if (onName) form.setFields([{ name: 'name', errors: [onName] }]);
-      else setGeneralError(message);
-    } finally {
-      setBusy(false);
-    }
-  };
-
+export function SavedSearchDialog(props: NameDialogCallerProps<SavedSearchFormValues>) {
   return (
-    <Modal
-      open={open}
-      title={title}
-      okText={okText}
-      onOk={() => void submit()}
-      onCancel={onCancel}
-      confirmLoading={busy}
-      destroyOnHidden
+    <NameDialog
+      {...props}
+      nameProblem={savedSearchNameProblem}
+      nameMaxLength={SAVED_SEARCH_NAME_MAX + 20}
       width={520}
-      afterOpenChange={(visible) => {
-        if (!visible) setGeneralError(null);
-      }}
-    >
-      {children}
-      {generalError ? <Alert type="error" showIcon title={generalError} className="dm-form-alert" role="alert" /> : null}
-      <Form form={form} layout="vertical" initialValues={initial} onFinish={() => void submit()} preserve={false}>
-        <Form.Item label="Name" name="name" required>
-          <Input autoFocus maxLength={SAVED_SEARCH_NAME_MAX + 20} autoComplete="off" />
-        </Form.Item>
+      fields={
         <fieldset className="dm-ss-alerts">
           <legend>Alerts</legend>
           <Form.Item name="alert" noStyle>
@@ -96,7 +34,7 @@ export function SavedSearchDialog({
             </Radio.Group>
           </Form.Item>
         </fieldset>
-      </Form>
-    </Modal>
+      }
+    />
   );
 }
