@@ -2,8 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AccuracyTrigger } from '../../../shared/schemas/accuracy';
 import type { ClusterLocks } from '../../db/cluster-lock';
 import type { Database, Db } from '../../db/database';
-import type { NoticeSubscription } from '../../db/notices';
-import { inBackground } from '../../http/busy';
+import { BackgroundWorker } from '../../lib/background-worker';
 import type { StartupStatus } from '../../startup-status';
 import { closedRecordsFingerprint, LISTINGS_CHANNEL, listingChangesVersion } from '../listings';
 import { BacktestStopped, runAccuracyBacktest, type BacktestRunOptions } from './backtest-run';
@@ -54,64 +53,30 @@ export function nextNightly(now: Date, hour: number): Date {
  * against the one the last run measured). One server at a time ('accuracy' advisory lock); requests
  * never wait for it (it yields to them every few milliseconds).
  */
-export class AccuracyWorker {
-  private timer: NodeJS.Timeout | null = null;
-  private notices: NoticeSubscription | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = false;
+export class AccuracyWorker extends BackgroundWorker {
   private pausedUntil = 0;
   private seenVersion: number | null = null;
   private adminAsked = false;
 
-  constructor(private readonly options: AccuracyWorkerOptions) {}
+  constructor(private readonly options: AccuracyWorkerOptions) {
+    super();
+  }
 
   private now(): Date {
     return this.options.now?.() ?? new Date();
   }
 
   start(): void {
-    if (this.timer || this.stopped) return;
-    this.notices =
-      this.options.database.listen?.(LISTINGS_CHANNEL, {
-        onNotice: () => this.kick(),
-        onListening: () => this.kick(),
-        // The polling looks every minute meanwhile.
-        onLost: () => undefined,
-      }) ?? null;
-    this.timer = setInterval(() => this.kick(), this.options.pollMs ?? DEFAULT_ACCURACY_POLL_MS);
-    this.timer.unref();
-    this.kick();
-  }
-
-  /** Looks now (or once more after the running turn); returns at once. */
-  kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = inBackground(async () => {
-      do {
-        this.again = false;
-        await this.turn();
-      } while (this.again && !this.stopped);
-    }).finally(() => {
-      this.running = null;
-    });
-  }
-
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.notices?.close();
-    this.notices = null;
-    await this.idle();
+    this.startLooking(
+      this.options.pollMs ?? DEFAULT_ACCURACY_POLL_MS,
+      () =>
+        this.options.database.listen?.(LISTINGS_CHANNEL, {
+          onNotice: () => this.kick(),
+          onListening: () => this.kick(),
+          // The polling looks every minute meanwhile.
+          onLost: () => undefined,
+        }) ?? null,
+    );
   }
 
   /**
@@ -120,7 +85,7 @@ export class AccuracyWorker {
    */
   async runNow(): Promise<boolean> {
     if (this.stopped) return false;
-    if (this.running || (await createAccuracyRepository(this.options.db).runningNow())) return false;
+    if (this.turning || (await createAccuracyRepository(this.options.db).runningNow())) return false;
     this.adminAsked = true;
     this.kick();
     return true;
@@ -141,7 +106,7 @@ export class AccuracyWorker {
     return (await closedRecordsFingerprint(db)) === last.fingerprint ? null : 'data';
   }
 
-  private async turn(): Promise<void> {
+  protected async turn(): Promise<void> {
     const { db, locks, log } = this.options;
     if (this.options.startup.current().state !== 'ready') return;
     let trigger: AccuracyTrigger | null = null;

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ClusterLocks } from '../../db/cluster-lock';
 import type { Database, Db } from '../../db/database';
-import type { NoticeSubscription } from '../../db/notices';
-import { inBackground, yieldToRequests } from '../../http/busy';
+import { yieldToRequests } from '../../http/busy';
+import { BackgroundWorker } from '../../lib/background-worker';
 import { LISTINGS_CHANNEL } from '../listings';
 import { passWaiting, readAlertWork, type AlertWork } from './alert-state';
 import { deliverDue, latestDigestTime, type DeliveryContext, type DeliveryResult } from './delivery';
@@ -41,14 +41,10 @@ const dueDigest = (work: AlertWork, now: Date, hour: number) =>
  * matches them against the saved searches (matcher.ts) and sends the e-mails that are due
  * (delivery.ts). Several servers on one database: whichever takes the 'alerts' lock does the work,
  * one at a time; a server that finds it taken looks again at its next turn. Requests never wait for
- * it: it runs outside their scope, in short statements with a yield between them.
+ * it: it runs outside their scope, in short statements with a yield between them. A stop (server
+ * shutdown) ends after the current statement; an unfinished pass is redone by the next start.
  */
-export class AlertWorker {
-  private timer: NodeJS.Timeout | null = null;
-  private notices: NoticeSubscription | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = false;
+export class AlertWorker extends BackgroundWorker {
   private pausedUntil = 0;
   /** PostgreSQL: the change notices arrive (false before they do, and while their connection is down). */
   listening = false;
@@ -56,7 +52,9 @@ export class AlertWorker {
   passes: PassResult[] = [];
   sent: DeliveryResult = { instant: 0, digests: 0 };
 
-  constructor(private readonly options: AlertWorkerOptions) {}
+  constructor(private readonly options: AlertWorkerOptions) {
+    super();
+  }
 
   private now(): Date {
     return this.options.now?.() ?? new Date();
@@ -64,48 +62,25 @@ export class AlertWorker {
 
   /** Listens (PostgreSQL), starts the polling and takes a first look at once. */
   start(): void {
-    if (this.timer || this.stopped) return;
     const { database, log } = this.options;
-    this.notices =
-      database.listen?.(LISTINGS_CHANNEL, {
-        onNotice: () => this.kick(),
-        // Notices missed while the connection was down: look now.
-        onListening: () => {
-          this.listening = true;
-          this.kick();
-        },
-        onLost: (error) => {
-          if (this.listening) {
-            log?.warn({ err: error }, 'Listing change notices lost: the alerts look every few seconds until they are back');
-          }
-          this.listening = false;
-        },
-      }) ?? null;
-    this.timer = setInterval(() => this.kick(), this.options.pollMs ?? DEFAULT_ALERT_POLL_MS);
-    this.timer.unref();
-    this.kick();
-  }
-
-  /** Takes a look now (or once more after the running one); returns at once. */
-  kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = inBackground(async () => {
-      do {
-        this.again = false;
-        await this.turn();
-      } while (this.again && !this.stopped);
-    }).finally(() => {
-      this.running = null;
-    });
-  }
-
-  /** Resolves when no turn is running here. */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
+    this.startLooking(
+      this.options.pollMs ?? DEFAULT_ALERT_POLL_MS,
+      () =>
+        database.listen?.(LISTINGS_CHANNEL, {
+          onNotice: () => this.kick(),
+          // Notices missed while the connection was down: look now.
+          onListening: () => {
+            this.listening = true;
+            this.kick();
+          },
+          onLost: (error) => {
+            if (this.listening) {
+              log?.warn({ err: error }, 'Listing change notices lost: the alerts look every few seconds until they are back');
+            }
+            this.listening = false;
+          },
+        }) ?? null,
+    );
   }
 
   /** One turn now, awaited (tests, and the bench): a pass if one waits, then the e-mails due. */
@@ -115,17 +90,7 @@ export class AlertWorker {
     await this.idle();
   }
 
-  /** Stops after the current statement (server shutdown); an unfinished pass is redone by the next start. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.notices?.close();
-    this.notices = null;
-    await this.idle();
-  }
-
-  private async turn(): Promise<void> {
+  protected async turn(): Promise<void> {
     if (Date.now() < this.pausedUntil) return;
     const { db, locks, log } = this.options;
     try {
