@@ -8,28 +8,23 @@ import type { SavedSearchesTable } from '../../db/schema';
  * request): the view, the query as the URL carries it, and the same filters as typed columns, which
  * the alerts' matcher joins (savedSearchMatchSql in properties/search-scan.ts).
  */
-export interface SavedSearchView {
-  south: number;
-  west: number;
-  north: number;
-  east: number;
-  place: string | null;
-}
+export type SavedSearchView = Pick<Selectable<SavedSearchesTable>, 'south' | 'west' | 'north' | 'east' | 'place'>;
 
-export interface SavedSearchFilterColumns {
-  query: Record<string, string>;
-  min_price: number | null;
-  max_price: number | null;
-  min_beds: number | null;
-  min_baths: number | null;
-  deal: string[] | null;
-  strategy: string | null;
-  min_coc: number | null;
-  min_days: number | null;
-  max_days: number | null;
-  min_cut: number | null;
-  min_below_value: number | null;
-}
+export type SavedSearchFilterColumns = Pick<
+  Selectable<SavedSearchesTable>,
+  | 'query'
+  | 'min_price'
+  | 'max_price'
+  | 'min_beds'
+  | 'min_baths'
+  | 'deal'
+  | 'strategy'
+  | 'min_coc'
+  | 'min_days'
+  | 'max_days'
+  | 'min_cut'
+  | 'min_below_value'
+>;
 
 export interface NewSavedSearchRow extends SavedSearchView, SavedSearchFilterColumns {
   userId: string;
