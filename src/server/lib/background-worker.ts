@@ -1,5 +1,21 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ClusterLocks } from '../db/cluster-lock';
+import type { Database, Db } from '../db/database';
 import type { NoticeSubscription } from '../db/notices';
 import { inBackground } from '../http/busy';
+
+/** What a worker gets from the app: the database with its notices and locks, a log, the clock and timings. */
+export interface BackgroundWorkerOptions {
+  db: Db;
+  database: Pick<Database, 'kind' | 'listen'>;
+  locks: ClusterLocks;
+  log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** The clock of what is due (tests set the time). */
+  now?: () => Date;
+  pollMs?: number;
+  /** After a failure, the next try waits this long. */
+  retryMs?: number;
+}
 
 /**
  * A server's background job that looks for work on a timer and when a change notice kicks it: one

@@ -1,8 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { AccuracyTrigger } from '../../../shared/schemas/accuracy';
-import type { ClusterLocks } from '../../db/cluster-lock';
-import type { Database, Db } from '../../db/database';
-import { BackgroundWorker } from '../../lib/background-worker';
+import { BackgroundWorker, type BackgroundWorkerOptions } from '../../lib/background-worker';
 import type { StartupStatus } from '../../startup-status';
 import { closedRecordsFingerprint, LISTINGS_CHANNEL, listingChangesVersion } from '../listings';
 import { BacktestStopped, runAccuracyBacktest, type BacktestRunOptions } from './backtest-run';
@@ -13,18 +10,11 @@ export const DEFAULT_ACCURACY_POLL_MS = 60_000;
 /** After a failed run, the next (but an admin's) waits this long. */
 export const DEFAULT_ACCURACY_RETRY_MS = 60 * 60_000;
 
-export interface AccuracyWorkerOptions {
-  db: Db;
-  database: Pick<Database, 'kind' | 'listen'>;
-  locks: ClusterLocks;
+export interface AccuracyWorkerOptions extends BackgroundWorkerOptions {
   /** ACCURACY_HOUR. */
   hour: number;
   /** The start's work: no backtest before the demo load (or a crash's recomputation) is done. */
   startup: StartupStatus;
-  log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-  now?: () => Date;
-  pollMs?: number;
-  retryMs?: number;
   /** Passed to each run (tests and the bench). */
   run?: Pick<BacktestRunOptions, 'yieldToRequests'>;
 }

@@ -1,8 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { ClusterLocks } from '../../db/cluster-lock';
-import type { Database, Db } from '../../db/database';
 import { yieldToRequests } from '../../http/busy';
-import { BackgroundWorker } from '../../lib/background-worker';
+import { BackgroundWorker, type BackgroundWorkerOptions } from '../../lib/background-worker';
 import { LISTINGS_CHANNEL } from '../listings';
 import { passWaiting, readAlertWork, type AlertWork } from './alert-state';
 import { deliverDue, latestDigestTime, type DeliveryContext, type DeliveryResult } from './delivery';
@@ -15,18 +12,10 @@ export const DEFAULT_ALERT_RETRY_MS = 60_000;
 /** Passes run back to back at most this many times in one turn (listings keep changing meanwhile). */
 const PASSES_PER_TURN = 3;
 
-export interface AlertWorkerOptions {
-  db: Db;
-  database: Pick<Database, 'kind' | 'listen'>;
-  locks: ClusterLocks;
+export interface AlertWorkerOptions extends BackgroundWorkerOptions {
   delivery: DeliveryContext;
   /** ALERT_DIGEST_HOUR. */
   digestHour: number;
-  log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-  /** The delivery's clock (tests set the time). */
-  now?: () => Date;
-  pollMs?: number;
-  retryMs?: number;
   /** Changed listings per matching statement. */
   batchSize?: number;
 }
