@@ -1,6 +1,6 @@
 /**
  * The Property fields the test server knows, with their EDM types: the RESO Data Dictionary names the
- * importer maps (src/server/modules/listings/records.ts, fromReso) and a few more a real feed carries.
+ * importer maps (src/server/modules/listings/from-reso.ts, fromReso) and a few more a real feed carries.
  * A $filter or $select naming anything else answers 400, as a real server's would; fields of
  * upserted records are learned as they come (typed by their first value).
  */

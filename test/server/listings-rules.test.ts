@@ -4,7 +4,8 @@ import { haversineMiles } from '../../src/shared/geo/distance';
 import { Readable } from 'node:stream';
 import { csvField, csvLine, csvRecords, parseCsvRecords } from '../../src/server/lib/csv';
 import { parseDate } from '../../src/server/lib/dates';
-import { fromReso, parseTimestamp } from '../../src/server/modules/listings/records';
+import { fromReso } from '../../src/server/modules/listings/from-reso';
+import { parseTimestamp } from '../../src/server/modules/listings/reso-values';
 import { parsePmmsCsv } from '../../src/server/modules/rates/service';
 
 describe('deal status', () => {

@@ -8,7 +8,7 @@ import {
   SOLD_COLUMNS,
   type ListingRecord,
   type SoldRecord,
-} from './records';
+} from './feed-records';
 import {
   ANY_CLEAN_LISTING,
   columnList,

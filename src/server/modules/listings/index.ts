@@ -4,17 +4,9 @@
  * background after a new rate or a market's new assumptions).
  */
 export { FINANCING_PRODUCT, roundResults, type EngineInputs } from './analysis';
-export {
-  fromReso,
-  RESO_FIELDS,
-  type FeedRecord,
-  type LeaseRecord,
-  type ListingRecord,
-  type OffMarketRecord,
-  type RawRecord,
-  type ResoRecord,
-  type SoldRecord,
-} from './records';
+export type { FeedRecord, LeaseRecord, ListingRecord, OffMarketRecord, ResoRecord, SoldRecord } from './feed-records';
+export { fromReso, RESO_FIELDS } from './from-reso';
+export type { RawRecord } from './reso-values';
 export { countListed, listedKeysNotIn, markOffMarket, NOT_IN_FEED } from './off-market';
 export { upsertLeases } from './leases-repository';
 export { createListingsRepository, type ListingsRepository } from './repository';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { MAX_LEASE_RADIUS_MILES } from '../../../shared/rent-estimate';
 import type { Db } from '../../db/database';
-import { LEASE_COLUMNS, type LeaseRecord } from './records';
+import { LEASE_COLUMNS, type LeaseRecord } from './feed-records';
 import {
   ANY_CLEAN_LISTING,
   columnList,

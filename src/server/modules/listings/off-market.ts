@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { OffMarketRecord } from './records';
+import type { OffMarketRecord } from './feed-records';
 import { lastPerKey } from './upsert-sql';
 
 /**

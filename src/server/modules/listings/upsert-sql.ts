@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { boundingBox } from '../../../shared/geo/distance';
 import type { Db } from '../../db/database';
-import { COLUMN_TYPES } from './records';
+import { COLUMN_TYPES } from './feed-records';
 
 /**
  * The SQL pieces the feed's batched upserts share (listings, sold comps, leases, off-market marks),
