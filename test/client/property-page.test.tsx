@@ -15,6 +15,7 @@ import { STRATEGY_KEYS } from '../../src/shared/investor-types';
 import type { SavedCalculation } from '../../src/shared/investor-types';
 import { callsTo, mockApi, renderSignedIn, withFastComputedStyle } from './api-mock';
 import { makeComp, makeProperty } from './fixtures';
+import { sampleWhatIf } from '../support/what-if';
 
 jest.setTimeout(60_000);
 // The whole page (tables, charts, forty inputs) re-renders slowly in jsdom on a loaded machine.
@@ -73,14 +74,7 @@ const STRATEGIES = [
 
 /** The what-if the page must start from: the listing's figures, the market's overrides, the latest 30-year rate. */
 const startingWhatIf = (rate = 6.5): WhatIf => ({
-  figures: {
-    purchasePrice: 200_000,
-    monthlyRent: 1_800,
-    rehabCost: 10_000,
-    arv: 240_000,
-    peakNightlyRate: 180,
-    squareFeet: 1_400,
-  },
+  figures: sampleWhatIf().figures,
   assumptions: withOverrides(
     { operating: { propertyTaxPercent: 1.8 } },
     { financing: { interestRatePercent: rate, termMonths: 360 } },

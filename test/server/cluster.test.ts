@@ -4,7 +4,6 @@
  * with the shipped deploy/nginx.conf. Needs DATABASE_URL and nginx (CI has both: .ci/run installs
  * nginx); without them it is skipped, saying why.
  */
-import { DEFAULT_ASSUMPTIONS } from '../../src/shared/invest';
 import {
   call,
   createScratchDatabase,
@@ -15,6 +14,7 @@ import {
   type RunningNginx,
   type ServerProcess,
 } from './cluster-processes';
+import { listingWhatIf } from '../support/what-if';
 
 const BASE_URL = process.env.DATABASE_URL;
 const missing = !BASE_URL ? 'DATABASE_URL' : !NGINX ? 'nginx' : null;
@@ -222,17 +222,7 @@ describeCluster('several servers on one PostgreSQL database, behind nginx', () =
             name: `Cluster ${n}-${i}`,
             propertyId: property.rows[0].id,
             strategy: 'buyHold',
-            whatIf: {
-              figures: {
-                purchasePrice: 300_000,
-                monthlyRent: 2_400,
-                rehabCost: 20_000,
-                arv: 360_000,
-                peakNightlyRate: 210,
-                squareFeet: 1_650,
-              },
-              assumptions: DEFAULT_ASSUMPTIONS,
-            },
+            whatIf: listingWhatIf(),
           },
         }).catch(() => ({ status: 0, body: {} }) as const);
         if (answer.status === 201 || answer.status === 200)

@@ -14,7 +14,8 @@ import { loadDemoData } from '../../src/server/modules/demo-data';
 import { summaryFromRow } from '../../src/shared/search-summary';
 import type { PropertySummaryRow } from '../../src/shared/schemas/property';
 import { bearer, createTestApp, json, signup, type TestApp } from './helpers';
-import { freePort, sleep } from './cluster-processes';
+import { sleep } from './cluster-processes';
+import { freePort } from '../support/free-port';
 
 const BIN = '/usr/lib/postgresql/15/bin';
 const missing = !existsSync(path.join(BIN, 'pg_basebackup'))

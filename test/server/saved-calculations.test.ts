@@ -1,7 +1,8 @@
 import { DATABASES, SETUP_TIMEOUT, bearer, createTestApp, json, signup, type TestApp } from './helpers';
 import { adminSession, sessionAs } from './admin-fixtures';
 import { sql } from 'kysely';
-import { DEFAULT_ASSUMPTIONS, type WhatIf } from '../../src/shared/invest';
+import { DEFAULT_ASSUMPTIONS } from '../../src/shared/invest';
+import { listingWhatIf } from '../support/what-if';
 import { assumptionsFor, strategyResults } from '../../src/server/modules/listings/analysis';
 import { PROPERTY_MESSAGES } from '../../src/server/modules/properties/routes';
 import { MAX_SAVED_CALCULATIONS, SAVED_CALCULATION_MESSAGES } from '../../src/server/modules/saved-calculations/service';
@@ -11,21 +12,8 @@ const COMP_A = '00000000-0000-4000-8000-00000000000a';
 const COMP_B = '00000000-0000-4000-8000-00000000000b';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000999';
 
-function whatIf(rate = 6.5): WhatIf {
-  const assumptions = structuredClone(DEFAULT_ASSUMPTIONS);
-  assumptions.financing.interestRatePercent = rate;
-  return {
-    figures: {
-      purchasePrice: 300_000,
-      monthlyRent: 2_400,
-      rehabCost: 20_000,
-      arv: 360_000,
-      peakNightlyRate: 210,
-      squareFeet: 1_650,
-    },
-    assumptions,
-  };
-}
+// At 6.5 %, not the latest rate (6.26): the saved snapshot and the current state differ.
+const whatIf = () => listingWhatIf(6.5);
 
 let listingCounter = 0;
 async function insertProperty(t: TestApp, listPrice = 300_000, compIds = [COMP_A]): Promise<string> {

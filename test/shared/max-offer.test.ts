@@ -17,7 +17,7 @@ import {
   type OfferTargets,
   type WhatIf,
 } from '../../src/shared/invest';
-import { sampleWhatIf } from './what-if-fixture';
+import { sampleWhatIf } from '../support/what-if';
 import { STRATEGY_KEYS, type StrategyKey } from '../../src/shared/investor-types';
 
 const base = sampleWhatIf;

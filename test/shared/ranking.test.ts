@@ -1,6 +1,6 @@
 import { analyzeWhatIf, type WhatIf } from '../../src/shared/invest';
 import { bestFit, RANK_METRICS, rankStrategies, strategyLoses } from '../../src/shared/invest/ranking';
-import { sampleWhatIf } from './what-if-fixture';
+import { sampleWhatIf } from '../support/what-if';
 import { STRATEGY_KEYS } from '../../src/shared/investor-types';
 
 const whatIf = (over: Partial<WhatIf['figures']> = {}): WhatIf => sampleWhatIf(over, 6.5);

@@ -1,4 +1,4 @@
-import { sampleWhatIf } from './what-if-fixture';
+import { sampleWhatIf } from '../support/what-if';
 import { analyzeWhatIf, buyHold, buyHoldInput, whatIfProblems, type WhatIf } from '../../src/shared/invest';
 
 const base = (): WhatIf => sampleWhatIf();

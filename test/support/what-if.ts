@@ -13,3 +13,10 @@ export const sampleWhatIf = (over: Partial<WhatIf['figures']> = {}, ratePercent 
   },
   assumptions: withOverrides(undefined, { financing: { interestRatePercent: ratePercent } }),
 });
+
+/** A $300,000 house renting for $2,400 with a $360,000 ARV: the server tests' and the load bench's saved calculation. */
+export const listingWhatIf = (ratePercent = 6.26): WhatIf =>
+  sampleWhatIf(
+    { purchasePrice: 300_000, monthlyRent: 2_400, rehabCost: 20_000, arv: 360_000, peakNightlyRate: 210, squareFeet: 1_650 },
+    ratePercent,
+  );
