@@ -19,14 +19,9 @@ import {
 } from '../../src/server/modules/listings';
 import type { Db } from '../../src/server/db/database';
 import { median } from '../../src/shared/stats';
-import { BENCH_DATABASES, formatCount, freshDatabase, minMedianOf, printTable, type Bench } from './bench-utils';
-
-const positiveInt = (name: string, fallback: number): number => {
-  const raw = process.env[name];
-  const n = raw === undefined ? fallback : Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer`);
-  return n;
-};
+import { BENCH_DATABASES, freshDatabase, printTable, type Bench } from './bench-utils';
+import { positiveInt } from '../support/env';
+import { formatCount, minMedian } from '../support/figures';
 
 const LISTINGS = positiveInt('BENCH_ACCURACY_LISTINGS', 20_000);
 const RUNS = positiveInt('BENCH_RUNS', 3);
@@ -110,8 +105,8 @@ export const bench: Bench = {
           listings: formatCount(LISTINGS),
           'sales / leases': `${formatCount(load.sales)} / ${formatCount(load.leases)}`,
           runs: RUNS,
-          'backtest s min / median': minMedianOf(seconds, (v) => v.toFixed(1)),
-          'of which reads s': minMedianOf(reads, (v) => v.toFixed(1)),
+          'backtest s min / median': minMedian(seconds, (v) => v.toFixed(1)),
+          'of which reads s': minMedian(reads, (v) => v.toFixed(1)),
           'outcomes/s (median)': formatCount(outcomes / median(seconds)),
           'peak RSS MB': formatCount(peakRss / 2 ** 20),
         });

@@ -37,20 +37,14 @@ import { noteListingsChanged, recomputeForRate } from '../../src/server/modules/
 import { createMailService } from '../../src/server/modules/mail';
 import { STRATEGY_KEYS } from '../../src/shared/vocabulary';
 import { BENCH_DATABASES, freshDatabase, printTable, type Bench, type BenchDatabase } from './bench-utils';
-
-const positiveInt = (name: string, fallback: number): number => {
-  const raw = process.env[name];
-  const n = raw === undefined ? fallback : Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer`);
-  return n;
-};
+import { positiveInt } from '../support/env';
+import { formatCount } from '../support/figures';
 
 const FEED_ROWS = positiveInt('BENCH_ALERT_ROWS', 100_000);
 const SEARCHES = positiveInt('BENCH_ALERT_SEARCHES', 10_000);
 const USERS = Math.max(1, Math.round(SEARCHES / 5));
 const CHANGED_SHARE = 0.05;
 
-const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const secs = (n: number) => n.toFixed(2);
 
 interface FeedListing {
@@ -187,7 +181,7 @@ async function benchDatabase(
     const [baseline] = await timed(pass);
     const kept = await sql<{ n: number }>`select count(*)::int as n from alert_listing_cocs`.execute(d.db);
     console.log(
-      `[${database.name}] first import ${secs(firstImport)} s; ${fmt(SEARCHES)} searches; first pass over ${fmt(baseline.changed)} listings ${secs(baseline.seconds)} s (longest statement ${fmt(baseline.longestBatchMs)} ms; cash-on-cash snapshot: ${fmt(kept.rows[0].n)} listings), ${fmt(found(baseline))} matches`,
+      `[${database.name}] first import ${secs(firstImport)} s; ${formatCount(SEARCHES)} searches; first pass over ${formatCount(baseline.changed)} listings ${secs(baseline.seconds)} s (longest statement ${formatCount(baseline.longestBatchMs)} ms; cash-on-cash snapshot: ${formatCount(kept.rows[0].n)} listings), ${formatCount(found(baseline))} matches`,
     );
 
     const [summary, changedImport] = await timed(() => importFile(d.db, files.changed, { exclusive }));
@@ -209,13 +203,13 @@ async function benchDatabase(
       ),
     );
     console.log(
-      `[${database.name}] changed feed: ${fmt(summary.listings.updated)} listings updated, ${fmt(summary.recomputed)} recomputed, ${fmt(summary.priceChanges)} price changes recorded; import ${secs(changedImport)} s, signal ${signalMs.toFixed(1)} ms; pass over ${fmt(matched.changed)} listings ${secs(matched.seconds)} s (longest statement ${fmt(matched.longestBatchMs)} ms): ${fmt(matched.matches.new)} new, ${fmt(matched.matches.price_cut)} price cuts, ${fmt(matched.matches.now_pays)} now paying; ${fmt(sentMails)} instant e-mails built in ${secs(deliverySeconds)} s`,
+      `[${database.name}] changed feed: ${formatCount(summary.listings.updated)} listings updated, ${formatCount(summary.recomputed)} recomputed, ${formatCount(summary.priceChanges)} price changes recorded; import ${secs(changedImport)} s, signal ${signalMs.toFixed(1)} ms; pass over ${formatCount(matched.changed)} listings ${secs(matched.seconds)} s (longest statement ${formatCount(matched.longestBatchMs)} ms): ${formatCount(matched.matches.new)} new, ${formatCount(matched.matches.price_cut)} price cuts, ${formatCount(matched.matches.now_pays)} now paying; ${formatCount(sentMails)} instant e-mails built in ${secs(deliverySeconds)} s`,
     );
 
     const [, againImport] = await timed(() => importFile(d.db, files.changed, { exclusive }));
     const [again] = await timed(pass);
     console.log(
-      `[${database.name}] the same feed again: import ${secs(againImport)} s, pass over ${fmt(again.changed)} listings ${secs(again.seconds)} s, ${fmt(found(again))} matches`,
+      `[${database.name}] the same feed again: import ${secs(againImport)} s, pass over ${formatCount(again.changed)} listings ${secs(again.seconds)} s, ${formatCount(found(again))} matches`,
     );
 
     // A new, lower 30-year rate re-prices every listing: the pass then looks at all of them.
@@ -225,19 +219,19 @@ async function benchDatabase(
     const [repriced, repriceSeconds] = await timed(() => recomputeForRate(d.db));
     const [afterRate] = await timed(pass);
     console.log(
-      `[${database.name}] a lower rate: ${fmt(repriced)} listings re-priced in ${secs(repriceSeconds)} s; pass over ${fmt(afterRate.changed)} listings ${secs(afterRate.seconds)} s (longest statement ${fmt(afterRate.longestBatchMs)} ms): ${fmt(afterRate.matches.now_pays)} now paying, ${fmt(found(afterRate) - afterRate.matches.now_pays)} other`,
+      `[${database.name}] a lower rate: ${formatCount(repriced)} listings re-priced in ${secs(repriceSeconds)} s; pass over ${formatCount(afterRate.changed)} listings ${secs(afterRate.seconds)} s (longest statement ${formatCount(afterRate.longestBatchMs)} ms): ${formatCount(afterRate.matches.now_pays)} now paying, ${formatCount(found(afterRate) - afterRate.matches.now_pays)} other`,
     );
     return {
       database: database.name,
       'import s (5 % changed)': secs(changedImport),
       'signal ms (% of import)': `${signalMs.toFixed(1)} (${((signalMs / 10 / changedImport) * 1).toFixed(3)} %)`,
-      'changed listings': fmt(matched.changed),
-      'matching s (longest statement ms)': `${secs(matched.seconds)} (${fmt(matched.longestBatchMs)})`,
-      'matches new / cut / pays': `${fmt(matched.matches.new)} / ${fmt(matched.matches.price_cut)} / ${fmt(matched.matches.now_pays)}`,
-      'e-mails (s)': `${fmt(sentMails)} (${secs(deliverySeconds)})`,
+      'changed listings': formatCount(matched.changed),
+      'matching s (longest statement ms)': `${secs(matched.seconds)} (${formatCount(matched.longestBatchMs)})`,
+      'matches new / cut / pays': `${formatCount(matched.matches.new)} / ${formatCount(matched.matches.price_cut)} / ${formatCount(matched.matches.now_pays)}`,
+      'e-mails (s)': `${formatCount(sentMails)} (${secs(deliverySeconds)})`,
       'first pass, all listings s': secs(baseline.seconds),
-      'same feed again: import s / pass s / matches': `${secs(againImport)} / ${secs(again.seconds)} / ${fmt(found(again))}`,
-      'after a new rate: pass s (now paying)': `${secs(afterRate.seconds)} (${fmt(afterRate.matches.now_pays)})`,
+      'same feed again: import s / pass s / matches': `${secs(againImport)} / ${secs(again.seconds)} / ${formatCount(found(again))}`,
+      'after a new rate: pass s (now paying)': `${secs(afterRate.seconds)} (${formatCount(afterRate.matches.now_pays)})`,
     };
   } finally {
     await fresh.close();
@@ -254,11 +248,14 @@ export const bench: Bench = {
       const changed = await writeFeed(files.changed, FEED_ROWS, changedPrice);
       const moved = changed.filter((l, i) => l.price !== first[i].price).length;
       console.log(
-        `Feed: ${fmt(FEED_ROWS)} rows (${fmt(first.length)} listings, the rest sold comps); the changed feed moves ${fmt(moved)} listings' prices (${((100 * moved) / first.length).toFixed(1)} %)`,
+        `Feed: ${formatCount(FEED_ROWS)} rows (${formatCount(first.length)} listings, the rest sold comps); the changed feed moves ${formatCount(moved)} listings' prices (${((100 * moved) / first.length).toFixed(1)} %)`,
       );
       const rows = [];
       for (const database of BENCH_DATABASES) rows.push(await benchDatabase(database, files, { first, changed }));
-      printTable(`Alerts: ${fmt(SEARCHES)} saved searches, a ${fmt(FEED_ROWS)}-row feed with 5 % price changes`, rows);
+      printTable(
+        `Alerts: ${formatCount(SEARCHES)} saved searches, a ${formatCount(FEED_ROWS)}-row feed with 5 % price changes`,
+        rows,
+      );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

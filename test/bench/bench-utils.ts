@@ -145,14 +145,3 @@ export async function freshDatabase(database: BenchDatabase): Promise<{ database
     },
   };
 }
-
-/** A count or a rate with thousands separators: 12,345. */
-export const formatCount = (n: number): string => Math.round(n).toLocaleString('en-US');
-
-/** "min / median" of some runs' figures. */
-export function minMedianOf(values: readonly number[], format: (v: number) => string = formatCount): string {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-  return `${format(sorted[0])} / ${format(median)}`;
-}

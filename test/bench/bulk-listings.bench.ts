@@ -26,13 +26,8 @@ import { importFile } from '../../src/server/modules/feed-import/importer';
 import { recomputeDirty, recomputeForRate } from '../../src/server/modules/listings';
 import { assumptionsFor, strategyCalculator, type EngineInputs } from '../../src/server/modules/listings/analysis';
 import { BENCH_DATABASES, freshDatabase, printTable, type Bench, type BenchDatabase } from './bench-utils';
-
-const positiveInt = (name: string, fallback: number): number => {
-  const raw = process.env[name];
-  const n = raw === undefined ? fallback : Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer`);
-  return n;
-};
+import { positiveInt } from '../support/env';
+import { formatCount, minMedian } from '../support/figures';
 
 const REPRICE_LISTINGS = positiveInt('BENCH_REPRICE_LISTINGS', 100_000);
 const IMPORT_ROWS = positiveInt('BENCH_IMPORT_ROWS', 100_000);
@@ -105,14 +100,7 @@ async function reprice(database: Database): Promise<Pass> {
   return { listings, seconds: (performance.now() - start) / 1000, longestBatchMs: longest };
 }
 
-const median = (values: number[]) => {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
-const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
-const minMedian = (values: number[]) => `${fmt(Math.min(...values))} / ${fmt(median(values))}`;
-const maxOf = (values: number[]) => fmt(Math.max(...values));
+const maxOf = (values: number[]) => formatCount(Math.max(...values));
 
 async function repriceBench(): Promise<Array<Record<string, string | number>>> {
   const rows: Array<Record<string, string | number>> = [];
@@ -124,7 +112,7 @@ async function repriceBench(): Promise<Array<Record<string, string | number>>> {
       await addRate(fresh.database);
       const first = await reprice(fresh.database);
       console.log(
-        `[${database.name}] ${fmt(REPRICE_LISTINGS)} listings generated and first priced in ${((Date.now() - genStart) / 1000).toFixed(1)} s (first pricing ${fmt(first.listings / first.seconds)}/s)`,
+        `[${database.name}] ${formatCount(REPRICE_LISTINGS)} listings generated and first priced in ${((Date.now() - genStart) / 1000).toFixed(1)} s (first pricing ${formatCount(first.listings / first.seconds)}/s)`,
       );
       const passes: Pass[] = [];
       for (let run = 0; run < RUNS; run++) {
@@ -132,17 +120,20 @@ async function repriceBench(): Promise<Array<Record<string, string | number>>> {
         const pass = await reprice(fresh.database);
         if (pass.listings !== REPRICE_LISTINGS) throw new Error(`re-priced ${pass.listings} of ${REPRICE_LISTINGS} listings`);
         console.log(
-          `[${database.name}] run ${run + 1}: ${fmt(pass.listings / pass.seconds)} listings/s, longest batch ${fmt(pass.longestBatchMs)} ms`,
+          `[${database.name}] run ${run + 1}: ${formatCount(pass.listings / pass.seconds)} listings/s, longest batch ${formatCount(pass.longestBatchMs)} ms`,
         );
         passes.push(pass);
       }
       rows.push({
         database: database.name,
-        listings: fmt(REPRICE_LISTINGS),
+        listings: formatCount(REPRICE_LISTINGS),
         runs: RUNS,
         'listings/s min / median': minMedian(passes.map((p) => p.listings / p.seconds)),
         'seconds min / median': passes.length
-          ? `${Math.min(...passes.map((p) => p.seconds)).toFixed(1)} / ${median(passes.map((p) => p.seconds)).toFixed(1)}`
+          ? minMedian(
+              passes.map((p) => p.seconds),
+              (v) => v.toFixed(1),
+            )
           : '',
         'longest batch ms (max)': maxOf(passes.map((p) => p.longestBatchMs)),
       });
@@ -237,7 +228,7 @@ async function importBench(): Promise<Array<Record<string, string | number>>> {
   try {
     const feed = await writeFeed(file, IMPORT_ROWS);
     console.log(
-      `Feed: ${fmt(IMPORT_ROWS)} rows (${fmt(feed.listings)} listings, ${fmt(feed.sold)} sold comps, ${fmt(feed.leases)} leases: ${((feed.leases / IMPORT_ROWS) * 100).toFixed(0)} %), ${(fs.statSync(file).size / 2 ** 20).toFixed(1)} MB`,
+      `Feed: ${formatCount(IMPORT_ROWS)} rows (${formatCount(feed.listings)} listings, ${formatCount(feed.sold)} sold comps, ${formatCount(feed.leases)} leases: ${((feed.leases / IMPORT_ROWS) * 100).toFixed(0)} %), ${(fs.statSync(file).size / 2 ** 20).toFixed(1)} MB`,
     );
     const rows: Array<Record<string, string | number>> = [];
     for (const database of BENCH_DATABASES) {
@@ -245,13 +236,13 @@ async function importBench(): Promise<Array<Record<string, string | number>>> {
       for (let run = 0; run < RUNS; run++) {
         const r = await importOnce(database, file);
         console.log(
-          `[${database.name}] run ${run + 1}: load ${fmt(r.rowsPerSecond)} rows/s, recompute ${fmt(r.recomputePerSecond)} listings/s (rent estimates alone ${fmt(r.rentEstimatePerSecond)}/s, their selection ${fmt(r.rentSelectPerSecond)}/s; the value estimates add ${r.valueSharePercent.toFixed(1)} %, the market models' fit ${r.modelSharePercent.toFixed(1)} %), RSS ${fmt(r.baseRssMb)} → peak ${fmt(r.peakRssMb)} MB`,
+          `[${database.name}] run ${run + 1}: load ${formatCount(r.rowsPerSecond)} rows/s, recompute ${formatCount(r.recomputePerSecond)} listings/s (rent estimates alone ${formatCount(r.rentEstimatePerSecond)}/s, their selection ${formatCount(r.rentSelectPerSecond)}/s; the value estimates add ${r.valueSharePercent.toFixed(1)} %, the market models' fit ${r.modelSharePercent.toFixed(1)} %), RSS ${formatCount(r.baseRssMb)} → peak ${formatCount(r.peakRssMb)} MB`,
         );
         runs.push(r);
       }
       rows.push({
         database: database.name,
-        rows: fmt(IMPORT_ROWS),
+        rows: formatCount(IMPORT_ROWS),
         runs: RUNS,
         'load rows/s min / median': minMedian(runs.map((r) => r.rowsPerSecond)),
         'recompute listings/s min / median': minMedian(runs.map((r) => r.recomputePerSecond)),
@@ -259,7 +250,7 @@ async function importBench(): Promise<Array<Record<string, string | number>>> {
         'their selection listings/s min / median': minMedian(runs.map((r) => r.rentSelectPerSecond)),
         'value estimates add % (max)': Math.max(...runs.map((r) => r.valueSharePercent)).toFixed(1),
         'model fit adds % (max)': Math.max(...runs.map((r) => r.modelSharePercent)).toFixed(1),
-        'peak RSS MB (max; start)': `${maxOf(runs.map((r) => r.peakRssMb))} (${fmt(runs[0].baseRssMb)})`,
+        'peak RSS MB (max; start)': `${maxOf(runs.map((r) => r.peakRssMb))} (${formatCount(runs[0].baseRssMb)})`,
       });
     }
     return rows;
@@ -294,9 +285,9 @@ function engineYardstick(): number {
 export const bench: Bench = {
   name: 'bulk listings: re-pricing for a new rate, feed import',
   async run() {
-    console.log(`Engine alone (yardstick of the machine's load): ${fmt(engineYardstick())} properties/s`);
+    console.log(`Engine alone (yardstick of the machine's load): ${formatCount(engineYardstick())} properties/s`);
     if (PARTS.includes('reprice')) printTable('Re-pricing for a new latest rate (recomputeForRate)', await repriceBench());
     if (PARTS.includes('import')) printTable('Feed import (npm run import: load, then comps/results)', await importBench());
-    console.log(`Engine alone, at the end: ${fmt(engineYardstick())} properties/s`);
+    console.log(`Engine alone, at the end: ${formatCount(engineYardstick())} properties/s`);
   },
 };

@@ -16,6 +16,7 @@ import { promisify } from 'node:util';
 import { chromium } from 'playwright';
 import { ms, printTable, type Bench } from './bench-utils';
 import { chromiumPath, ROOT, startServer } from './built-server';
+import { minMedian } from '../support/figures';
 
 const CLIENT = path.join(ROOT, 'dist', 'client');
 const runs = () => Number(process.env.BENCH_LANDING_RUNS ?? 3);
@@ -62,11 +63,6 @@ async function lighthouse(url: string, chrome: string): Promise<LighthouseRun> {
     cls: report.audits['cumulative-layout-shift'].numericValue,
   };
 }
-
-const minMedian = (values: number[], format: (v: number) => string) => {
-  const v = [...values].sort((a, b) => a - b);
-  return `${format(v[0])} / ${format(v[Math.floor(v.length / 2)])}`;
-};
 
 export const bench: Bench = {
   name: 'Landing page: first-load JavaScript and Lighthouse (mobile)',

@@ -28,12 +28,13 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { randomBytes } from 'node:crypto';
 import { Pool } from 'pg';
-import { DEFAULT_ASSUMPTIONS, type WhatIf } from '../../src/shared/invest';
 import { demoCities } from '../../src/server/modules/demo-data/cities';
 import { mulberry32 } from '../../src/server/modules/demo-data/random';
 import type { MapBounds } from '../../src/shared/geo/bounds';
 import { BENCH_DATABASES, ms, printTable, type Bench } from './bench-utils';
 import { BENCH_USER, startServer, type RunningServer } from './built-server';
+import { percentile } from '../support/figures';
+import { listingWhatIf } from '../support/what-if';
 
 const envInt = (name: string, fallback: number) => {
   const raw = process.env[name];
@@ -60,9 +61,6 @@ interface RunResult extends Phase {
   /** Every client signing in at once before the mix, retried on 503. */
   storm: Phase & { signedIn: number };
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] : NaN;
 
 /** Resident memory of a process and its children (the workers of WORKERS=N), MB. */
 function rssMb(pid: number): number {
@@ -168,17 +166,7 @@ function runLoad(workerData: Record<string, unknown>): Promise<RunResult> {
   });
 }
 
-const whatIf: WhatIf = {
-  figures: {
-    purchasePrice: 300_000,
-    monthlyRent: 2_400,
-    rehabCost: 20_000,
-    arv: 360_000,
-    peakNightlyRate: 210,
-    squareFeet: 1_650,
-  },
-  assumptions: DEFAULT_ASSUMPTIONS,
-};
+const whatIf = listingWhatIf();
 
 /** The largest event-loop delay the server's probe saw since `since` (a wall-clock time), ms. */
 function eventLoopDelayMax(probe: string, since: number): string {

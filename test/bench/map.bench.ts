@@ -23,6 +23,7 @@ import { MAX_PAGES_PER_VIEW } from '../../src/client/features/map/map-constants'
 import type { PropertySummaryRow } from '../../src/shared/schemas/property';
 import { ms, printTable, type Bench } from './bench-utils';
 import { BENCH_USER, chromiumPath, startServer } from './built-server';
+import { minMedian, percentile } from '../support/figures';
 
 const USER = BENCH_USER;
 const SETTLE_MS = 1000;
@@ -192,9 +193,6 @@ interface WideResult {
   bytes: number;
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] : NaN;
-
 /** Durations of the layer's cluster renders recorded after `since` (page clock). */
 async function rendersSince(page: Page, since: number): Promise<number[]> {
   return page.evaluate(
@@ -325,10 +323,7 @@ async function wideView(browser: Browser, baseUrl: string): Promise<WideResult> 
 }
 
 const runs = () => Number(process.env.BENCH_MAP_RUNS ?? 3);
-const minMedian = (values: Array<number | null>) => {
-  const v = values.filter((x): x is number => x !== null).sort((a, b) => a - b);
-  return v.length ? `${ms(v[0])} / ${ms(v[Math.floor(v.length / 2)])}` : '—';
-};
+const minMedianMs = (values: Array<number | null>) => minMedian(values, ms);
 
 export const bench: Bench = {
   name: 'Map (Chromium, fake Google Maps): many known properties, pans and zooms, a wide view',
@@ -364,14 +359,14 @@ export const bench: Bench = {
         rows.push({
           'properties sent': n.toLocaleString('en-US'),
           runs: results.length,
-          'data in hand → clusters drawn, min / median (ms)': minMedian(results.map((r) => r.drawnMs)),
-          'last response → drawn (ms)': minMedian(results.map((r) => r.arrivedMs)),
-          're-index (ms)': minMedian(results.map((r) => r.indexMs)),
+          'data in hand → clusters drawn, min / median (ms)': minMedianMs(results.map((r) => r.drawnMs)),
+          'last response → drawn (ms)': minMedianMs(results.map((r) => r.arrivedMs)),
+          're-index (ms)': minMedianMs(results.map((r) => r.indexMs)),
           'known kept': results[0].known.toLocaleString('en-US'),
           'pan p50 / p95 (ms)': `${ms(percentile(pans, 0.5))} / ${ms(percentile(pans, 0.95))}`,
           'zoom p50 / p95 (ms)': `${ms(percentile(zooms, 0.5))} / ${ms(percentile(zooms, 0.95))}`,
           'pan+zoom p95 / max (ms)': `${ms(percentile(moves, 0.95))} / ${ms(moves[moves.length - 1] ?? NaN)}`,
-          'JS heap min / median (MB)': minMedian(results.map((r) => r.heapMb)),
+          'JS heap min / median (MB)': minMedianMs(results.map((r) => r.heapMb)),
         });
         console.log(`  ${n.toLocaleString('en-US')} properties: ${results.every((r) => r.settled) ? 'settled' : 'NOT settled'}`);
       }
@@ -382,7 +377,7 @@ export const bench: Bench = {
       printTable('Wide view: central Texas at zoom 8, demo data (server clusters)', [
         {
           runs: wide.length,
-          'move → settled, min / median (ms)': minMedian(wide.map((w) => w.settledMs)),
+          'move → settled, min / median (ms)': minMedianMs(wide.map((w) => w.settledMs)),
           cells: wide[0].cells,
           'bytes downloaded': wide[0].bytes.toLocaleString('en-US'),
         },

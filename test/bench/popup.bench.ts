@@ -20,6 +20,7 @@ import type { PropertySummaryRow } from '../../src/shared/schemas/property';
 import { summaryFromRow, type PropertySummary } from '../../src/shared/search-summary';
 import { ms, printTable, type Bench } from './bench-utils';
 import { BENCH_USER, chromiumPath, startServer } from './built-server';
+import { percentile } from '../support/figures';
 
 const AUSTIN_BOX = { ne: { lat: 30.33, lng: -97.65 }, sw: { lat: 30.2, lng: -97.85 } };
 const clicks = () => Number(process.env.BENCH_POPUP_CLICKS ?? 15);
@@ -90,8 +91,7 @@ async function openOne(page: Page, p: PropertySummary, hover: boolean): Promise<
 
 const stats = (values: number[]) => {
   const v = [...values].sort((a, b) => a - b);
-  const at = (q: number) => v[Math.min(v.length - 1, Math.floor((v.length - 1) * q))];
-  return `${ms(v[0])} / ${ms(at(0.5))} / ${ms(at(0.95))}`;
+  return `${ms(v[0])} / ${ms(percentile(v, 0.5))} / ${ms(percentile(v, 0.95))}`;
 };
 
 export const bench: Bench = {

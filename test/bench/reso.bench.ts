@@ -25,15 +25,11 @@ import { ResoClient } from '../../src/server/modules/listing-feed';
 import { fieldsToSelect, propertyFieldsOf } from '../../src/server/modules/listing-feed/odata';
 import { createListingFeedRepository } from '../../src/server/modules/listing-feed/repository';
 import { replicate } from '../../src/server/modules/listing-feed/sync';
+import { median } from '../../src/shared/stats';
 import { resoRecords } from '../reso-server';
 import { BENCH_DATABASES, freshDatabase, printTable, type Bench, type BenchDatabase } from './bench-utils';
-
-const positiveInt = (name: string, fallback: number): number => {
-  const raw = process.env[name];
-  const n = raw === undefined ? fallback : Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer`);
-  return n;
-};
+import { positiveInt } from '../support/env';
+import { formatCount, minMedian } from '../support/figures';
 
 const ROWS = positiveInt('BENCH_RESO_ROWS', 100_000);
 const PAGE = positiveInt('BENCH_RESO_PAGE', 1000);
@@ -62,14 +58,6 @@ function serveFeed(): Promise<ServedFeed> {
     });
   });
 }
-
-const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
-const median = (values: number[]) => {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
-const minMedian = (values: number[]) => `${fmt(Math.min(...values))} / ${fmt(median(values))}`;
 
 async function tableCounts(database: Database) {
   const r = await sql<{ listings: number; sold: number; leases: number }>`
@@ -141,7 +129,7 @@ export const bench: Bench = {
     fs.writeFileSync(file, `${records.map((r) => JSON.stringify(r)).join('\n')}\n`);
     const server = await serveFeed();
     console.log(
-      `Feed: ${fmt(ROWS)} rows (seed 7), pages of ${fmt(PAGE)}; file ${(fs.statSync(file).size / 2 ** 20).toFixed(1)} MB of JSON Lines`,
+      `Feed: ${formatCount(ROWS)} rows (seed 7), pages of ${formatCount(PAGE)}; file ${(fs.statSync(file).size / 2 ** 20).toFixed(1)} MB of JSON Lines`,
     );
     try {
       const table: Array<Record<string, string>> = [];
@@ -156,17 +144,17 @@ export const bench: Bench = {
             throw new Error(`the sync wrote ${JSON.stringify(s.counts)}, the file import ${JSON.stringify(f.counts)}`);
           sync.push(s.rowsPerSecond);
           batches.push(f.rowsPerSecond);
-          let line = `[${database.name}] run ${run + 1}: sync ${fmt(s.rowsPerSecond)} rows/s, file import ${fmt(f.rowsPerSecond)} rows/s`;
+          let line = `[${database.name}] run ${run + 1}: sync ${formatCount(s.rowsPerSecond)} rows/s, file import ${formatCount(f.rowsPerSecond)} rows/s`;
           if (database.name === 'pglite') {
             const b = await importOnce(database, file, true);
             bulk.push(b.rowsPerSecond);
-            line += `, file import as the CLI (bulk load) ${fmt(b.rowsPerSecond)} rows/s`;
+            line += `, file import as the CLI (bulk load) ${formatCount(b.rowsPerSecond)} rows/s`;
           }
           console.log(`${line} ${JSON.stringify(s.counts)}`);
         }
         table.push({
           database: database.name,
-          rows: fmt(ROWS),
+          rows: formatCount(ROWS),
           runs: String(RUNS),
           'sync rows/s min / median': minMedian(sync),
           'file import rows/s min / median': minMedian(batches),

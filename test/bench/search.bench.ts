@@ -45,6 +45,7 @@ import { markerColorFor } from '../../src/shared/deal-status';
 import { httpLoad, type LoadResult, type MapSearchJob } from './http-load';
 import { BENCH_DATABASES, openBenchApp, printTable, type Bench, type BenchApp } from './bench-utils';
 import { BENCH_USER, startServer, type RunningServer } from './built-server';
+import { minMedian, percentile } from '../support/figures';
 
 function listingsArg(): number {
   const i = process.argv.indexOf('--listings');
@@ -115,10 +116,6 @@ async function generate(t: BenchApp, n: number): Promise<number> {
   process.stderr.write('\n');
   await sql`analyze properties`.execute(t.db);
   return Date.now() - start;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))];
 }
 
 /** A box of `span` degrees around a random point near a random city centre (deterministic). */
@@ -318,12 +315,6 @@ function versions(): Array<{ label: string; build: typeof buildApp; repo: Reposi
 }
 
 const runs = () => Number(process.env.BENCH_RUNS ?? 3);
-
-/** Figures of several runs as "min / median" (the median of an even count is the lower middle). */
-function minMedian(values: number[], format = (v: number) => String(Math.round(v))): string {
-  const v = [...values].sort((a, b) => a - b);
-  return `${format(v[0])} / ${format(v[Math.floor((v.length - 1) / 2)])}`;
-}
 
 /** Each version's runs of one measure, as a table row per version: min / median of every figure. */
 function summarise(
