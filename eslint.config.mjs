@@ -92,6 +92,20 @@ const MODULE_LAYERS = [
   ['admin', 'account', 'team-chat'],
 ];
 
+/**
+ * The server's root files: the composition root (buildApp, the process, the seed, the workers), above
+ * every module. Everything else lives in db/, http/, lib/ (below the modules), modules/ or cli/.
+ */
+const SERVER_ROOT_FILES = ['app.ts', 'index.ts', 'seed.ts', 'workers.ts'];
+const strayRootFiles = readdirSync(path.join(root, 'src/server')).filter(
+  (name) => /\.(ts|mjs|js)$/.test(name) && !SERVER_ROOT_FILES.includes(name),
+);
+if (strayRootFiles.length > 0) {
+  throw new Error(
+    `eslint.config.mjs: ${strayRootFiles.join(', ')} in src/server: put it in db/, http/, lib/ or a module, or add it to SERVER_ROOT_FILES`,
+  );
+}
+
 export default tseslint.config(
   {
     ignores: ['node_modules/', 'dist/', 'data/', '.e2e-data/', '.e2e-data-*/', 'test-results/', 'playwright-report/', 'public/'],
@@ -105,7 +119,12 @@ export default tseslint.config(
     },
     plugins: { import: importPlugin },
     // The node resolver with TypeScript's extensions: every import the boundaries check is relative.
-    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } } },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
+      // Packages are not followed (no-cycle would parse their bundles).
+      'import/ignore': ['node_modules'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       '@typescript-eslint/no-unused-vars': [
@@ -115,6 +134,8 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       // Fastify plugins and hooks, RTK Query callbacks and test mocks are async by contract even when they do not await.
       '@typescript-eslint/require-await': 'off',
+      // No two files import each other, however long the way round (type-only imports too).
+      'import/no-cycle': ['error', { ignoreExternal: true }],
       'import/no-restricted-paths': [
         'error',
         {
@@ -135,9 +156,20 @@ export default tseslint.config(
             ...layerOrder('src/client/features', FEATURE_LAYERS, 'FEATURE_LAYERS'),
             ...folderBoundaries('src/client/features'),
             {
+              target: './src/client/features',
+              from: './src/client/app',
+              except: ['./hooks.ts'],
+              message: 'app/ composes the features: a feature may use only app/hooks.ts (the typed dispatch and selector)',
+            },
+            {
               target: ['./src/server/db', './src/server/http', './src/server/lib'],
               from: './src/server/modules',
               message: 'db/, http/ and lib/ sit below the modules: app.ts wires modules to them',
+            },
+            {
+              target: ['./src/server/db', './src/server/http', './src/server/lib', './src/server/modules'],
+              from: [...SERVER_ROOT_FILES.map((file) => `./src/server/${file}`), './src/server/cli'],
+              message: "the server's root files and cli/ compose the modules: nothing below them imports them",
             },
             ...layerOrder('src/server/modules', MODULE_LAYERS, 'MODULE_LAYERS'),
             ...folderBoundaries('src/server/modules'),

@@ -1,27 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
-import {
-  DEFAULT_ACCURACY_HOUR,
-  DEFAULT_ALERT_DIGEST_HOUR,
-  DEFAULT_AUTH_CACHE_TTL_MS,
-  DEFAULT_DB_WAIT_LIMIT_MS,
-  DEFAULT_HASH_WAIT_LIMIT_MS,
-  DEFAULT_REFRESH_REUSE_GRACE_MS,
-  DEFAULT_MAIL_FROM,
-  DEFAULT_PG_POOL_SIZE,
-  DEFAULT_RATE_LIMITS,
-  DEFAULT_READ_MAX_LAG_MS,
-  PACKAGE_ROOT,
-  type AppConfig,
-  type RateLimits,
-  type TrustProxy,
-} from './config';
-import type { AppContext } from './context';
-import { READY, type StartupStatus } from './startup-status';
+import { resolveConfig, type AppConfig, type RateLimits, type TrustProxy } from './lib/app-config';
+import type { AppContext } from './http/route-context';
+import { READY, type StartupStatus } from './lib/startup-status';
 import { createClusterLocks } from './db/cluster-lock';
 import { createDatabase, type Database } from './db/database';
 import { createReadRouter, primaryOnly } from './db/read-replicas';
@@ -49,26 +33,24 @@ import {
   forgetOnOtherServersWrites,
   type SessionCache,
 } from './modules/auth/session-cache';
-import { healthRoutes } from './modules/health/routes';
-import { notesRoutes } from './modules/notes/routes';
-import { teamChatRoutes } from './modules/team-chat/routes';
-import { createLookupsRepository } from './modules/lookups/repository';
-import { lookupsRoutes } from './modules/lookups/routes';
-import { createLookupsService } from './modules/lookups/service';
+import { healthRoutes } from './modules/health';
+import { notesRoutes } from './modules/notes';
+import { teamChatRoutes } from './modules/team-chat';
+import { createLookupsRepository, createLookupsService, lookupsRoutes } from './modules/lookups';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer';
-import { createMailService } from './modules/mail/service';
+import { createMailService, type MailService } from './modules/mail/service';
 import { createUsersRepository } from './modules/users/repository';
 import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
-import { configRoutes } from './modules/config/routes';
+import { configRoutes } from './modules/config';
 import { propertiesRoutes } from './modules/properties/routes';
 import { placesRoutes } from './modules/places';
-import { profileRoutes } from './modules/profile/routes';
-import { accountRoutes } from './modules/account/routes';
-import { savedCalculationsRoutes } from './modules/saved-calculations/routes';
+import { profileRoutes } from './modules/profile';
+import { accountRoutes } from './modules/account';
+import { savedCalculationsRoutes } from './modules/saved-calculations';
 import { savedSearchesRoutes } from './modules/alerts/saved-searches-routes';
-import { contactsRoutes } from './modules/contacts/routes';
-import { recentSearchesRoutes } from './modules/recent-searches/routes';
+import { contactsRoutes } from './modules/contacts';
+import { recentSearchesRoutes } from './modules/recent-searches';
 import { ratesRoutes } from './modules/rates';
 import { rateRecomputerFor } from './modules/listings';
 import { AlertWorker, notificationsRoutes, unsubscribeRoutes, type AlertWorkerOptions } from './modules/alerts';
@@ -127,6 +109,8 @@ export interface AppHandles {
   routes: RouteEntry[];
   database: Database;
   mailer: Mailer;
+  /** The messages the app sends, through `mailer`. */
+  mail: MailService;
   scryptCost: ScryptCost;
   /** The remembered access-token checks (tests and diagnostics read its size). */
   sessionCache: SessionCache;
@@ -144,43 +128,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     dealmap: AppHandles;
   }
-}
-
-/** Defaults that touch neither the environment nor the disk (tests); index.ts uses loadConfig(). */
-export function resolveConfig(partial: Partial<AppConfig> = {}): AppConfig {
-  const port = partial.port ?? 3000;
-  return {
-    port,
-    host: partial.host ?? '0.0.0.0',
-    dataDir: path.resolve(partial.dataDir ?? './data'),
-    databaseUrl: partial.databaseUrl,
-    databaseReadUrls: partial.databaseReadUrls ?? [],
-    databaseReadMaxLagMs: partial.databaseReadMaxLagMs ?? DEFAULT_READ_MAX_LAG_MS,
-    jwtSecret: partial.jwtSecret ?? randomBytes(64).toString('hex'),
-    smtpUrl: partial.smtpUrl,
-    mailFrom: partial.mailFrom ?? DEFAULT_MAIL_FROM,
-    publicUrl: (partial.publicUrl ?? `http://localhost:${port}`).replace(/\/+$/, ''),
-    adminEmail: partial.adminEmail,
-    adminPassword: partial.adminPassword,
-    logLevel: partial.logLevel ?? 'info',
-    clientDir: partial.clientDir ?? path.join(PACKAGE_ROOT, 'dist', 'client'),
-    googleMapsApiKey: partial.googleMapsApiKey,
-    googleMapsMapId: partial.googleMapsMapId,
-    googleMapsChannel: partial.googleMapsChannel,
-    rateLimits: { ...DEFAULT_RATE_LIMITS, ...partial.rateLimits },
-    pgPoolSize: partial.pgPoolSize ?? DEFAULT_PG_POOL_SIZE,
-    dbWaitLimitMs: partial.dbWaitLimitMs ?? DEFAULT_DB_WAIT_LIMIT_MS,
-    hashWaitLimitMs: partial.hashWaitLimitMs ?? DEFAULT_HASH_WAIT_LIMIT_MS,
-    workers: partial.workers ?? 1,
-    authCacheTtlMs: partial.authCacheTtlMs ?? DEFAULT_AUTH_CACHE_TTL_MS,
-    refreshReuseGraceMs: partial.refreshReuseGraceMs ?? DEFAULT_REFRESH_REUSE_GRACE_MS,
-    apiDocs: partial.apiDocs ?? false,
-    trustProxy: partial.trustProxy ?? false,
-    ratesFeedUrl: partial.ratesFeedUrl,
-    alertDigestHour: partial.alertDigestHour ?? DEFAULT_ALERT_DIGEST_HOUR,
-    accuracyHour: partial.accuracyHour ?? DEFAULT_ACCURACY_HOUR,
-    resoFeed: partial.resoFeed,
-  };
 }
 
 function loggerOption(option: BuildAppOptions['logger'], level: string) {
@@ -287,7 +234,6 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       authenticate: createAuthenticate(auth),
       startup: options.startup ?? READY,
       listingFeed: listingFeed ?? noListingFeed,
-      services: { auth, users, mail, lookups: createLookupsService(createLookupsRepository(db)) },
     };
     const routes: RouteEntry[] = [];
     app.addHook('onRoute', (route) => {
@@ -321,6 +267,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       routes,
       database,
       mailer,
+      mail,
       scryptCost,
       sessionCache,
       seedResult,
@@ -358,8 +305,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(healthRoutes, { ctx });
     await app.register(
       async (api) => {
-        await api.register(authRoutes, { ctx });
-        await api.register(lookupsRoutes, { ctx, prefix: '/lookups' });
+        await api.register(authRoutes, { ctx, auth });
+        await api.register(lookupsRoutes, {
+          ctx,
+          lookups: createLookupsService(createLookupsRepository(db)),
+          prefix: '/lookups',
+        });
         await api.register(ratesRoutes, { ctx, repricer: rateRecomputerFor(ctx, ctx.db, ctx.cluster, app.log) });
         await api.register(configRoutes, { ctx });
         await api.register(unsubscribeRoutes, { ctx, prefix: '/alerts' });
@@ -367,7 +318,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
           async (authed) => {
             // onRequest, so a signed-out caller gets 401 before any body validation.
             authed.addHook('onRequest', ctx.authenticate);
-            await authed.register(usersRoutes, { ctx });
+            await authed.register(usersRoutes, { ctx, users });
             await authed.register(countsRoutes, { ctx });
             await authed.register(propertiesRoutes, {
               ctx,
@@ -375,13 +326,13 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
             });
             await authed.register(placesRoutes, { ctx });
             await authed.register(recentSearchesRoutes, { ctx });
-            await authed.register(profileRoutes, { ctx });
-            await authed.register(accountRoutes, { ctx });
+            await authed.register(profileRoutes, { ctx, users });
+            await authed.register(accountRoutes, { ctx, hashPassword: auth.hashPassword });
             await authed.register(savedCalculationsRoutes, { ctx });
             await authed.register(savedSearchesRoutes, { ctx });
             await authed.register(contactsRoutes, { ctx });
             await authed.register(notesRoutes, { ctx });
-            await authed.register(teamChatRoutes, { ctx });
+            await authed.register(teamChatRoutes, { ctx, mail });
             await authed.register(notificationsRoutes, { ctx });
           },
           { prefix: '/auth' },

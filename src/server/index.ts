@@ -1,15 +1,14 @@
 import cluster from 'node:cluster';
 import { buildApp } from './app';
 import path from 'node:path';
-import { loadConfig, type AppConfig } from './config';
+import { loadConfig, type AppConfig } from './lib/app-config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { createDatabase, type Database } from './db/database';
 import { createClusterLocks } from './db/cluster-lock';
 import { migrateAndSeed, type SeedResult } from './seed';
 import { redactUrl } from './db/read-replicas';
 import { hashPassword } from './modules/auth/passwords';
-import { demoListingsFromEnv } from './modules/demo-data';
-import { StartupWork, type StartupPlan } from './modules/startup/startup-work';
+import { StartupWork, type StartupPlan } from './modules/startup';
 import { runWorkers, workerNumber } from './workers';
 
 /** What a person starting the server needs to know, in a few plain lines (the logs stay quiet). */
@@ -80,7 +79,7 @@ async function main(config: AppConfig): Promise<void> {
     // The server answers at once; the demo load of a first start (or the rest of one a crash
     // interrupted) runs in the background after it listens, its progress on /healthz.
     const startup = new StartupWork(database.db, {
-      demoListings: demoListingsFromEnv(),
+      demoListings: config.demoListings,
       batchSize: 500,
       exclusive: (work) => createClusterLocks(database).tryRun('demo-load', work),
     });

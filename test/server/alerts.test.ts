@@ -435,12 +435,12 @@ describe.each(DATABASES)('saved-search alerts on $name', (database) => {
     await turn();
     // A worker that looks every 100 ms instead of the test app's, which looks only when asked.
     await worker().stop();
-    const { ctx, database } = t.app.dealmap;
+    const { ctx, database, mail } = t.app.dealmap;
     const polling = new AlertWorker({
       db: ctx.db,
       database,
       locks: ctx.cluster,
-      delivery: { db: ctx.db, mail: ctx.services.mail, secret: ctx.config.jwtSecret, publicUrl: ctx.config.publicUrl },
+      delivery: { db: ctx.db, mail, secret: ctx.config.jwtSecret, publicUrl: ctx.config.publicUrl },
       digestHour: 7,
       now: () => clock,
       pollMs: 100,

@@ -8,7 +8,7 @@ import {
   DEFAULT_RATE_LIMITS,
   PACKAGE_ROOT,
   loadConfig,
-} from '../../src/server/config';
+} from '../../src/server/lib/app-config';
 import { requireRole } from '../../src/server/modules/auth';
 
 describe('loadConfig', () => {
@@ -68,6 +68,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_FORGOT_PASSWORD_PER_HOUR_PER_ADDRESS: '500',
       ALERT_DIGEST_HOUR: '18',
       ACCURACY_HOUR: '4',
+      DEMO_LISTINGS: '750',
     });
     expect(config).toEqual({
       port: 4000,
@@ -104,6 +105,7 @@ describe('loadConfig', () => {
       trustProxy: 2,
       alertDigestHour: 18,
       accuracyHour: 4,
+      demoListings: 750,
     });
   });
 

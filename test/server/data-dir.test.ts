@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SETUP_TIMEOUT, createCapturingMailer } from './helpers';
 import { buildApp } from '../../src/server/app';
-import { resolveJwtSecret } from '../../src/server/config';
+import { resolveJwtSecret } from '../../src/server/lib/app-config';
 import { DataDirLockedError, lockDataDir } from '../../src/server/db/data-dir-lock';
 import { createDatabase } from '../../src/server/db/database';
 import { createOutboxMailer } from '../../src/server/modules/mail/mailer';

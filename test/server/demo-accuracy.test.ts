@@ -7,7 +7,7 @@
  * 80 % ranges holding 75–85 % of actuals their calibration did not see. The demo's noise is as large as
  * a real market's (docs/listings.md, "How far a sale or a lease scatters"): the estimator meets them.
  */
-import { DEFAULT_DEMO_LISTINGS } from '../../src/server/modules/demo-data/env';
+import { DEFAULT_DEMO_LISTINGS } from '../../src/server/lib/app-config';
 import { DEFAULT_DEMO_SEED, DEMO_AS_OF, demoItem } from '../../src/server/modules/demo-data/generator';
 import type { LeaseRecord, SoldRecord } from '../../src/server/modules/listings';
 import { runBacktest, type BacktestResult, type ClosedRecord } from '../../src/shared/valuation/backtest';

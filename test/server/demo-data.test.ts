@@ -1,5 +1,5 @@
 import { DEMO_CITIES, demoCities } from '../../src/server/modules/demo-data/cities';
-import { demoListingsFromEnv } from '../../src/server/modules/demo-data/env';
+import { parseDemoListings } from '../../src/server/lib/app-config';
 import { FAIR_MARKET_RENTS_FY2026, fairMarketRent } from '../../src/server/modules/demo-data/fair-market-rents';
 import {
   DEMO_AS_OF,
@@ -204,9 +204,9 @@ describe('demo data', () => {
   });
 
   it('reads DEMO_LISTINGS', () => {
-    expect(demoListingsFromEnv({})).toBe(20_000);
-    expect(demoListingsFromEnv({ DEMO_LISTINGS: '0' })).toBe(0);
-    expect(demoListingsFromEnv({ DEMO_LISTINGS: '500' })).toBe(500);
-    expect(() => demoListingsFromEnv({ DEMO_LISTINGS: '-1' })).toThrow('DEMO_LISTINGS');
+    expect(parseDemoListings({})).toBe(20_000);
+    expect(parseDemoListings({ DEMO_LISTINGS: '0' })).toBe(0);
+    expect(parseDemoListings({ DEMO_LISTINGS: '500' })).toBe(500);
+    expect(() => parseDemoListings({ DEMO_LISTINGS: '-1' })).toThrow('DEMO_LISTINGS');
   });
 });

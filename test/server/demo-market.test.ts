@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { DATABASES, SETUP_TIMEOUT, createTestApp, type TestApp } from './helpers';
 import { DEMO_CITIES } from '../../src/server/modules/demo-data/cities';
 import { DISTRESSED_PRICE_SHARE, DISTRESSED_REHAB_SHARE, type DistressKind } from '../../src/server/modules/demo-data/distress';
-import { DEFAULT_DEMO_LISTINGS } from '../../src/server/modules/demo-data/env';
+import { DEFAULT_DEMO_LISTINGS } from '../../src/server/lib/app-config';
 import { DEFAULT_DEMO_SEED, demoItem, type DemoItem } from '../../src/server/modules/demo-data/generator';
 import { loadDemoData } from '../../src/server/modules/demo-data/load';
 import {

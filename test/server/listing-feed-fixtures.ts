@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../src/server/db/database';
 import type { ListingFeed } from '../../src/server/modules/listing-feed';
-import type { ResoFeedConfig } from '../../src/server/reso-feed-config';
+import type { ResoFeedConfig } from '../../src/server/lib/reso-feed-config';
 import type { BuildAppOptions } from '../../src/server/app';
 import type { ResoServer } from '../reso-server';
 import { createTestApp, type TestApp, type TestDatabase } from './helpers';

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { DATABASES, SETUP_TIMEOUT, bearer, createTestApp, json, signup, type TestApp } from './helpers';
 import { NOTE_MESSAGES } from '../../src/server/modules/notes/routes';
-import { TEAM_CHAT_MESSAGES, TEAM_MESSAGE_LIMIT_PER_HOUR } from '../../src/server/modules/team-chat/routes';
+import { TEAM_MESSAGE_LIMIT_PER_HOUR } from '../../src/server/modules/team-chat/routes';
+import { TEAM_CHAT_MESSAGES } from '../../src/server/modules/team-chat/service';
 import { MAX_NOTE_LENGTH } from '../../src/shared/schemas/notes';
 
 describe.each(DATABASES)('notes and team messages on $name', (database) => {

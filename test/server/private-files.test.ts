@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { resolveJwtSecret } from '../../src/server/config';
+import { resolveJwtSecret } from '../../src/server/lib/app-config';
 import { lockDataDir } from '../../src/server/db/data-dir-lock';
 import { createOutboxMailer } from '../../src/server/modules/mail/mailer';
 

@@ -5,7 +5,7 @@ import { ADMIN, DATABASES, SETUP_TIMEOUT, bearer, createTestApp, json, login, si
 import { loadDemoData } from '../../src/server/modules/demo-data';
 import { rateRecomputerFor } from '../../src/server/modules/listings';
 import { ratesFeedFor } from '../../src/server/modules/rates/feed';
-import { loadConfig, parseRatesFeedUrl } from '../../src/server/config';
+import { loadConfig, parseRatesFeedUrl } from '../../src/server/lib/app-config';
 
 const PMMS_HEADER = 'date,pmms30,pmms30p,pmms15,pmms15p,pmms51,pmms51p,pmms51m,pmms51spread';
 

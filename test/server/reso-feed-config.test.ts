@@ -3,9 +3,9 @@
  * token, RESO_SYNC_MINUTES, RESO_FILTER; every mistake stops the start with a message that says
  * what to set.
  */
-import { loadConfig } from '../../src/server/config';
-import { demoListingsFromEnv } from '../../src/server/modules/demo-data';
-import { checkODataFilter, parseResoFeed } from '../../src/server/reso-feed-config';
+import { loadConfig } from '../../src/server/lib/app-config';
+import { parseDemoListings } from '../../src/server/lib/app-config';
+import { checkODataFilter, parseResoFeed } from '../../src/server/lib/reso-feed-config';
 
 const CREDENTIALS = {
   RESO_TOKEN_URL: 'https://auth.example-mls.com/oauth2/token',
@@ -132,8 +132,8 @@ describe('RESO_* variables', () => {
   });
 
   it('loads no demo data by default when a feed is configured (its listings are the real ones)', () => {
-    expect(demoListingsFromEnv({})).toBe(20_000);
-    expect(demoListingsFromEnv({ RESO_API_URL: API })).toBe(0);
-    expect(demoListingsFromEnv({ RESO_API_URL: API, DEMO_LISTINGS: '500' })).toBe(500);
+    expect(parseDemoListings({})).toBe(20_000);
+    expect(parseDemoListings({ RESO_API_URL: API })).toBe(0);
+    expect(parseDemoListings({ RESO_API_URL: API, DEMO_LISTINGS: '500' })).toBe(500);
   });
 });

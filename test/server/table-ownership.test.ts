@@ -30,7 +30,7 @@ function ownershipTable(): Map<string, string[]> {
 
 function schemaTables(): string[] {
   const schema = readFileSync(path.join(serverDir, 'db', 'schema.ts'), 'utf8');
-  const body = schema.slice(schema.indexOf('export interface DB {'));
+  const body = schema.slice(schema.indexOf('export interface Tables {'));
   return [...body.slice(0, body.indexOf('\n}')).matchAll(/^ {2}([a-z_]+): /gm)].map((m) => m[1]);
 }
 

@@ -1,4 +1,4 @@
-import { parseTrustProxy } from '../../src/server/config';
+import { parseTrustProxy } from '../../src/server/lib/app-config';
 import { HSTS } from '../../src/server/http/security';
 import { createTestApp, DATABASES, login, SETUP_TIMEOUT, signup, type TestApp } from './helpers';
 

@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import type { Persistor } from 'redux-persist';
 import { PersistGate } from 'redux-persist/integration/react';
 import { ThemeSync } from '../features/theme/theme-sync';
-import { PersistorContext } from './persistor-context';
+import { PersistorContext } from '../features/session';
 import type { AppStore } from './store';
 
 /** The toasts' container loads after the first paint (a toast raised before it is shown when it arrives). */

@@ -1,4 +1,4 @@
-import { loadConfig } from '../config';
+import { loadConfig } from '../lib/app-config';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { createDatabase, migrateToLatest, type Database } from '../db/database';
 

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import type { RoleName } from '../../shared/api-types';
 import { ROLE_NAMES } from '../../shared/roles';
 import { checkEmail, checkPasswordPolicy } from '../../shared/validation';
-import { loadConfig } from '../config';
+import { loadConfig } from '../lib/app-config';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { createDatabase, migrateToLatest } from '../db/database';
 import { seed } from '../seed';

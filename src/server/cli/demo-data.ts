@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fail, openCliDatabase, runMain } from './cli-common';
-import { DEFAULT_DEMO_LISTINGS } from '../modules/demo-data/env';
+import { DEFAULT_DEMO_LISTINGS } from '../lib/app-config';
 import { DEFAULT_DEMO_SEED, demoItem } from '../modules/demo-data/generator';
 import { loadDemoData } from '../modules/demo-data/load';
 import { RESO_COLUMNS, demoResoRows } from '../modules/demo-data/reso';

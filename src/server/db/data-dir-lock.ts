@@ -13,7 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensurePrivateDir, writePrivateFileSync } from '../private-files';
+import { ensurePrivateDir, writePrivateFileSync } from '../lib/private-files';
 
 export const LOCK_FILE_NAME = 'dealmap.lock';
 const TAKEOVER_SUFFIX = '.takeover';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEFAULT_DB_WAIT_LIMIT_MS, DEFAULT_PG_POOL_SIZE } from '../config';
+import { DEFAULT_DB_WAIT_LIMIT_MS, DEFAULT_PG_POOL_SIZE } from '../lib/app-config';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { Client, Pool } from 'pg';
@@ -7,11 +7,11 @@ import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import { PGliteThread } from './pglite-thread';
 import { migrationProvider } from './migrations';
 import { listenForNotices, type NoticeHandlers, type NoticeSubscription } from './notices';
-import type { DB } from './schema';
+import type { Tables } from './schema';
 import { withWaitLimit } from './wait-limit';
-import { ensurePrivateDir } from '../private-files';
+import { ensurePrivateDir } from '../lib/private-files';
 
-export type Db = Kysely<DB>;
+export type Db = Kysely<Tables>;
 
 export interface DatabaseOptions {
   /** PostgreSQL connection string; when unset PGlite is used. */
@@ -80,7 +80,7 @@ async function createPostgres(
   // also emits, idle or in use, must not end the process.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<DB>({ dialect: withWaitLimit(new PostgresDialect({ pool }), waitLimitMs) });
+  const db = new Kysely<Tables>({ dialect: withWaitLimit(new PostgresDialect({ pool }), waitLimitMs) });
   return {
     db,
     kind: 'postgres',
@@ -114,7 +114,7 @@ async function createPglite(dataDir: string | null, waitLimitMs: number): Promis
     pglite = new PGliteThread();
     await pglite.waitReady;
   }
-  const db = new Kysely<DB>({ dialect: withWaitLimit(new PGliteDialect({ pglite }), waitLimitMs) });
+  const db = new Kysely<Tables>({ dialect: withWaitLimit(new PGliteDialect({ pglite }), waitLimitMs) });
   return {
     db,
     kind: 'pglite',

@@ -1,7 +1,7 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Pool } from 'pg';
 import type { Db } from './database';
-import type { DB } from './schema';
+import type { Tables } from './schema';
 import { withWaitLimit } from './wait-limit';
 
 /** How often each replica is asked whether it is up and how far behind it is. */
@@ -96,7 +96,7 @@ export function createReadRouter(options: ReadRouterOptions): ReadRouter {
     const replica: Replica = {
       url: redactUrl(url),
       pool,
-      db: new Kysely<DB>({ dialect: withWaitLimit(new PostgresDialect({ pool }), options.waitLimitMs) }),
+      db: new Kysely<Tables>({ dialect: withWaitLimit(new PostgresDialect({ pool }), options.waitLimitMs) }),
       lagMs: null,
       checkedAt: 0,
       downUntil: 0,

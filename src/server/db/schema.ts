@@ -579,7 +579,8 @@ export interface PlacesTable {
   listings: number;
 }
 
-export interface DB {
+/** Every table's column types: the database's schema as Kysely sees it (a connection is `Db`, db/database.ts). */
+export interface Tables {
   roles: RolesTable;
   accounts: AccountsTable;
   users: UsersTable;

@@ -17,3 +17,5 @@ export { useGetUserQuery, useLogoutMutation } from './session-api';
 export { useLogout } from './use-logout';
 export { RequireRole } from './require-role';
 export { loginWithReturn, returnTarget, searchTarget } from './return-target';
+export { clearDealmapStorage } from './browser-storage';
+export { PersistorContext } from './persistor-context';

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppStore } from '../../app/hooks';
-import { usePersistor } from '../../app/persistor-context';
+import { usePersistor } from './persistor-context';
 import { api } from '../../api/base-api';
-import { clearDealmapStorage } from '../../app/browser-storage';
+import { clearDealmapStorage } from './browser-storage';
 import { SESSION_STORAGE_KEY } from '../../constants';
 import { useLogoutMutation } from './session-api';
 import { sessionCleared } from './session-slice';

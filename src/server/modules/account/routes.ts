@@ -1,13 +1,16 @@
 import { ChangePasswordAnswer, ChangePasswordRequest, UserDetails, UserDetailsRequest } from '../../../shared/schemas/account';
 import { Envelope, ErrorBody, NoQuery } from '../../../shared/schemas/common';
-import type { RoutePlugin } from '../../context';
+import type { RouteOptions, RoutePlugin } from '../../http/route-context';
 import { MINUTE, limiter } from '../auth';
 import { createAccountRepository } from './repository';
 import { ACCOUNT_MESSAGES, createAccountService } from './service';
 
 /** GET/PATCH /userDetails and POST /changePassword, under /api/v1/auth (docs/investor-api.md). */
-export const accountRoutes: RoutePlugin = async (app, { ctx }) => {
-  const account = createAccountService(createAccountRepository(ctx.db), { hashPassword: ctx.services.auth.hashPassword });
+export const accountRoutes: RoutePlugin<RouteOptions & { hashPassword: (password: string) => Promise<string> }> = async (
+  app,
+  { ctx, hashPassword },
+) => {
+  const account = createAccountService(createAccountRepository(ctx.db), { hashPassword });
   // A wrong current password answers 400, so the call must not become a way to guess it faster than
   // signing in: it shares the per-account login limit, counted per user.
   const changePasswordLimit = limiter(

@@ -1,6 +1,6 @@
 import type { AccuracyTrigger } from '../../../shared/schemas/accuracy';
 import { BackgroundWorker, type BackgroundWorkerOptions } from '../../lib/background-worker';
-import type { StartupStatus } from '../../startup-status';
+import type { StartupStatus } from '../../lib/startup-status';
 import { closedRecordsFingerprint, LISTINGS_CHANNEL, listingChangesVersion } from '../listings';
 import { BacktestStopped, runAccuracyBacktest, type BacktestRunOptions } from './backtest-run';
 import { createAccuracyRepository } from './repository';

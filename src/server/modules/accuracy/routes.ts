@@ -6,7 +6,7 @@ import {
   MarketAccuracyParams,
 } from '../../../shared/schemas/accuracy';
 import { Envelope, ErrorBody, NoQuery } from '../../../shared/schemas/common';
-import type { RouteOptions, RoutePlugin } from '../../context';
+import type { RouteOptions, RoutePlugin } from '../../http/route-context';
 import { notFound } from '../../http/errors';
 import { actorOf, writeAudit } from '../audit';
 import { requireRole } from '../auth';

@@ -4,7 +4,7 @@ import type { BulkRequest } from '../../../shared/schemas/admin';
 import { trimValues, type FieldErrors } from '../../../shared/validation';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
-import type { DB } from '../../db/schema';
+import type { Tables } from '../../db/schema';
 import { conflict, notFound, throwIfInvalid } from '../../http/errors';
 import { checkId } from '../../http/ids';
 import { changed, writeAudit, type AuditChange, type AuditView } from '../audit';
@@ -31,7 +31,7 @@ export function createCatalogSection<S extends TSchema>(db: Db, def: CatalogDefi
     uniqueColumns: def.uniqueKeys,
     withUsers: def.withUsers,
   };
-  const rows = (q: Db | Transaction<DB>): CatalogRepository => createCatalogRepository(q, shape);
+  const rows = (q: Db | Transaction<Tables>): CatalogRepository => createCatalogRepository(q, shape);
   const store = rows(db);
   const orderOf = (sort: string | undefined) => parseSort(sort, def.sortFields[0]);
 
@@ -62,14 +62,14 @@ export function createCatalogSection<S extends TSchema>(db: Db, def: CatalogDefi
 
   const uniqueKey = (values: CatalogValues) => def.uniqueKeys.map((k) => (values[k] ?? '').toLowerCase()).join('\u0000');
 
-  async function assertUnique(trx: Transaction<DB>, values: CatalogValues, exceptId?: string) {
+  async function assertUnique(trx: Transaction<Tables>, values: CatalogValues, exceptId?: string) {
     // The message names the existing item as it is spelled.
     const existing = await rows(trx).findSame(values, exceptId);
     if (existing) throw conflict(def.duplicateMessage(existing));
   }
 
   /** Runs a write; a unique violation (a concurrent insert won) becomes the same 409. */
-  async function write<T>(values: CatalogValues | null, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  async function write<T>(values: CatalogValues | null, work: (trx: Transaction<Tables>) => Promise<T>): Promise<T> {
     try {
       return await db.transaction().execute(work);
     } catch (error) {
@@ -78,7 +78,7 @@ export function createCatalogSection<S extends TSchema>(db: Db, def: CatalogDefi
     }
   }
 
-  async function findRow(q: Db | Transaction<DB>, id: string, lock = false): Promise<CatalogRow> {
+  async function findRow(q: Db | Transaction<Tables>, id: string, lock = false): Promise<CatalogRow> {
     const row = await rows(q).find(id, lock);
     if (!row) throw notFound(`The ${def.thing} was not found. It may have been deleted.`);
     return row;

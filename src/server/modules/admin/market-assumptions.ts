@@ -3,7 +3,7 @@ import { Value } from '@sinclair/typebox/value';
 import { AssumptionOverrides } from '../../../shared/schemas/assumptions';
 import { Envelope, ErrorBody, NoQuery } from '../../../shared/schemas/common';
 import { assumptionOverridesProblems, DEFAULT_ASSUMPTIONS } from '../../../shared/invest';
-import type { RoutePlugin } from '../../context';
+import type { RoutePlugin } from '../../http/route-context';
 import { badRequest, notFound } from '../../http/errors';
 import { checkId } from '../../http/ids';
 import { createListingsRepository, noteListingsChanged, rateRecomputerFor } from '../listings';

@@ -1,7 +1,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import { AuditPage, AuditQuery } from '../../../shared/schemas/admin';
 import { Envelope } from '../../../shared/schemas/common';
-import type { RoutePlugin } from '../../context';
+import type { RoutePlugin } from '../../http/route-context';
 import { requireRole } from '../auth';
 import { listAudit } from '../audit';
 import { marketAssumptionsRoutes } from './market-assumptions';

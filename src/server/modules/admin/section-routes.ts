@@ -13,7 +13,7 @@ import {
   listQuery,
 } from '../../../shared/schemas/admin';
 import { Envelope, ErrorBody, NoContent, NoQuery } from '../../../shared/schemas/common';
-import type { RoutePlugin } from '../../context';
+import type { RoutePlugin } from '../../http/route-context';
 import { actorOf } from '../audit';
 import { isPaged } from './common';
 import type { AdminSection, ImportingSection } from './section';

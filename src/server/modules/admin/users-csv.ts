@@ -1,8 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { ImportReport } from '../../../shared/schemas/admin';
 import { ROLE_NAMES, normalizeRole } from '../../../shared/roles';
 import { validateUserForm, type FieldErrors } from '../../../shared/validation';
-import type { DB } from '../../db/schema';
+import type { Tables } from '../../db/schema';
 import { conflict } from '../../http/errors';
 import type { UserRecord } from '../users';
 import { writeAudit, type Actor, type AuditChange } from '../audit';
@@ -12,6 +12,7 @@ import { importReport, readImportFile } from './import-file';
 import { createAdminUsersRepository } from './users-repository';
 import { USER_MESSAGES, normalizeUser, userAuditView, type UserValues } from './users-rules';
 import { createAccountsRepository } from '../catalog';
+import type { Db } from '../../db/database';
 
 /** The users' CSV: export columns, import columns and row rules, and the write of an import. */
 
@@ -48,10 +49,7 @@ const COLUMN_OF: Record<string, string> = { roleId: 'role', accountId: 'accountN
  * Reads a users import file and checks every row (form rules, role by name, usernames taken or
  * repeated in the file); nothing is hashed or written. Passwords are masked in the report.
  */
-export async function checkUserImport(
-  db: Kysely<DB>,
-  csv: string,
-): Promise<{ report: ImportReport; records: UserImportRecord[] }> {
+export async function checkUserImport(db: Db, csv: string): Promise<{ report: ImportReport; records: UserImportRecord[] }> {
   const rows = readImportFile(csv, {
     columns: USER_IMPORT_COLUMNS,
     required: USER_IMPORT_COLUMNS.filter((c) => c !== 'active'),
@@ -103,7 +101,7 @@ export async function checkUserImport(
  * refuse the whole import (409). Returns how many users were created.
  */
 export async function writeUserImport(
-  trx: Transaction<DB>,
+  trx: Transaction<Tables>,
   actor: Actor,
   records: UserImportRecord[],
   hashes: string[],

@@ -1,13 +1,14 @@
-import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Role, User } from '../../../shared/schemas/session';
 import { ROLE_NAMES, normalizeRole } from '../../../shared/roles';
-import type { DB, NewUser } from '../../db/schema';
+import type { NewUser } from '../../db/schema';
 import { contains, likePattern } from '../../db/text-search';
 import { notFound } from '../../http/errors';
 import { createUsersRepository, selectUserRecords, toUser, type UserProfileIds, type UserRecord } from '../users';
 import { inChunks } from '../../lib/in-chunks';
 import { parseSort } from './common';
 import { USER_MESSAGES } from './users-rules';
+import type { Db } from '../../db/database';
 
 /**
  * The admin users' queries (Kysely): the list with its search and orders, one user, the form's
@@ -55,7 +56,7 @@ export const isActiveAdmin = (r: { role_name: string; active: boolean }): boolea
   r.active && normalizeRole(r.role_name) === 'Admin';
 
 /** The admin users' queries on the database or a transaction `q`. */
-export function createAdminUsersRepository(q: Kysely<DB>) {
+export function createAdminUsersRepository(q: Db) {
   const selectUsers = () => selectUserRecords(q);
 
   /**

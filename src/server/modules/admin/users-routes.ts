@@ -9,7 +9,7 @@ import {
   UserFormData,
 } from '../../../shared/schemas/admin';
 import { Envelope, ErrorBody, NoQuery } from '../../../shared/schemas/common';
-import type { RoutePlugin, RouteOptions } from '../../context';
+import type { RoutePlugin, RouteOptions } from '../../http/route-context';
 import { throwIfRowsInvalid } from './import-file';
 import { actorOf } from '../audit';
 import { IMPORT_BODY_LIMIT } from './section-routes';

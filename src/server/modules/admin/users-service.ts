@@ -1,11 +1,11 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { SORT_FIELDS, UserForm, type EditUserData, type UserFormData } from '../../../shared/schemas/admin';
 import { User } from '../../../shared/schemas/session';
 import { normalizeRole } from '../../../shared/roles';
 import type { FieldErrors } from '../../../shared/validation';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
-import type { DB } from '../../db/schema';
+import type { Tables } from '../../db/schema';
 import { conflict, throwIfInvalid } from '../../http/errors';
 import { checkId } from '../../http/ids';
 import { createAuthRepository } from '../auth';
@@ -37,7 +37,7 @@ const BULK_CHUNK = 5000;
  */
 export function createUsersSection(db: Db, deps: UsersSectionDeps): UsersSection {
   const repository = createAdminUsersRepository(db);
-  async function transaction<T>(work: (trx: Transaction<DB>) => Promise<T>, username?: string): Promise<T> {
+  async function transaction<T>(work: (trx: Transaction<Tables>) => Promise<T>, username?: string): Promise<T> {
     try {
       return await db.transaction().execute(work);
     } catch (error) {
@@ -52,7 +52,7 @@ export function createUsersSection(db: Db, deps: UsersSectionDeps): UsersSection
   }
 
   /** Role, account (created when new) and username checks inside the transaction; returns the account id. */
-  async function resolveRefs(trx: Kysely<DB>, values: UserValues, exceptId: string | null, changes: AuditChange[]) {
+  async function resolveRefs(trx: Db, values: UserValues, exceptId: string | null, changes: AuditChange[]) {
     const errors: FieldErrors = {};
     const accounts = createAccountsRepository(trx);
     const users = createAdminUsersRepository(trx);
@@ -82,12 +82,12 @@ export function createUsersSection(db: Db, deps: UsersSectionDeps): UsersSection
   }
 
   /** The rows a bulk request means: its ids, or every user matching `q`. */
-  async function bulkRows(trx: Kysely<DB>, ids: string[] | undefined, q: string | undefined): Promise<UserRecord[]> {
+  async function bulkRows(trx: Db, ids: string[] | undefined, q: string | undefined): Promise<UserRecord[]> {
     return createAdminUsersRepository(trx).lockSelection(ids ? { ids } : { q });
   }
 
   /** Throws 409 when a change left no active Admin (checked after the change, inside its transaction). */
-  async function keepAnAdmin(trx: Kysely<DB>, touched: UserRecord[], message: string = USER_MESSAGES.lastAdmin) {
+  async function keepAnAdmin(trx: Db, touched: UserRecord[], message: string = USER_MESSAGES.lastAdmin) {
     if (touched.some(isActiveAdmin) && (await createAdminUsersRepository(trx).countActiveAdmins()) === 0) throw conflict(message);
   }
 

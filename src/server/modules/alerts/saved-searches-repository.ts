@@ -123,6 +123,21 @@ export function createSavedSearchesRepository(db: Db) {
       });
     },
 
+    /** These searches' names and alert settings by name, locked until the transaction ends (the unsubscribe link). */
+    async lockAlerts(ids: string[]) {
+      return db
+        .selectFrom('saved_searches')
+        .select(['id', 'name', 'alert'])
+        .where('id', 'in', ids)
+        .orderBy('name')
+        .forUpdate()
+        .execute();
+    },
+
+    async turnAlertsOff(ids: string[]): Promise<void> {
+      if (ids.length) await db.updateTable('saved_searches').set({ alert: 'off' }).where('id', 'in', ids).execute();
+    },
+
     async remove(userId: string, id: string): Promise<boolean> {
       const deleted = await db.deleteFrom('saved_searches').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
       return deleted.numDeletedRows > 0n;

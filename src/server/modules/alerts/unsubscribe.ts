@@ -2,6 +2,7 @@ import type { UnsubscribeAnswer } from '../../../shared/schemas/alerts';
 import { ERROR_CODES } from '../../../shared/api-types';
 import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../http/errors';
+import { createSavedSearchesRepository } from './saved-searches-repository';
 import { readUnsubscribeToken } from './unsubscribe-token';
 
 export const UNSUBSCRIBE_MESSAGES = {
@@ -23,16 +24,11 @@ export async function unsubscribe(db: Db, secret: string, token: string): Promis
   const ids = readUnsubscribeToken(secret, token.trim());
   if (!ids) throw invalidUnsubscribe();
   return db.transaction().execute(async (trx) => {
-    const searches = await trx
-      .selectFrom('saved_searches')
-      .select(['id', 'name', 'alert'])
-      .where('id', 'in', ids)
-      .orderBy('name')
-      .forUpdate()
-      .execute();
+    const repository = createSavedSearchesRepository(trx);
+    const searches = await repository.lockAlerts(ids);
     if (!searches.length) throw notFound(UNSUBSCRIBE_MESSAGES.gone);
     const on = searches.filter((s) => s.alert !== 'off').map((s) => s.id);
-    if (on.length) await trx.updateTable('saved_searches').set({ alert: 'off' }).where('id', 'in', on).execute();
+    await repository.turnAlertsOff(on);
     return {
       status: on.length ? 'unsubscribed' : 'already-unsubscribed',
       searchName: searches.map((s) => s.name).join(', '),

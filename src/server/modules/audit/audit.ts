@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { AuditAction, AuditEntry, AuditQuery, EntityType } from '../../../shared/schemas/admin';
 import type { Paged } from '../../../shared/schemas/common';
 import type { Db } from '../../db/database';
-import type { DB } from '../../db/schema';
+import type { Tables } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import { inChunks } from '../../lib/in-chunks';
@@ -27,7 +27,7 @@ const jsonb = (value: AuditView | null) =>
   value === null ? null : sql<AuditView>`cast(cast(${JSON.stringify(value)} as text) as jsonb)`;
 
 /** Writes one entry per change inside the caller's transaction. */
-export async function writeAudit(trx: Transaction<DB>, actor: Actor, changes: AuditChange[]): Promise<void> {
+export async function writeAudit(trx: Transaction<Tables>, actor: Actor, changes: AuditChange[]): Promise<void> {
   if (changes.length === 0) return;
   const username = await createUsersRepository(trx).findUsername(actor.id);
   await inChunks(changes, CHUNK, (chunk) =>

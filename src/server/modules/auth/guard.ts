@@ -1,6 +1,7 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { RoleName } from '../../../shared/api-types';
 import { forbidden, unauthorized } from '../../http/errors';
+import type { PreHandler } from '../../http/route-context';
 import type { AuthContext, AuthService } from './service';
 
 declare module 'fastify' {
@@ -9,8 +10,6 @@ declare module 'fastify' {
     auth: AuthContext | null;
   }
 }
-
-export type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;

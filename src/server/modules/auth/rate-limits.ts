@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RateLimits } from '../../config';
+import type { RateLimits } from '../../lib/app-config';
 import { AppError, rateLimitMessage } from '../../http/errors';
 import { ERROR_CODES } from '../../../shared/api-types';
-import type { PreHandler } from './guard';
+import type { PreHandler } from '../../http/route-context';
 
 export const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

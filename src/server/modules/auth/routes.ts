@@ -10,14 +10,14 @@ import {
   SignupRequest,
 } from '../../../shared/schemas/auth';
 import { SessionResponse } from '../../../shared/schemas/session';
-import type { RoutePlugin } from '../../context';
+import type { RouteOptions, RoutePlugin } from '../../http/route-context';
+import type { AuthService } from './service';
 import { createAuthRateLimits } from './rate-limits';
 
 const Session = Envelope(SessionResponse);
 
 /** Public auth calls under /api/v1: sign-in, sign-up, refresh, sign-out and the password reset. */
-export const authRoutes: RoutePlugin = async (app, { ctx }) => {
-  const auth = ctx.services.auth;
+export const authRoutes: RoutePlugin<RouteOptions & { auth: AuthService }> = async (app, { ctx, auth }) => {
   const limits = createAuthRateLimits(app, ctx.config.rateLimits);
 
   app.post(

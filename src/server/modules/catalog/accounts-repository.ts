@@ -1,6 +1,6 @@
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
+import { sql } from 'kysely';
 import { inChunks } from '../../lib/in-chunks';
+import type { Db } from '../../db/database';
 
 const INSERT_CHUNK = 1000;
 const LOOKUP_CHUNK = 5000;
@@ -11,7 +11,7 @@ export interface AccountName {
 }
 
 /** The accounts users are created with (by an admin's form or a users import), on `q`. */
-export function createAccountsRepository(q: Kysely<DB>) {
+export function createAccountsRepository(q: Db) {
   return {
     async findById(id: string): Promise<{ id: string } | undefined> {
       return q.selectFrom('accounts').select('id').where('id', '=', id).executeTakeFirst();

@@ -27,6 +27,14 @@ export function createMarketsRepository(db: Db) {
       return markets.rows;
     },
 
+    async count(): Promise<number> {
+      const row = await db
+        .selectFrom('markets')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
     async findAssumptions(id: string) {
       return db.selectFrom('markets').select(['id', 'city', 'state', 'assumptions']).where('id', '=', id).executeTakeFirst();
     },

@@ -1,7 +1,8 @@
-import { sql, type ExpressionBuilder, type Insertable, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { DB } from '../../db/schema';
+import { sql, type ExpressionBuilder, type Insertable, type SelectQueryBuilder } from 'kysely';
+import type { Tables } from '../../db/schema';
 import { contains, likePattern } from '../../db/text-search';
 import { inChunks } from '../../lib/in-chunks';
+import type { Db } from '../../db/database';
 
 /** The catalogues an admin edits, each a table of a few text columns and `active`. */
 export type CatalogTable = 'markets' | 'interests' | 'strategies' | 'accounts';
@@ -36,10 +37,10 @@ export type CatalogSelection = { ids: string[] } | { q: string | undefined };
 
 const CHUNK = 5000;
 
-type CatalogEb = ExpressionBuilder<DB, CatalogTable>;
+type CatalogEb = ExpressionBuilder<Tables, CatalogTable>;
 
 /** One catalogue's rows, on `q` (the database or a transaction). */
-export function createCatalogRepository(q: Kysely<DB>, shape: CatalogShape) {
+export function createCatalogRepository(q: Db, shape: CatalogShape) {
   const { table, columns } = shape;
   const column = (key: CatalogColumn) => q.dynamic.ref<CatalogColumn>(`${table}.${key}`);
 
@@ -61,7 +62,7 @@ export function createCatalogRepository(q: Kysely<DB>, shape: CatalogShape) {
     return eb.or(shape.searchColumns.map((k) => contains(sql`${column(k)}`, pattern)));
   };
 
-  function ordered<O>(query: SelectQueryBuilder<DB, CatalogTable, O>, order: CatalogOrder) {
+  function ordered<O>(query: SelectQueryBuilder<Tables, CatalogTable, O>, order: CatalogOrder) {
     const dir = sql.raw(order.desc ? 'desc' : 'asc');
     const first = columns.find((k) => k === order.field);
     let out = query.orderBy(first ? sql`lower(${column(first)}) ${dir}` : sql`${sql.ref(`${table}.active`)} ${dir}`);
@@ -164,7 +165,7 @@ export type CatalogRepository = ReturnType<typeof createCatalogRepository>;
  * created_at values keep the rows' order (lookups sort by created_at).
  */
 export async function seedCatalog(
-  q: Kysely<DB>,
+  q: Db,
   table: 'strategies' | 'interests',
   rows: ReadonlyArray<{ name: string; description: string }>,
 ): Promise<void> {
@@ -174,7 +175,7 @@ export async function seedCatalog(
     .executeTakeFirstOrThrow();
   if (Number(present.n) > 0) return;
   const start = Date.now();
-  const values: Array<Insertable<DB['strategies']>> = rows.map((row, i) => ({
+  const values: Array<Insertable<Tables['strategies']>> = rows.map((row, i) => ({
     ...row,
     created_at: new Date(start + i),
     updated_at: new Date(start + i),

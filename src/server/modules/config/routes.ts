@@ -1,6 +1,6 @@
 import { Envelope, NoQuery } from '../../../shared/schemas/common';
 import { ClientConfig } from '../../../shared/schemas/config';
-import type { RoutePlugin } from '../../context';
+import type { RoutePlugin } from '../../http/route-context';
 
 /** GET /api/v1/config (public): what the client needs from the server's configuration. */
 export const configRoutes: RoutePlugin = async (app, { ctx }) => {

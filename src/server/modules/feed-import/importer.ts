@@ -15,7 +15,7 @@ import {
   type RecomputeProgress,
 } from '../listings';
 import type { Db } from '../../db/database';
-import type { DB } from '../../db/schema';
+import type { Tables } from '../../db/schema';
 import { addFeedCounts, afterFeedWrite, emptyFeedCounts, FeedRows, writeFeedRows, type FeedWriteCounts } from './batch';
 
 /**
@@ -219,7 +219,7 @@ export async function importFile(db: Db, file: string, options: ImportOptions = 
     addFeedCounts(summary, await writeFeedRows(trx, batch));
   };
   // The bulk load's transaction and the indexes it dropped; decided at the first write.
-  let bulk: ControlledTransaction<DB> | null = null;
+  let bulk: ControlledTransaction<Tables> | null = null;
   let dropped: DroppedIndex[] = [];
   let decided = false;
   const write = async (batch: FeedRows) => {
@@ -258,7 +258,7 @@ export async function importFile(db: Db, file: string, options: ImportOptions = 
     }
     await flush();
     await flush(); // the last batch written
-    const load = bulk as ControlledTransaction<DB> | null;
+    const load = bulk as ControlledTransaction<Tables> | null;
     if (load) {
       await rebuildReturnsCopy(load);
       await restoreIndexes(load, dropped);
@@ -268,7 +268,7 @@ export async function importFile(db: Db, file: string, options: ImportOptions = 
   } finally {
     // On an error, no write is left running when the import gives up (the caller may close the database).
     if (writing) await (writing as Promise<void>).catch(() => {});
-    const failed = bulk as ControlledTransaction<DB> | null;
+    const failed = bulk as ControlledTransaction<Tables> | null;
     // The error that stopped the load is the one to report, not a rollback's own.
     if (failed)
       await failed

@@ -1,7 +1,7 @@
 import { ERROR_CODES } from '../../../shared/api-types';
 import { Envelope, ErrorBody, NoQuery } from '../../../shared/schemas/common';
 import { Health } from '../../../shared/schemas/health';
-import type { RoutePlugin } from '../../context';
+import type { RoutePlugin } from '../../http/route-context';
 import { pingDatabase } from '../../db/database';
 import { sendError } from '../../http/error-handler';
 

@@ -1,6 +1,6 @@
 import { Envelope, ErrorBody, NoQuery } from '../../../shared/schemas/common';
 import { ListingFeedStatus, ListingFeedSyncAnswer } from '../../../shared/schemas/listing-feed';
-import type { RouteOptions, RoutePlugin } from '../../context';
+import type { RouteOptions, RoutePlugin } from '../../http/route-context';
 import { conflict } from '../../http/errors';
 import { actorOf, writeAudit } from '../audit';
 import { requireRole } from '../auth';

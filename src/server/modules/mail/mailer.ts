@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import { ensurePrivateDir, writePrivateFile } from '../../private-files';
+import { ensurePrivateDir, writePrivateFile } from '../../lib/private-files';
 
 export interface MailMessage {
   /** One address, or several separated by commas. */

@@ -1,6 +1,6 @@
 import { Envelope } from '../../../shared/schemas/common';
 import { Note, NotesQuery, SaveNote } from '../../../shared/schemas/notes';
-import type { RoutePlugin } from '../../context';
+import type { RoutePlugin } from '../../http/route-context';
 import { badRequest, notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import { createNotesRepository } from './repository';

@@ -1,7 +1,7 @@
 import { Envelope, ErrorBody } from '../../../shared/schemas/common';
 import { GeocodeAnswer, GeocodeQuery } from '../../../shared/schemas/places';
 import { parsePlaceQuery, PLACE_MESSAGES } from '../../../shared/place-query';
-import type { RoutePlugin } from '../../context';
+import type { RoutePlugin } from '../../http/route-context';
 import { badRequest, notFound } from '../../http/errors';
 import { createPlacesRepository } from './repository';
 

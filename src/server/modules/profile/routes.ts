@@ -3,7 +3,8 @@ import { EXPERIENCE_LEVELS, type ExperienceLevel } from '../../../shared/investo
 import { offerTargetProblems } from '../../../shared/invest/max-offer';
 import { ExperienceRequest, OfferTargetsRequest, ProfileUpdates } from '../../../shared/schemas/profile';
 import { User } from '../../../shared/schemas/session';
-import type { RoutePlugin } from '../../context';
+import type { RouteOptions, RoutePlugin } from '../../http/route-context';
+import type { UsersService } from '../users';
 import { badRequest, unauthorized } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import { createProfileRepository, PROFILE_TABLES, type ProfileListKind } from './repository';
@@ -35,10 +36,10 @@ const isExperience = (value: unknown): value is ExperienceLevel | null =>
  * {cashOnCashPercent, flipProfitPercent} (each a number from 0 to 100) → the updated User.
  * Under /api/v1/auth.
  */
-export const profileRoutes: RoutePlugin = async (app, { ctx }) => {
+export const profileRoutes: RoutePlugin<RouteOptions & { users: UsersService }> = async (app, { ctx, users }) => {
   const profile = createProfileRepository(ctx.db);
   const updatedUser = async (userId: string) => {
-    const user = await ctx.services.users.getUser(userId);
+    const user = await users.getUser(userId);
     if (!user) throw unauthorized();
     return { data: user };
   };

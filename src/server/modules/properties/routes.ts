@@ -18,7 +18,7 @@ import { parseSearchFilters, SORT_MESSAGES } from '../../../shared/search-filter
 import { cellsInBounds, MAX_CLUSTER_CELLS, MAX_CLUSTER_ZOOM, MIN_CLUSTER_ZOOM } from '../../../shared/geo/cluster-grid';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
-import type { RouteOptions, RoutePlugin } from '../../context';
+import type { RouteOptions, RoutePlugin } from '../../http/route-context';
 import { estimateRange, RANGE_ROUND_TO, type MarketCalibration } from '../../../shared/valuation/ranges';
 import { badRequest, notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';

@@ -5,7 +5,7 @@ import type { ReturnFigure, ReturnsCell, SearchReturnsAnswer } from '../../../sh
 import type { SearchFilters } from '../../../shared/search-filters';
 import type { StrategyKey } from '../../../shared/vocabulary';
 import type { Db } from '../../db/database';
-import type { DB } from '../../db/schema';
+import type { Tables } from '../../db/schema';
 import { gridCellSql } from './search-clusters';
 import { cashOnCashSql, matching, type PropertyScan } from './search-scan';
 
@@ -50,7 +50,7 @@ type FigureRows = ReturnType<typeof figureRows>;
  * which the rest of the statement does not name: each method's creator is cast to this).
  */
 type WithCells = QueryCreator<
-  DB & { cells: { cell_x: number; cell_y: number; count: number; median: number; low: number; high: number } }
+  Tables & { cells: { cell_x: number; cell_y: number; count: number; median: number; low: number; high: number } }
 >;
 
 /** Each cell's count and percentiles, as `cells`: the three of a cell in one ordered-set aggregate. */

@@ -3,7 +3,7 @@ import type { MapBounds } from '../../../shared/schemas/geo';
 import { RESULTS_BITS, type PropertySummaryRow } from '../../../shared/schemas/property';
 import type { SearchFilters } from '../../../shared/search-filters';
 import { STRATEGY_KEYS, type StrategyKey } from '../../../shared/vocabulary';
-import type { DB, PropertiesTable } from '../../db/schema';
+import type { Tables, PropertiesTable } from '../../db/schema';
 import { DEFAULT_MARKER, type Column } from './property-reads';
 
 /**
@@ -88,7 +88,7 @@ export function toSummaryRow(p: SummaryRow, zIndex: number): PropertySummaryRow 
   ];
 }
 
-export type PropertyScan<O> = SelectQueryBuilder<DB & { p: PropertiesTable }, 'p', O>;
+export type PropertyScan<O> = SelectQueryBuilder<Tables & { p: PropertiesTable }, 'p', O>;
 
 /** Each strategy's stored cash-on-cash (migration 0022: Infinity when no cash goes in, null without results). */
 const CASH_ON_CASH_COLUMN = {

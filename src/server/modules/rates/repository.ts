@@ -60,6 +60,14 @@ export function createRatesRepository(db: Db) {
     },
 
     /** A page of rates, newest survey week first unless `sort` says otherwise; `q` matches the product. */
+    /** Each product's latest rate. */
+    async latestOfEachProduct(): Promise<Rate[]> {
+      const rows = await sql<RateRow>`
+    select distinct on (lower(product)) id, product, rate, as_of::text as as_of, source
+    from rates order by lower(product), as_of desc, created_at desc`.execute(db);
+      return rows.rows.map(toRate);
+    },
+
     async listRates(query: RatesListQuery): Promise<RatesPage> {
       const page = query.page ?? 1;
       const pageSize = query.pageSize ?? 50;
@@ -129,6 +137,33 @@ export function createRatesRepository(db: Db) {
     },
 
     /** Deletes a rate; false when it did not exist. */
+    /** Adds the rate, or replaces that product's rate of that week; whether it was added. */
+    async upsertRate(input: {
+      product: string;
+      rate: number;
+      asOf: string;
+      source: string;
+    }): Promise<{ rate: Rate; created: boolean }> {
+      const row = await sql<RateRow & { created: boolean }>`
+      insert into rates (product, rate, as_of, source)
+      values (${input.product}, ${input.rate}, ${input.asOf}::date, ${input.source})
+      on conflict (product, as_of) do update set rate = excluded.rate, source = excluded.source, created_at = now()
+      returning id, product, rate, as_of::text as as_of, source, (xmax = 0) as created`.execute(db);
+      return { rate: toRate(row.rows[0]), created: row.rows[0].created };
+    },
+
+    /** Writes these weeks' rates in one statement; the rates added or changed. */
+    async upsertRates(values: Array<{ product: string; rate: number; as_of: string }>, source: string): Promise<Rate[]> {
+      if (!values.length) return [];
+      const result = await sql<RateRow>`
+      insert into rates (product, rate, as_of, source)
+      select product, rate, as_of, ${source} from json_to_recordset(${JSON.stringify(values)}::json) as v(product text, rate float8, as_of date)
+      on conflict (product, as_of) do update set rate = excluded.rate, source = excluded.source
+      where (rates.rate, rates.source) is distinct from (excluded.rate, excluded.source)
+      returning id, product, rate, as_of::text as as_of, source`.execute(db);
+      return result.rows.map(toRate);
+    },
+
     async deleteRate(id: string): Promise<boolean> {
       const result = await sql`delete from rates where id = ${id}::uuid`.execute(db);
       return Number(result.numAffectedRows ?? 0) > 0;

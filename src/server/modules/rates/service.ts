@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { NewRate, Rate, RatesImportError, RatesImportReport, RatesImportRow } from '../../../shared/schemas/rates';
 import { formatDate } from '../../../shared/format';
 import { IMPORT_MAX_BYTES } from '../../../shared/admin-constants';
@@ -8,16 +7,15 @@ import type { AuditAction } from '../../../shared/admin-constants';
 import type { Db } from '../../db/database';
 import { changed, writeAudit, type Actor, type AuditChange, type AuditView } from '../audit';
 import { badRequest, conflict, importRefused, notFound } from '../../http/errors';
-import { createRatesRepository, toRate, type RateRow, type RateValues } from './repository';
+import { createRatesRepository, type RateValues } from './repository';
 
 export type { Rate };
 
 /** The latest rate of each product, longest term first. */
 export async function latestRates(db: Db): Promise<Rate[]> {
-  const rows = await sql<RateRow>`
-    select distinct on (lower(product)) id, product, rate, as_of::text as as_of, source
-    from rates order by lower(product), as_of desc, created_at desc`.execute(db);
-  return rows.rows.map(toRate).sort((a, b) => b.termMonths - a.termMonths || a.product.localeCompare(b.product));
+  return (await createRatesRepository(db).latestOfEachProduct()).sort(
+    (a, b) => b.termMonths - a.termMonths || a.product.localeCompare(b.product),
+  );
 }
 
 /** What the audit log keeps of a rate. */
@@ -37,17 +35,11 @@ export async function upsertRate(db: Db, input: NewRate, actor: Actor): Promise<
     const rates = createRatesRepository(trx);
     const stored = await rates.findExactWeeks([{ product: input.product, as_of: input.asOf }]);
     const before = stored.get(`${input.product}|${input.asOf}`) ?? null;
-    const row = await sql<RateRow & { created: boolean }>`
-      insert into rates (product, rate, as_of, source)
-      values (${input.product}, ${input.rate}, ${input.asOf}::date, ${input.source ?? ''})
-      on conflict (product, as_of) do update set rate = excluded.rate, source = excluded.source, created_at = now()
-      returning id, product, rate, as_of::text as as_of, source, (xmax = 0) as created`.execute(trx);
-    const r = row.rows[0];
-    const rate = toRate(r);
-    if (r.created || !before || changed(rateView(before), rateView(rate))) {
-      await writeAudit(trx, actor, [rateAudit(r.created ? 'create' : 'update', rate._id, r.created ? null : before, rate)]);
+    const { rate, created } = await rates.upsertRate({ ...input, source: input.source ?? '' });
+    if (created || !before || changed(rateView(before), rateView(rate))) {
+      await writeAudit(trx, actor, [rateAudit(created ? 'create' : 'update', rate._id, created ? null : before, rate)]);
     }
-    return { rate, created: r.created };
+    return { rate, created };
   });
 }
 
@@ -125,15 +117,7 @@ export async function importPmms(db: Db, rows: PmmsRow[], source = PMMS_SOURCE):
 
 /** Writes PMMS rows (one statement); returns the rates added or changed. */
 async function writePmms(db: Db, rows: PmmsRow[], source = PMMS_SOURCE): Promise<Rate[]> {
-  const values = pmmsRates(rows);
-  if (!values.length) return [];
-  const result = await sql<RateRow>`
-    insert into rates (product, rate, as_of, source)
-    select product, rate, as_of, ${source} from json_to_recordset(${JSON.stringify(values)}::json) as v(product text, rate float8, as_of date)
-    on conflict (product, as_of) do update set rate = excluded.rate, source = excluded.source
-    where (rates.rate, rates.source) is distinct from (excluded.rate, excluded.source)
-    returning id, product, rate, as_of::text as as_of, source`.execute(db);
-  return result.rows.map(toRate);
+  return createRatesRepository(db).upsertRates(pmmsRates(rows), source);
 }
 
 /** Today's calendar day on the server (UTC), YYYY-MM-DD. */

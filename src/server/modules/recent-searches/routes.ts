@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { Envelope, NoQuery } from '../../../shared/schemas/common';
 import { NewRecentSearch, RecentSearch } from '../../../shared/schemas/recent-searches';
-import type { RoutePlugin } from '../../context';
+import type { RoutePlugin } from '../../http/route-context';
 import { badRequest } from '../../http/errors';
 import { parseSearchFilters, searchFilterParams } from '../../../shared/search-filters';
 import { createRecentSearchesRepository } from './repository';

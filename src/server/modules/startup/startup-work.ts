@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
 import type { Health, StartupProgress, StartupState } from '../../../shared/schemas/health';
 import type { Db } from '../../db/database';
 import { yieldToRequests } from '../../http/busy';
 import type { StartupStatus } from '../../lib/startup-status';
+import { createStartupRepository } from './repository';
 import { DEFAULT_DEMO_SEED, loadDemoData } from '../demo-data';
 import { createListingsRepository, recomputeDirty } from '../listings';
 
@@ -107,11 +107,7 @@ export class StartupWork implements StartupStatus {
     if (plan.kind === 'demo') {
       const demo = { listings: plan.listings, seed: plan.seed };
       this.state = 'seeding';
-      await this.db
-        .insertInto('startup_tasks')
-        .values({ name: DEMO_LOAD_TASK, params: demo })
-        .onConflict((oc) => oc.column('name').doUpdateSet({ params: demo, finished_at: null }))
-        .execute();
+      await createStartupRepository(this.db).startTask(DEMO_LOAD_TASK, demo);
       const summary = await loadDemoData(this.db, {
         ...demo,
         batchSize: this.options.batchSize,
@@ -127,11 +123,7 @@ export class StartupWork implements StartupStatus {
         },
       });
       if (this.stopped) return;
-      await this.db
-        .updateTable('startup_tasks')
-        .set({ finished_at: sql<Date>`now()` })
-        .where('name', '=', DEMO_LOAD_TASK)
-        .execute();
+      await createStartupRepository(this.db).finishTask(DEMO_LOAD_TASK);
       this.options.log?.info(
         `Demo data loaded: ${summary.listings.toLocaleString('en-US')} listings, ${summary.sold.toLocaleString('en-US')} sold comps, ${summary.leases.toLocaleString('en-US')} leases in ${summary.seconds.toFixed(1)} s`,
       );
@@ -156,19 +148,14 @@ export class StartupWork implements StartupStatus {
 
   /** The demo load to run: an unfinished one (a crash), or a new one on a database without listings. */
   private async pendingDemoLoad(): Promise<{ listings: number; seed: number } | null> {
-    const task = await this.db
-      .selectFrom('startup_tasks')
-      .select(['params', 'finished_at'])
-      .where('name', '=', DEMO_LOAD_TASK)
-      .executeTakeFirst();
+    const task = await createStartupRepository(this.db).findTask(DEMO_LOAD_TASK);
     if (task) {
       if (task.finished_at) return null;
       const { listings, seed } = task.params as { listings?: unknown; seed?: unknown };
       if (typeof listings === 'number' && typeof seed === 'number') return { listings, seed };
     }
     if (this.options.demoListings === 0) return null;
-    const any = await sql<{ found: boolean }>`select exists (select 1 from properties) as found`.execute(this.db);
-    if (any.rows[0].found) return null;
+    if (await createStartupRepository(this.db).anyListing()) return null;
     return { listings: this.options.demoListings, seed: this.options.demoSeed ?? DEFAULT_DEMO_SEED };
   }
 }

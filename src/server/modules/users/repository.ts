@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import type { ExperienceLevel } from '../../../shared/investor-types';
 import type { OfferTargets } from '../../../shared/schemas/profile';
-import type { DB, NewUser } from '../../db/schema';
+import type { Tables, NewUser } from '../../db/schema';
 
 export interface UserRecord {
   id: string;
@@ -49,7 +49,7 @@ export interface UserChanges {
 }
 
 /** Users with their role and account names, as UserRecord rows (inside or outside a transaction). */
-export function selectUserRecords(q: Db | Transaction<DB>) {
+export function selectUserRecords(q: Db | Transaction<Tables>) {
   return q
     .selectFrom('users as u')
     .innerJoin('roles as r', 'r.id', 'u.role_id')
@@ -138,6 +138,26 @@ export function createUsersRepository(db: Db) {
         .orderBy('users.created_at')
         .executeTakeFirst();
       return row?.username;
+    },
+
+    /** The usernames (e-mail addresses) of the active users with this role. */
+    async activeUsernamesWithRole(role: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('users as u')
+        .innerJoin('roles as r', 'r.id', 'u.role_id')
+        .select('u.username')
+        .where('r.name', '=', role)
+        .where('u.active', '=', true)
+        .execute();
+      return rows.map((r) => r.username);
+    },
+
+    async count(): Promise<number> {
+      const row = await db
+        .selectFrom('users')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
 
     /** Adds the roles that are missing. */

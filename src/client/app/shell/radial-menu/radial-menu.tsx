@@ -19,7 +19,7 @@ import { MortgageCalculatorDialog } from '../../../features/calculator/mortgage-
 import { NewsDialog } from '../../../features/news/news-dialog';
 import { NotesDialog } from '../../../features/notes/notes-dialog';
 import { TeamChatDialog } from '../../../features/team-chat/team-chat-dialog';
-import { clearDealmapStorage } from '../../browser-storage';
+import { clearDealmapStorage } from '../../../features/session';
 import { SESSION_STORAGE_KEY } from '../../../constants';
 import { selectUser } from '../../../features/session/session-slice';
 import { followSystemEnabled } from '../../../features/theme/theme-slice';

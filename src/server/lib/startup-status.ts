@@ -1,4 +1,4 @@
-import type { Health } from '../shared/schemas/health';
+import type { Health } from '../../shared/schemas/health';
 
 /** What /healthz and /readyz report: the start's state and progress. */
 export interface StartupStatus {

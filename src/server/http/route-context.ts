@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { ListingFeedStatus } from '../shared/schemas/listing-feed';
-import type { AppConfig } from './config';
-import type { ClusterLocks } from './db/cluster-lock';
-import type { Db } from './db/database';
-import type { ReadRouter } from './db/read-replicas';
-import type { AuthService, PreHandler } from './modules/auth';
-import type { LookupsService } from './modules/lookups/service';
-import type { MailService } from './modules/mail/service';
-import type { UsersService } from './modules/users/service';
-import type { StartupStatus } from './startup-status';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ListingFeedStatus } from '../../shared/schemas/listing-feed';
+import type { AppConfig } from '../lib/app-config';
+import type { ClusterLocks } from '../db/cluster-lock';
+import type { Db } from '../db/database';
+import type { ReadRouter } from '../db/read-replicas';
+import type { StartupStatus } from '../lib/startup-status';
 
-/** What route modules get as plugin options. */
+/**
+ * What every route module gets as plugin options: the server's platform, below the modules. A route
+ * that needs a module's service gets it as an option of its own (app.ts hands it in).
+ */
 export interface AppContext {
   config: AppConfig;
   db: Db;
@@ -23,13 +23,10 @@ export interface AppContext {
   startup: StartupStatus;
   /** The MLS listing feed's state (RESO_API_URL), which /healthz reports too; 'off' without one. */
   listingFeed: { status(options?: { runs?: boolean }): Promise<ListingFeedStatus> };
-  services: {
-    auth: AuthService;
-    users: UsersService;
-    lookups: LookupsService;
-    mail: MailService;
-  };
 }
+
+/** A route's preHandler (authentication, a role check). */
+export type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 export interface RouteOptions {
   ctx: AppContext;

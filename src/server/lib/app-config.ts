@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensurePrivateDir, PRIVATE_FILE_MODE, writePrivateFileSync } from './private-files';
+import { envText } from './env-text';
 import { parseResoFeed, type ResoFeedConfig } from './reso-feed-config';
 
 export type { ResoFeedConfig } from './reso-feed-config';
@@ -74,6 +75,8 @@ export interface AppConfig {
   accuracyHour: number;
   /** The MLS listing feed (RESO_API_URL and its credentials, RESO_SYNC_MINUTES, RESO_FILTER); unset = no feed. */
   resoFeed?: ResoFeedConfig;
+  /** DEMO_LISTINGS: the demo listings index.ts loads on a start with an empty listings table (0: none, resolveConfig's default). */
+  demoListings: number;
 }
 
 /** Fastify's trustProxy: off, a number of proxy hops, or the proxies' addresses and CIDR ranges. */
@@ -86,7 +89,7 @@ export type TrustProxy = boolean | number | string[];
  * any address with X-Forwarded-For.
  */
 export function parseTrustProxy(value: string | undefined): TrustProxy {
-  const raw = text(value);
+  const raw = envText(value);
   if (raw === undefined || raw.toLowerCase() === 'false') return false;
   if (/^\d+$/.test(raw)) return Number(raw);
   if (raw.toLowerCase() === 'true') {
@@ -110,7 +113,7 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
  * `historicalweeklydata` file, or a copy of it on your own server).
  */
 export function parseRatesFeedUrl(value: string | undefined): string | undefined {
-  const raw = text(value);
+  const raw = envText(value);
   if (raw === undefined) return undefined;
   let url: URL;
   try {
@@ -135,7 +138,7 @@ export const DEFAULT_ACCURACY_HOUR = 3;
 
 /** An hour variable: unset (the default), or a whole hour from 0 to 23. */
 function parseHour(name: string, value: string | undefined, fallback: number): number {
-  const raw = text(value);
+  const raw = envText(value);
   if (raw === undefined) return fallback;
   if (!/^\d{1,2}$/.test(raw) || Number(raw) > 23) {
     throw new Error(`${name} must be a whole hour from 0 to 23 (the server's time zone), got "${raw}"`);
@@ -195,13 +198,8 @@ const RATE_LIMIT_ENV: Record<keyof RateLimits, string> = {
   forgotPasswordPerHourPerAddress: 'RATE_LIMIT_FORGOT_PASSWORD_PER_HOUR_PER_ADDRESS',
 };
 
-function text(value: string | undefined): string | undefined {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : undefined;
-}
-
 function nonNegativeInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = text(env[name]);
+  const raw = envText(env[name]);
   if (raw === undefined) return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number of 0 or more, got "${raw}"`);
@@ -209,7 +207,7 @@ function nonNegativeInt(env: NodeJS.ProcessEnv, name: string, fallback: number):
 }
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = text(env[name]);
+  const raw = envText(env[name]);
   if (raw === undefined) return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
@@ -218,7 +216,7 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
 
 /** GOOGLE_MAPS_CHANNEL: unset, or a whole number from 0 to 999 (the Maps API's channels). */
 function mapsChannel(env: NodeJS.ProcessEnv): number | undefined {
-  const raw = text(env.GOOGLE_MAPS_CHANNEL);
+  const raw = envText(env.GOOGLE_MAPS_CHANNEL);
   if (raw === undefined) return undefined;
   const value = Number(raw);
   if (!/^\d+$/.test(raw) || value > 999) {
@@ -269,9 +267,9 @@ export const DEFAULT_READ_MAX_LAG_MS = 2000;
 
 /** DATABASE_READ_URL: PostgreSQL addresses, comma-separated, beside a DATABASE_URL. */
 function readUrls(env: NodeJS.ProcessEnv): string[] {
-  const raw = text(env.DATABASE_READ_URL);
+  const raw = envText(env.DATABASE_READ_URL);
   if (raw === undefined) return [];
-  if (text(env.DATABASE_URL) === undefined) {
+  if (envText(env.DATABASE_URL) === undefined) {
     throw new Error('DATABASE_READ_URL needs DATABASE_URL: read replicas are replicas of a PostgreSQL primary');
   }
   const urls = raw
@@ -293,7 +291,7 @@ function readUrls(env: NodeJS.ProcessEnv): string[] {
  * DATABASE_URL; PGlite is one process (its data directory is locked), so more is refused there.
  */
 function workers(env: NodeJS.ProcessEnv): number {
-  const onPostgres = text(env.DATABASE_URL) !== undefined;
+  const onPostgres = envText(env.DATABASE_URL) !== undefined;
   const count = positiveInt(env, 'WORKERS', onPostgres ? os.availableParallelism() : 1);
   if (count > 1 && !onPostgres) {
     throw new Error(
@@ -303,30 +301,31 @@ function workers(env: NodeJS.ProcessEnv): number {
   return count;
 }
 
+/** The configuration from the environment (index.ts, the CLI): each variable checked, the rest defaulted. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const port = positiveInt(env, 'PORT', 3000);
-  const dataDir = path.resolve(text(env.DATA_DIR) ?? './data');
+  const dataDir = path.resolve(envText(env.DATA_DIR) ?? './data');
   const rateLimits = { ...DEFAULT_RATE_LIMITS };
   for (const key of Object.keys(RATE_LIMIT_ENV) as Array<keyof RateLimits>) {
     rateLimits[key] = positiveInt(env, RATE_LIMIT_ENV[key], DEFAULT_RATE_LIMITS[key]);
   }
-  return {
-    port,
-    host: text(env.HOST) ?? '0.0.0.0',
+  const clientDir = envText(env.CLIENT_DIR);
+  return resolveConfig({
+    port: positiveInt(env, 'PORT', DEFAULT_PORT),
+    host: envText(env.HOST),
     dataDir,
-    databaseUrl: text(env.DATABASE_URL),
+    databaseUrl: envText(env.DATABASE_URL),
     databaseReadUrls: readUrls(env),
     databaseReadMaxLagMs: positiveInt(env, 'DATABASE_READ_MAX_LAG_MS', DEFAULT_READ_MAX_LAG_MS),
-    jwtSecret: resolveJwtSecret(dataDir, text(env.JWT_SECRET)),
-    smtpUrl: text(env.SMTP_URL),
-    mailFrom: text(env.MAIL_FROM) ?? DEFAULT_MAIL_FROM,
-    publicUrl: (text(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
-    adminEmail: text(env.ADMIN_EMAIL)?.toLowerCase(),
+    jwtSecret: resolveJwtSecret(dataDir, envText(env.JWT_SECRET)),
+    smtpUrl: envText(env.SMTP_URL),
+    mailFrom: envText(env.MAIL_FROM),
+    publicUrl: envText(env.PUBLIC_URL),
+    adminEmail: envText(env.ADMIN_EMAIL)?.toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD || undefined,
-    logLevel: text(env.LOG_LEVEL) ?? 'info',
-    clientDir: text(env.CLIENT_DIR) ? path.resolve(text(env.CLIENT_DIR)!) : path.join(PACKAGE_ROOT, 'dist', 'client'),
-    googleMapsApiKey: text(env.GOOGLE_MAPS_API_KEY),
-    googleMapsMapId: text(env.GOOGLE_MAPS_MAP_ID),
+    logLevel: envText(env.LOG_LEVEL),
+    clientDir: clientDir ? path.resolve(clientDir) : undefined,
+    googleMapsApiKey: envText(env.GOOGLE_MAPS_API_KEY),
+    googleMapsMapId: envText(env.GOOGLE_MAPS_MAP_ID),
     googleMapsChannel: mapsChannel(env),
     rateLimits,
     pgPoolSize: positiveInt(env, 'PG_POOL_SIZE', DEFAULT_PG_POOL_SIZE),
@@ -335,11 +334,69 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     workers: workers(env),
     authCacheTtlMs: nonNegativeInt(env, 'AUTH_CACHE_TTL_MS', DEFAULT_AUTH_CACHE_TTL_MS),
     refreshReuseGraceMs: refreshReuseGrace(env),
-    apiDocs: text(env.API_DOCS) === '1' || text(env.NODE_ENV) === 'development',
+    apiDocs: envText(env.API_DOCS) === '1' || envText(env.NODE_ENV) === 'development',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     ratesFeedUrl: parseRatesFeedUrl(env.RATES_FEED_URL),
     alertDigestHour: parseAlertDigestHour(env.ALERT_DIGEST_HOUR),
     accuracyHour: parseAccuracyHour(env.ACCURACY_HOUR),
     resoFeed: parseResoFeed(env),
+    demoListings: parseDemoListings(env),
+  });
+}
+
+/**
+ * Every field left unset at its default, touching neither the environment nor the disk: what
+ * loadConfig read, or a test's few fields (buildApp).
+ */
+export function resolveConfig(partial: Partial<AppConfig> = {}): AppConfig {
+  const port = partial.port ?? DEFAULT_PORT;
+  return {
+    port,
+    host: partial.host ?? '0.0.0.0',
+    dataDir: path.resolve(partial.dataDir ?? './data'),
+    databaseUrl: partial.databaseUrl,
+    databaseReadUrls: partial.databaseReadUrls ?? [],
+    databaseReadMaxLagMs: partial.databaseReadMaxLagMs ?? DEFAULT_READ_MAX_LAG_MS,
+    jwtSecret: partial.jwtSecret ?? randomBytes(64).toString('hex'),
+    smtpUrl: partial.smtpUrl,
+    mailFrom: partial.mailFrom ?? DEFAULT_MAIL_FROM,
+    publicUrl: (partial.publicUrl ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    adminEmail: partial.adminEmail,
+    adminPassword: partial.adminPassword,
+    logLevel: partial.logLevel ?? 'info',
+    clientDir: partial.clientDir ?? path.join(PACKAGE_ROOT, 'dist', 'client'),
+    googleMapsApiKey: partial.googleMapsApiKey,
+    googleMapsMapId: partial.googleMapsMapId,
+    googleMapsChannel: partial.googleMapsChannel,
+    rateLimits: { ...DEFAULT_RATE_LIMITS, ...partial.rateLimits },
+    pgPoolSize: partial.pgPoolSize ?? DEFAULT_PG_POOL_SIZE,
+    dbWaitLimitMs: partial.dbWaitLimitMs ?? DEFAULT_DB_WAIT_LIMIT_MS,
+    hashWaitLimitMs: partial.hashWaitLimitMs ?? DEFAULT_HASH_WAIT_LIMIT_MS,
+    workers: partial.workers ?? 1,
+    authCacheTtlMs: partial.authCacheTtlMs ?? DEFAULT_AUTH_CACHE_TTL_MS,
+    refreshReuseGraceMs: partial.refreshReuseGraceMs ?? DEFAULT_REFRESH_REUSE_GRACE_MS,
+    apiDocs: partial.apiDocs ?? false,
+    trustProxy: partial.trustProxy ?? false,
+    ratesFeedUrl: partial.ratesFeedUrl,
+    alertDigestHour: partial.alertDigestHour ?? DEFAULT_ALERT_DIGEST_HOUR,
+    accuracyHour: partial.accuracyHour ?? DEFAULT_ACCURACY_HOUR,
+    resoFeed: partial.resoFeed,
+    demoListings: partial.demoListings ?? 0,
   };
+}
+
+export const DEFAULT_PORT = 3000;
+export const DEFAULT_DEMO_LISTINGS = 20_000;
+
+/**
+ * DEMO_LISTINGS: unset → the default count, or none when an MLS feed is configured (RESO_API_URL: the
+ * feed's listings are the real ones, and its daily reconciliation would take the demo's off the map);
+ * 0 → no demo data; otherwise a non-negative integer.
+ */
+export function parseDemoListings(env: NodeJS.ProcessEnv): number {
+  const raw = envText(env.DEMO_LISTINGS);
+  if (!raw) return envText(env.RESO_API_URL) ? 0 : DEFAULT_DEMO_LISTINGS;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`DEMO_LISTINGS must be a non-negative integer, got "${raw}"`);
+  return value;
 }

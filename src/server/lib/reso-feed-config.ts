@@ -3,6 +3,8 @@
  * service root, how to get a token, how often to sync and an optional OData filter. Checked when the
  * server starts, each problem a message that names the variable and what to set.
  */
+import { envText } from './env-text';
+
 export interface ResoFeedConfig {
   /** RESO_API_URL: the service root (`https://api.example-mls.com/reso/odata`), without a trailing slash. */
   apiUrl: string;
@@ -25,11 +27,6 @@ const MAX_FILTER_LENGTH = 2000;
 
 const CREDENTIALS = ['RESO_TOKEN_URL', 'RESO_CLIENT_ID', 'RESO_CLIENT_SECRET'] as const;
 const ALL = ['RESO_API_URL', ...CREDENTIALS, 'RESO_BEARER_TOKEN', 'RESO_SYNC_MINUTES', 'RESO_FILTER'] as const;
-
-function text(value: string | undefined): string | undefined {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : undefined;
-}
 
 /** An http(s) address without a user name or password in it. */
 function httpUrl(name: string, raw: string, what: string): URL {
@@ -79,7 +76,7 @@ export function checkODataFilter(filter: string): string | null {
  * stopping for (a feed half set up would otherwise quietly do nothing).
  */
 export function parseResoFeed(env: NodeJS.ProcessEnv): ResoFeedConfig | undefined {
-  const value = Object.fromEntries(ALL.map((name) => [name, text(env[name])])) as Record<
+  const value = Object.fromEntries(ALL.map((name) => [name, envText(env[name])])) as Record<
     (typeof ALL)[number],
     string | undefined
   >;

@@ -1,0 +1,2 @@
+/** The signed-in user's own details and password (the Account page). */
+export { accountRoutes } from './routes';

@@ -1,0 +1,2 @@
+/** A user's notes on properties. */
+export { notesRoutes } from './routes';

@@ -1,0 +1,2 @@
+/** A user's recent place searches. */
+export { recentSearchesRoutes } from './routes';

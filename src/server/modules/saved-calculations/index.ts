@@ -1,0 +1,2 @@
+/** A user's saved what-if calculations. */
+export { savedCalculationsRoutes } from './routes';

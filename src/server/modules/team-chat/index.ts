@@ -1,0 +1,2 @@
+/** The team chat: a message to the account's team by e-mail. */
+export { teamChatRoutes } from './routes';
