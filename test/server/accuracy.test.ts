@@ -14,7 +14,8 @@ import type { MapBounds } from '../../src/shared/schemas/geo';
 import type { Property, PropertySummaryRow } from '../../src/shared/schemas/property';
 import { compareBy, FILTER_MESSAGES } from '../../src/shared/search-filters';
 import { summaryFromRow } from '../../src/shared/search-summary';
-import { runBacktest, type ClosedRecord } from '../../src/shared/valuation/backtest';
+import { runBacktest } from '../../src/shared/valuation/backtest';
+import type { ClosedRecord } from '../../src/shared/valuation/backtest-rules';
 import { cellsOf, fitMarketModel, marketKey, monthNumber, type MarketModel } from '../../src/shared/valuation/market-model';
 import { ADMIN, DATABASES, SETUP_TIMEOUT, bearer, createTestApp, json, login, signup, type TestApp } from './helpers';
 

@@ -10,7 +10,8 @@
 import { DEFAULT_DEMO_LISTINGS } from '../../src/server/lib/app-config';
 import { DEFAULT_DEMO_SEED, DEMO_AS_OF, demoItem } from '../../src/server/modules/demo-data/generator';
 import type { LeaseRecord, SoldRecord } from '../../src/server/modules/listings';
-import { runBacktest, type BacktestResult, type ClosedRecord } from '../../src/shared/valuation/backtest';
+import { runBacktest } from '../../src/shared/valuation/backtest';
+import type { BacktestResult, ClosedRecord } from '../../src/shared/valuation/backtest-rules';
 
 jest.setTimeout(120_000);
 

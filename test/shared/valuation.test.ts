@@ -1,6 +1,7 @@
 import { MILES_PER_DEGREE_LAT } from '../../src/shared/geo/distance';
 import { adjustComp, compWeight, estimateFromComps, weightedMedian } from '../../src/shared/valuation/adjusted-comps';
-import { runBacktest, type ClosedRecord } from '../../src/shared/valuation/backtest';
+import { runBacktest } from '../../src/shared/valuation/backtest';
+import type { ClosedRecord } from '../../src/shared/valuation/backtest-rules';
 import { conformalBounds } from '../../src/shared/valuation/conformal';
 import {
   addObservation,

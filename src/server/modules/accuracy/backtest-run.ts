@@ -1,6 +1,7 @@
 import type { AccuracyTrigger } from '../../../shared/schemas/accuracy';
 import { monthsBefore } from '../../../shared/stats';
-import { BACKTEST_RULES, runBacktest, type BacktestResult, type ClosedRecord } from '../../../shared/valuation/backtest';
+import { runBacktest } from '../../../shared/valuation/backtest';
+import { BACKTEST_RULES, type BacktestResult, type ClosedRecord } from '../../../shared/valuation/backtest-rules';
 import { MODEL_RULES } from '../../../shared/valuation/market-model';
 import type { Db } from '../../db/database';
 import { yieldToRequests } from '../../http/busy';

@@ -1,6 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { AccuracyTrigger, EstimateKind } from '../../../shared/schemas/accuracy';
-import type { BacktestResult, MarketFigures } from '../../../shared/valuation/backtest';
+import type { BacktestResult, MarketFigures } from '../../../shared/valuation/backtest-rules';
 import type { Db } from '../../db/database';
 import type { AccuracyFiguresTable, AccuracyRunsTable } from '../../db/schema';
 

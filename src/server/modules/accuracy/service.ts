@@ -10,7 +10,7 @@ import type {
   MarketAccuracySummary,
   MarketKindAccuracy,
 } from '../../../shared/schemas/accuracy';
-import { BACKTEST_RULES } from '../../../shared/valuation/backtest';
+import { BACKTEST_RULES } from '../../../shared/valuation/backtest-rules';
 import type { MarketCalibration } from '../../../shared/valuation/ranges';
 import type { Db } from '../../db/database';
 import { nextNightly } from './accuracy-worker';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ClosedRecord } from '../../../shared/valuation/backtest';
+import type { ClosedRecord } from '../../../shared/valuation/backtest-rules';
 import type { Db } from '../../db/database';
 import { SOURCES, type ModelKind } from './market-models';
 
