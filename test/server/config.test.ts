@@ -11,6 +11,10 @@ import {
 } from '../../src/server/lib/app-config';
 import { requireRole } from '../../src/server/modules/auth';
 
+it('PACKAGE_ROOT is the folder of package.json', () => {
+  expect(fs.existsSync(path.join(PACKAGE_ROOT, 'package.json'))).toBe(true);
+});
+
 describe('loadConfig', () => {
   let dir: string;
   beforeEach(() => {

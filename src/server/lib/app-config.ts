@@ -153,8 +153,8 @@ export const parseAlertDigestHour = (value: string | undefined): number =>
 /** ACCURACY_HOUR: unset, or a whole hour from 0 to 23. */
 export const parseAccuracyHour = (value: string | undefined): number => parseHour('ACCURACY_HOUR', value, DEFAULT_ACCURACY_HOUR);
 
-/** The package root: two levels above this file both in src/server and in dist/server. */
-export const PACKAGE_ROOT = path.resolve(__dirname, '..', '..');
+/** The package root: three levels above this file both in src/server/lib and in dist/server/lib. */
+export const PACKAGE_ROOT = path.resolve(__dirname, '..', '..', '..');
 
 /**
  * PostgreSQL connections per server process. Two cores serve about all they can with 10 (more only
