@@ -2,7 +2,7 @@
 import { expect, type Page } from '@playwright/test';
 import type { MapBounds } from '../src/shared/geo/bounds';
 import type { AccuracyOverview } from '../src/shared/schemas/accuracy';
-import type { PropertySummaryRow } from '../src/shared/schemas/property';
+import type { PropertySummaryRow } from '../src/shared/schemas/property-search';
 import { summaryFromRow, type PropertySummary } from '../src/shared/search-summary';
 import { setMapView } from './fixtures/maps';
 import { sessionToken } from './helpers';

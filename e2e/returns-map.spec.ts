@@ -10,7 +10,7 @@ import { expect, fakeMap, test, waitForFakeMap } from './fixtures/maps';
 import { USERS } from './users';
 import { cellKey, cellX, cellY } from '../src/shared/geo/cluster-grid';
 import { RETURNS_BINS, returnsCellText, returnText, sortReturnsCells } from '../src/shared/returns-map';
-import type { SearchReturnsAnswer } from '../src/shared/schemas/property';
+import type { SearchReturnsAnswer } from '../src/shared/schemas/property-search';
 
 const AUSTIN = { lat: 30.2672, lng: -97.7431 };
 

@@ -1,7 +1,7 @@
 import { CandidatePool } from './candidate-pool';
 import { formatCurrency } from './format';
 import { boundingBox, haversineMiles } from './geo/distance';
-import type { RentEstimate, RentSource } from './schemas/property';
+import type { RentEstimate, RentSource } from './schemas/property-estimates';
 import { dayNumber, monthsBefore, quartiles, roundTo, withinFences } from './stats';
 import { estimateFromComps } from './valuation/adjusted-comps';
 import type { MarketModel } from './valuation/market-model';

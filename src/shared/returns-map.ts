@@ -5,7 +5,7 @@
  */
 import { INFINITE_ROI } from './format';
 import { strategyName } from './invest/ranking';
-import type { ReturnFigure, ReturnsCell } from './schemas/property';
+import type { ReturnFigure, ReturnsCell } from './schemas/property-search';
 import type { StrategyKey } from './vocabulary';
 
 /** The strategy the heat map shows when the search has none (no strategy filter or sort). */

@@ -1,11 +1,12 @@
 /**
  * The search's lean summary of a property (docs/decisions.md, "Lean search answers"): what a marker,
  * a list row, a sort and a filter use, under the spec's field names. The wire carries it as a row
- * (PropertySummaryRow in schemas/property.ts); `summaryFromRow` reads one, `summaryRow` writes one
+ * (PropertySummaryRow in schemas/property-search.ts); `summaryFromRow` reads one, `summaryRow` writes one
  * (the server's Node mapping), and `summaryOf` makes one of a whole property (GET /property/:id).
  */
 import { dealStatusFromMarker, markerColorFor, type MarkerColor } from './deal-status';
-import { RESULTS_BITS, type Property, type PropertySummaryRow, type SummaryCashOnCash } from './schemas/property';
+import type { Property } from './schemas/property';
+import { RESULTS_BITS, type PropertySummaryRow, type SummaryCashOnCash } from './schemas/property-search';
 import { STRATEGY_KEYS, type StrategyKey } from './vocabulary';
 
 /** One strategy's cash-on-cash as the results say it: a percentage, or null with whether it is infinite. */

@@ -20,7 +20,7 @@
 import { chromium, type Browser, type Page, type Route } from 'playwright';
 import { installFakeGoogleMaps, setMapView } from '../../e2e/fixtures/maps';
 import { MAX_PAGES_PER_VIEW } from '../../src/client/features/map/map-constants';
-import type { PropertySummaryRow } from '../../src/shared/schemas/property';
+import type { PropertySummaryRow } from '../../src/shared/schemas/property-search';
 import { ms, printTable, type Bench } from './bench-utils';
 import { BENCH_USER, chromiumPath, startServer } from './built-server';
 import { minMedian, percentile } from '../support/figures';

@@ -16,7 +16,7 @@
 import { chromium, type Browser, type Page } from 'playwright';
 import { installFakeGoogleMaps, setMapView } from '../../e2e/fixtures/maps';
 import { sessionToken } from '../../e2e/helpers';
-import type { PropertySummaryRow } from '../../src/shared/schemas/property';
+import type { PropertySummaryRow } from '../../src/shared/schemas/property-search';
 import { summaryFromRow, type PropertySummary } from '../../src/shared/search-summary';
 import { ms, printTable, type Bench } from './bench-utils';
 import { BENCH_USER, chromiumPath, startServer } from './built-server';

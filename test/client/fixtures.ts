@@ -1,5 +1,7 @@
 import type { Comp, MapProperty } from '../../src/client/features/map/map-types';
-import type { LeaseComp, Property, PropertySummaryRow, RentEstimate } from '../../src/shared/schemas/property';
+import type { LeaseComp, Property } from '../../src/shared/schemas/property';
+import type { RentEstimate } from '../../src/shared/schemas/property-estimates';
+import type { PropertySummaryRow } from '../../src/shared/schemas/property-search';
 import { summaryOf, summaryRow } from '../../src/shared/search-summary';
 
 /** The address and room fields a listing, a comp and a lease share, all unknown, at a point in Austin. */

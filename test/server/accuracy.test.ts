@@ -11,7 +11,8 @@ import { ACCURACY_MESSAGES, runAccuracyBacktest } from '../../src/server/modules
 import { readClosedPage } from '../../src/server/modules/listings';
 import type { AccuracyOverview, AccuracyStatus, MarketAccuracy } from '../../src/shared/schemas/accuracy';
 import type { MapBounds } from '../../src/shared/schemas/geo';
-import type { Property, PropertySummaryRow } from '../../src/shared/schemas/property';
+import type { Property } from '../../src/shared/schemas/property';
+import type { PropertySummaryRow } from '../../src/shared/schemas/property-search';
 import { compareBy, FILTER_MESSAGES } from '../../src/shared/search-filters';
 import { summaryFromRow } from '../../src/shared/search-summary';
 import { runBacktest } from '../../src/shared/valuation/backtest';

@@ -9,7 +9,7 @@
 import { sql } from 'kysely';
 import { loadDemoData } from '../../src/server/modules/demo-data';
 import type { MapBounds } from '../../src/shared/schemas/geo';
-import { TOP_LIMIT, type PropertySummaryRow, type SearchClustersAnswer } from '../../src/shared/schemas/property';
+import { TOP_LIMIT, type PropertySummaryRow, type SearchClustersAnswer } from '../../src/shared/schemas/property-search';
 import {
   compareBy,
   FILTER_MESSAGES,

@@ -7,7 +7,7 @@ import { importFile } from '../../src/server/modules/feed-import/importer';
 import { parseCsvRecords } from '../../src/server/lib/csv';
 import type { Property } from '../../src/shared/schemas/property';
 import { summaryFromRow, type PropertySummary } from '../../src/shared/search-summary';
-import type { PropertySummaryRow } from '../../src/shared/schemas/property';
+import type { PropertySummaryRow } from '../../src/shared/schemas/property-search';
 
 /** Days on market and price history from the feed (docs/listings.md, "Days on market and price history"). */
 

@@ -12,7 +12,7 @@ import {
   TOP_LIMIT,
   type SearchClustersAnswer,
   type PropertySummaryRow as SummaryRow,
-} from '../../src/shared/schemas/property';
+} from '../../src/shared/schemas/property-search';
 import { summaryFromRow, type PropertySummary } from '../../src/shared/search-summary';
 import {
   compareBy,

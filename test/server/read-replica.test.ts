@@ -12,7 +12,7 @@ import { Pool } from 'pg';
 import { sql } from 'kysely';
 import { loadDemoData } from '../../src/server/modules/demo-data';
 import { summaryFromRow } from '../../src/shared/search-summary';
-import type { PropertySummaryRow } from '../../src/shared/schemas/property';
+import type { PropertySummaryRow } from '../../src/shared/schemas/property-search';
 import { bearer, createTestApp, json, signup, type TestApp } from './helpers';
 import { sleep } from './cluster-processes';
 import { freePort } from '../support/free-port';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { cellBounds, cellKey, cellX, cellY } from '../../src/shared/geo/cluster-grid';
 import { BOUNDS_MESSAGES } from '../../src/shared/geo/bounds';
-import type { ReturnsCell, SearchReturnsAnswer } from '../../src/shared/schemas/property';
+import type { ReturnsCell, SearchReturnsAnswer } from '../../src/shared/schemas/property-search';
 import { FILTER_MESSAGES, type SearchFilters } from '../../src/shared/search-filters';
 import { mulberry32 } from '../../src/server/modules/demo-data/random';
 import { refreshPlaces } from '../../src/server/modules/places';

@@ -1,5 +1,5 @@
 import type { AccuracyFigures } from '../../src/shared/schemas/accuracy';
-import type { ValueComp } from '../../src/shared/schemas/property';
+import type { ValueComp } from '../../src/shared/schemas/property-estimates';
 import {
   accuracySentence,
   asOfText,

@@ -7,7 +7,7 @@ import {
   rentSourceText,
   type LeaseCandidate,
 } from '../../src/shared/rent-estimate';
-import type { RentEstimate } from '../../src/shared/schemas/property';
+import type { RentEstimate } from '../../src/shared/schemas/property-estimates';
 import { dayNumber } from '../../src/shared/stats';
 
 const subject = { latitude: 30, longitude: -97, beds: 3, area: 1500 };

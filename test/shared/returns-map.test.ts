@@ -10,7 +10,7 @@ import {
   returnText,
   sortReturnsCells,
 } from '../../src/shared/returns-map';
-import type { ReturnsCell } from '../../src/shared/schemas/property';
+import type { ReturnsCell } from '../../src/shared/schemas/property-search';
 
 /** WCAG relative luminance of a #rrggbb colour. */
 function luminance(hex: string): number {

@@ -1,5 +1,6 @@
 import { markerColorFor } from '../../src/shared/deal-status';
-import type { Property, PropertySummaryRow } from '../../src/shared/schemas/property';
+import type { Property } from '../../src/shared/schemas/property';
+import type { PropertySummaryRow } from '../../src/shared/schemas/property-search';
 import { cashOnCashValue, resultsBits, summaryFromRow, summaryOf, summaryRow } from '../../src/shared/search-summary';
 
 const ROW: PropertySummaryRow = [

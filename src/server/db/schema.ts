@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
-import type { DealConfidence, MarkerColor, RentEstimate, ValueEstimate } from '../../shared/schemas/property';
+import type { DealConfidence, MarkerColor } from '../../shared/schemas/property';
+import type { RentEstimate, ValueEstimate } from '../../shared/schemas/property-estimates';
 import type { AssumptionOverrides } from '../../shared/schemas/assumptions';
 import type { AuditAction, EntityType, ImportJobPhase } from '../../shared/schemas/admin';
 import type { MapBounds } from '../../shared/schemas/geo';

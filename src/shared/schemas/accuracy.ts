@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateOnly, DateTime, Nullable, StringEnum } from './common';
-import { RANGE_BASES } from './property';
+import { RANGE_BASES } from './property-estimates';
 
 /**
  * How close Dealmap's estimates came to what really sold and rented (issue 37; docs/accuracy.md):

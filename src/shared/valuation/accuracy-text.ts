@@ -1,6 +1,6 @@
 import { formatCurrency, formatDate, formatInteger, MISSING, titleCase } from '../format';
 import type { AccuracyFigures, AccuracyRunInfo, EstimateKind, RangeBoundsFigures } from '../schemas/accuracy';
-import type { ModelSummary, ValueComp } from '../schemas/property';
+import type { ModelSummary, ValueComp } from '../schemas/property-estimates';
 import { ERROR_BINS } from './ratio-study';
 
 /**

@@ -1,5 +1,5 @@
 import { formatCurrency } from '../format';
-import type { EstimateRange, RangeBasis } from '../schemas/property';
+import type { EstimateRange, RangeBasis } from '../schemas/property-estimates';
 import { RANGE_COVERAGE, widerBounds } from './conformal';
 
 /**

@@ -1,6 +1,6 @@
 import type { SelectedComp } from '../comps';
 import { formatCurrency } from '../format';
-import type { ValueEstimate } from '../schemas/property';
+import type { ValueEstimate } from '../schemas/property-estimates';
 import { estimateFromComps, usedCoefficients } from './adjusted-comps';
 import { monthLabel, type MarketModel } from './market-model';
 import { rangeText } from './ranges';

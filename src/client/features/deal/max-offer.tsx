@@ -5,7 +5,7 @@ import { formatCurrency } from '../../../shared/format';
 import { formatTarget, maxOffer, offerTargetsOf, type MaxOffer, type OfferTargets } from '../../../shared/invest';
 import { latestFinancingRate, startingWhatIf } from '../../../shared/invest/starting-what-if';
 import type { StrategyKey } from '../../../shared/investor-types';
-import type { ValueEstimate } from '../../../shared/schemas/property';
+import type { ValueEstimate } from '../../../shared/schemas/property-estimates';
 import { keepFiguresWhole } from '../../../shared/valuation/accuracy-text';
 import { rangeText } from '../../../shared/valuation/ranges';
 import { valueEstimateText } from '../../../shared/valuation/value-estimate';

@@ -1,7 +1,7 @@
 import { api, authCall, publicCall } from '../../api/base-api';
 import type { GeocodeAnswer } from '../../../shared/schemas/places';
 import type { PricingStatus } from '../../../shared/schemas/rates';
-import type { SearchPropertiesPage as SummaryPage, SearchTopAnswer as SummaryTop } from '../../../shared/schemas/property';
+import type { SearchPropertiesPage as SummaryPage, SearchTopAnswer as SummaryTop } from '../../../shared/schemas/property-search';
 import { summaryFromRow } from '../../../shared/search-summary';
 import type {
   MapConfig,

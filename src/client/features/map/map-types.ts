@@ -6,14 +6,13 @@ import type { MapBounds } from '../../../shared/schemas/geo';
 import type { FILTER_PARAM_NAMES, SearchSort, SortOrder } from '../../../shared/search-filters';
 import type { PropertySummary } from '../../../shared/search-summary';
 export type { ClientConfig as MapConfig } from '../../../shared/schemas/config';
+export type { Comp, Property } from '../../../shared/schemas/property';
 export type {
-  Comp,
-  Property,
   PropertyCluster,
   ReturnsCell,
   SearchClustersAnswer,
   SearchReturnsAnswer,
-} from '../../../shared/schemas/property';
+} from '../../../shared/schemas/property-search';
 export type { PropertySummary as MapProperty } from '../../../shared/search-summary';
 
 /** A bounds-search page as the client holds it: its summary rows read into the spec's fields. */

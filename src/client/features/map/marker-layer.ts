@@ -22,7 +22,7 @@ import {
 import { markerColorFor, type MarkerColor } from '../../../shared/deal-status';
 import { formatAddress } from '../../../shared/format';
 import { hasRecentCut, markerTitle, RECENT_CUT_GLYPH } from '../../../shared/listing-history';
-import type { PropertyCluster } from '../../../shared/schemas/property';
+import type { PropertyCluster } from '../../../shared/schemas/property-search';
 import { clusterColor, clusterDiameter, dealMixFromBackgrounds, dealMixText } from './cluster-rules';
 import type { MapProperty } from './map-types';
 import { propertyLatLng } from './marker-diff';

@@ -16,7 +16,7 @@ import { Cluster, type Algorithm, type AlgorithmInput, type AlgorithmOutput } fr
 import Supercluster from 'supercluster';
 import { dealStatusFromMarker } from '../../../shared/deal-status';
 import type { MapBounds } from '../../../shared/geo/bounds';
-import type { PropertyCluster } from '../../../shared/schemas/property';
+import type { PropertyCluster } from '../../../shared/schemas/property-search';
 import { clusterDiameter, type DealMix } from './cluster-rules';
 import { groupOverlapping, meanPosition, type Circle } from './cluster-spacing';
 import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS, SERVER_CLUSTER_MAX_ZOOM, VIEWPORT_MARGIN } from './map-constants';

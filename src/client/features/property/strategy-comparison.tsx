@@ -4,7 +4,7 @@ import type { Strategy } from '../../../shared/api-types';
 import { formatCurrency, formatRoi, MISSING } from '../../../shared/format';
 import { formatTarget, type MaxOffer, type OfferTargets, type WhatIf, type WhatIfAnalysis } from '../../../shared/invest';
 import type { StrategyKey } from '../../../shared/investor-types';
-import type { ValueEstimate } from '../../../shared/schemas/property';
+import type { ValueEstimate } from '../../../shared/schemas/property-estimates';
 import { DEAL_TEXT, MaxOfferLine, normalizeStrategyName, strategyRows, type PropertyResults } from '../deal';
 import {
   bestFit,

@@ -1,6 +1,7 @@
 import { Card, Typography, type TableColumnsType } from 'antd';
 import { formatAddress, formatCurrency, formatDate, titleCase } from '../../../shared/format';
-import type { Comp, Property, ValueComp } from '../../../shared/schemas/property';
+import type { Comp, Property } from '../../../shared/schemas/property';
+import type { ValueComp } from '../../../shared/schemas/property-estimates';
 import {
   factorText,
   FIGURE_SPACE,

@@ -3,7 +3,7 @@ import type { Dispatch } from 'react';
 import type { Rate } from '../../../shared/api-types';
 import { formatCurrency, formatRoi } from '../../../shared/format';
 import { staleRatesNote } from '../../../shared/rates-staleness';
-import type { RentEstimate } from '../../../shared/schemas/property';
+import type { RentEstimate } from '../../../shared/schemas/property-estimates';
 import { ASSUMPTION_LIMITS, FIGURE_LIMITS, type InputLimit, type PropertyFigures, type WhatIf } from '../../../shared/invest';
 import { LimitInput } from './limit-input';
 import type { AssumptionSection, WhatIfAction } from './what-if-state';

@@ -1,18 +1,14 @@
 import { boundsProblems, type MapBounds } from '../../../shared/geo/bounds';
 import { Envelope, ErrorBody } from '../../../shared/schemas/common';
+import { Comp, CompsQuery, LeaseComp, Property, PropertyParams } from '../../../shared/schemas/property';
 import {
-  Comp,
-  CompsQuery,
-  LeaseComp,
-  Property,
-  PropertyParams,
   SearchClustersAnswer,
   SearchPropertiesPage,
   SearchPropertiesQuery,
   SearchReturnsAnswer,
   SearchTopAnswer,
   TOP_LIMIT,
-} from '../../../shared/schemas/property';
+} from '../../../shared/schemas/property-search';
 import { DEFAULT_RETURNS_STRATEGY } from '../../../shared/returns-map';
 import { parseSearchFilters, SORT_MESSAGES } from '../../../shared/search-filters';
 import { cellsInBounds, MAX_CLUSTER_CELLS, MAX_CLUSTER_ZOOM, MIN_CLUSTER_ZOOM } from '../../../shared/geo/cluster-grid';

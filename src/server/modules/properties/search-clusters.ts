@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { cellKey, cellsPerWorld, MERCATOR_MAX_LAT } from '../../../shared/geo/cluster-grid';
 import type { MapBounds } from '../../../shared/schemas/geo';
-import type { PropertyCluster, SearchClustersAnswer } from '../../../shared/schemas/property';
+import type { PropertyCluster, SearchClustersAnswer } from '../../../shared/schemas/property-search';
 import type { SearchFilters } from '../../../shared/search-filters';
 import type { DealStatus } from '../../../shared/vocabulary';
 import type { Db } from '../../db/database';

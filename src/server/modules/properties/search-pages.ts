@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { MapBounds } from '../../../shared/schemas/geo';
-import type { PropertySummaryRow } from '../../../shared/schemas/property';
+import type { PropertySummaryRow } from '../../../shared/schemas/property-search';
 import type { SearchFilters } from '../../../shared/search-filters';
 import type { Db } from '../../db/database';
 import { isUuid } from '../../http/ids';

@@ -1,7 +1,7 @@
 import { sql, type QueryCreator, type RawBuilder } from 'kysely';
 import { cellBounds, cellKey, cellsPerWorld } from '../../../shared/geo/cluster-grid';
 import type { MapBounds } from '../../../shared/schemas/geo';
-import type { ReturnFigure, ReturnsCell, SearchReturnsAnswer } from '../../../shared/schemas/property';
+import type { ReturnFigure, ReturnsCell, SearchReturnsAnswer } from '../../../shared/schemas/property-search';
 import type { SearchFilters } from '../../../shared/search-filters';
 import type { StrategyKey } from '../../../shared/vocabulary';
 import type { Db } from '../../db/database';

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { MapBounds } from '../../../shared/schemas/geo';
-import { RESULTS_BITS, type PropertySummaryRow } from '../../../shared/schemas/property';
+import { RESULTS_BITS, type PropertySummaryRow } from '../../../shared/schemas/property-search';
 import type { SearchFilters } from '../../../shared/search-filters';
 import { STRATEGY_KEYS, type StrategyKey } from '../../../shared/vocabulary';
 import type { Tables, PropertiesTable } from '../../db/schema';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { MapBounds } from '../../../shared/schemas/geo';
-import type { SearchTopAnswer } from '../../../shared/schemas/property';
+import type { SearchTopAnswer } from '../../../shared/schemas/property-search';
 import type { SearchFilters } from '../../../shared/search-filters';
 import type { DealStatus, SearchSort, SortOrder, StrategyKey } from '../../../shared/vocabulary';
 import type { Db } from '../../db/database';
