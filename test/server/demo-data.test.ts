@@ -7,13 +7,12 @@ import {
   LEASE_DAYS_BACK,
   MEDIAN_OVER_FMR,
   addDays,
-  daysBetween,
   demoItem,
 } from '../../src/server/modules/demo-data/generator';
 import { PUBLISHED_MEDIAN_DAYS_ON_MARKET, PUBLISHED_MONTHLY_CUT_SHARE } from '../../src/server/modules/demo-data/market-time';
 import { mulberry32 } from '../../src/server/modules/demo-data/random';
 import { haversineMiles } from '../../src/shared/geo/distance';
-import { median } from '../../src/shared/stats';
+import { daysBetween, median } from '../../src/shared/stats';
 
 describe('demo data', () => {
   it('is deterministic: same seed and index, same rows; another seed differs', () => {

@@ -81,9 +81,6 @@ export const EditUserData = Type.Object({
 });
 export type EditUserData = Static<typeof EditUserData>;
 
-// The admin routes still import it from here; it lives with the other building blocks.
-export { IdParams } from './common';
-
 /**
  * Form bodies: types and lengths here; required fields and formats by the shared admin rules
  * (src/shared/validation/admin.ts) after trimming, so the messages are the form's own. Unknown

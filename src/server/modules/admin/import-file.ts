@@ -1,6 +1,5 @@
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportReport, type ImportRow } from '../../../shared/schemas/admin';
-import { ERROR_CODES } from '../../../shared/api-types';
-import { AppError, badRequest } from '../../http/errors';
+import { badRequest, importRefused } from '../../http/errors';
 import { CsvError, parseCsv, unguardCell } from '../../lib/csv';
 
 /** The columns of one section's import file. */
@@ -78,5 +77,5 @@ export function throwIfRowsInvalid(report: ImportReport): void {
   if (report.invalid === 0) return;
   const total = report.valid + report.invalid;
   const message = `${report.invalid} of ${total} rows ha${report.invalid === 1 ? 's' : 've'} errors; nothing was imported`;
-  throw new AppError(400, ERROR_CODES.validation, message, { csv: message }, { report });
+  throw importRefused(message, report);
 }

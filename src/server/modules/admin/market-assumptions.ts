@@ -1,7 +1,7 @@
-import { IdParams, MarketAssumptions, MarketAssumptionsRequest, MarketAssumptionsUpdated } from '../../../shared/schemas/admin';
+import { MarketAssumptions, MarketAssumptionsRequest, MarketAssumptionsUpdated } from '../../../shared/schemas/admin';
 import { Value } from '@sinclair/typebox/value';
 import { AssumptionOverrides } from '../../../shared/schemas/assumptions';
-import { Envelope, ErrorBody, NoQuery } from '../../../shared/schemas/common';
+import { Envelope, ErrorBody, IdParams, NoQuery } from '../../../shared/schemas/common';
 import { assumptionOverridesProblems, DEFAULT_ASSUMPTIONS } from '../../../shared/invest';
 import type { RoutePlugin } from '../../http/route-context';
 import { badRequest, notFound } from '../../http/errors';

@@ -4,7 +4,6 @@ import {
   BulkResult,
   CsvFile,
   ExportQuery,
-  IdParams,
   IMPORT_MAX_BYTES,
   ImportRefused,
   ImportReport,
@@ -12,7 +11,7 @@ import {
   ListOf,
   listQuery,
 } from '../../../shared/schemas/admin';
-import { Envelope, ErrorBody, NoContent, NoQuery } from '../../../shared/schemas/common';
+import { Envelope, ErrorBody, IdParams, NoContent, NoQuery } from '../../../shared/schemas/common';
 import type { RoutePlugin } from '../../http/route-context';
 import { actorOf } from '../audit';
 import { isPaged } from './common';

@@ -1,6 +1,5 @@
 import {
   EditUserData,
-  IdParams,
   ImportJob,
   ImportJobParams,
   ImportRefused,
@@ -8,7 +7,7 @@ import {
   ImportRequest,
   UserFormData,
 } from '../../../shared/schemas/admin';
-import { Envelope, ErrorBody, NoQuery } from '../../../shared/schemas/common';
+import { Envelope, ErrorBody, IdParams, NoQuery } from '../../../shared/schemas/common';
 import type { RoutePlugin, RouteOptions } from '../../http/route-context';
 import { throwIfRowsInvalid } from './import-file';
 import { actorOf } from '../audit';

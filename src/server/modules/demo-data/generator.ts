@@ -23,7 +23,8 @@ import {
   SUFFIXES,
 } from './listing-text';
 import { marketTime } from './market-time';
-import { clamp, hashInts, mulberry32, normalQuantile, pick, roundTo, uniform, type Rng } from './random';
+import { roundTo } from '../../../shared/stats';
+import { clamp, hashInts, mulberry32, normalQuantile, pick, uniform, type Rng } from './random';
 
 /**
  * Deterministic demo data (docs/listings.md): listings, sold comps and closed leases across 20 US cities, on real
@@ -126,10 +127,6 @@ function daysBefore(asOf: string, days: number): string {
   }
   return (cachedDays[days] ??= addDays(asOf, -days));
 }
-
-/** Whole days from one YYYY-MM-DD date to another. */
-export const daysBetween = (from: string, to: string): number =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 export interface DemoPriceChange {
   old_price: number;

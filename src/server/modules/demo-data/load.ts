@@ -14,7 +14,8 @@ import {
 } from '../listings';
 import { refreshPlaces } from '../places';
 import { DEMO_CITIES, type CityProfile } from './cities';
-import { DEMO_AS_OF, addDays, daysBetween, demoItem, todayUtc } from './generator';
+import { daysBetween } from '../../../shared/stats';
+import { DEMO_AS_OF, addDays, demoItem, todayUtc } from './generator';
 import { addMarketsWithAssumptions } from '../catalog';
 
 export interface DemoLoadOptions {

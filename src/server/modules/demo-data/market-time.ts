@@ -1,4 +1,5 @@
-import { clamp, roundTo, uniform, type Rng } from './random';
+import { roundTo } from '../../../shared/stats';
+import { clamp, uniform, type Rng } from './random';
 
 /**
  * How long each demo listing has been on the market and the price cuts it took on the way

@@ -33,7 +33,6 @@ export function hashString(s: string): number {
 export type Rng = () => number;
 export const uniform = (rng: Rng, a: number, b: number) => a + (b - a) * rng();
 export const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)];
-export const roundTo = (value: number, step: number) => Math.round(value / step) * step;
 export const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 /**
