@@ -9,14 +9,14 @@ import { Provider } from 'react-redux';
 import { makeStore } from '../../src/client/app/store';
 import { clusterViewChanged, propertiesMerged, viewportChanged } from '../../src/client/features/map/map-slice';
 import type { MapProperty } from '../../src/client/features/map/map-types';
+import { SearchToolbar } from '../../src/client/features/map/search-toolbar';
 import {
   activeFilterCount,
   cutOptions,
-  SearchToolbar,
   sortChoiceOf,
   TOOLBAR_TEXT,
   withSortChoice,
-} from '../../src/client/features/map/search-toolbar';
+} from '../../src/client/features/map/search-toolbar-rules';
 import {
   DEFAULT_SETTINGS,
   settingsFromParams,

@@ -18,15 +18,15 @@ import {
   withSettings,
   type SearchSettings,
 } from '../../src/client/features/map/search-settings';
+import { SearchToolbar } from '../../src/client/features/map/search-toolbar';
 import {
   activeFilterCount,
   belowValueOptions,
   orderOptions,
-  SearchToolbar,
   sortChoiceOf,
   TOOLBAR_TEXT,
   withSortChoice,
-} from '../../src/client/features/map/search-toolbar';
+} from '../../src/client/features/map/search-toolbar-rules';
 import { useViewList } from '../../src/client/features/map/use-view-list';
 import { ViewList } from '../../src/client/features/map/view-list';
 import { PropertyPage } from '../../src/client/features/property/property-page';

@@ -3,7 +3,7 @@ import { ViewList } from './view-list';
 import type { ViewList as ViewListData } from './use-view-list';
 import type { StrategyKey } from '../../../shared/investor-types';
 import { DEFAULT_STRATEGY } from './use-view-list';
-import { matchCountText } from './search-toolbar';
+import { matchCountText } from './search-toolbar-rules';
 import { ReturnsTable } from './returns-table';
 import type { ReturnsMap } from './use-returns-map';
 
