@@ -7,7 +7,7 @@
  */
 import { sql } from 'kysely';
 import { loadDemoData } from '../../src/server/modules/demo-data';
-import { ACCURACY_MESSAGES, runAccuracyBacktest } from '../../src/server/modules/accuracy';
+import { ACCURACY_MESSAGES, BacktestStopped, runAccuracyBacktest } from '../../src/server/modules/accuracy';
 import { readClosedPage } from '../../src/server/modules/listings';
 import type { AccuracyOverview, AccuracyStatus, MarketAccuracy } from '../../src/shared/schemas/accuracy';
 import type { MapBounds } from '../../src/shared/schemas/geo';
@@ -268,6 +268,13 @@ describe.each(DATABASES)('accuracy on $name', (database) => {
     expect(failing.state).toBe('failing');
     expect(failing.runs[0].error).toMatch(/^The backtest failed: .*sold_comps/);
     expect(failing.lastSuccess).not.toBeNull();
+
+    // A run told to stop (the server shutting down) ends its thread and is recorded as stopped.
+    await expect(runAccuracyBacktest(t.db, 'admin', { shouldStop: () => true })).rejects.toThrow(BacktestStopped);
+    const stopped = json<{ data: AccuracyStatus }>(
+      await t.app.inject({ method: 'GET', url: '/api/v1/admin/accuracy', headers: admin }),
+    ).data;
+    expect(stopped.runs[0].error).toMatch(/shutting down/);
 
     const user = await signup(t.app);
     for (const [method, url] of [

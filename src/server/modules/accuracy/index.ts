@@ -4,6 +4,6 @@
  * ranges' calibration the property reads apply, and the public and admin routes.
  */
 export { AccuracyWorker, type AccuracyWorkerOptions } from './accuracy-worker';
-export { runAccuracyBacktest } from './backtest-run';
+export { BacktestStopped, runAccuracyBacktest } from './backtest-run';
 export { ACCURACY_MESSAGES, accuracyAdminRoutes, accuracyRoutes } from './routes';
 export { createAccuracyService, type AccuracyService } from './service';

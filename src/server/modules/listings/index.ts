@@ -25,4 +25,4 @@ export { countStaleForRate, recomputeForRate } from './recompute-for-rate';
 export { rateRecomputerFor, type RateRecomputer } from './recomputer';
 export { LISTINGS_CHANNEL, listingChangesVersion, noteListingsChanged } from './changes';
 export { closedRecordsFingerprint, marketModels, newestClose, type MarketModels, type ModelKind } from './market-models';
-export { readClosedPage } from './closed-reads';
+export { readClosedPage, readClosedPageText, type ClosedPageText } from './closed-reads';
