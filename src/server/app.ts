@@ -48,7 +48,7 @@ import { placesRoutes } from './modules/places';
 import { profileRoutes } from './modules/profile';
 import { accountRoutes } from './modules/account';
 import { savedCalculationsRoutes } from './modules/saved-calculations';
-import { savedSearchesRoutes } from './modules/alerts/saved-searches-routes';
+import { savedSearchesRoutes } from './modules/alerts/saved-searches/saved-searches-routes';
 import { contactsRoutes } from './modules/contacts';
 import { recentSearchesRoutes } from './modules/recent-searches';
 import { ratesRoutes } from './modules/rates';

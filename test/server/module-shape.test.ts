@@ -20,9 +20,9 @@ describe('one module shape', () => {
 
   it('no route, service or worker file runs SQL: the repository does', () => {
     const files = modules.flatMap((m) =>
-      readdirSync(path.join(modulesDir, m.name))
-        .filter((name) => WITHOUT_SQL.test(name))
-        .map((name) => path.join(m.name, name)),
+      readdirSync(path.join(modulesDir, m.name), { recursive: true, encoding: 'utf8' })
+        .filter((file) => WITHOUT_SQL.test(path.basename(file)))
+        .map((file) => path.join(m.name, file)),
     );
     expect(files.length).toBeGreaterThan(30);
     expect(files.filter((file) => SQL.test(readFileSync(path.join(modulesDir, file), 'utf8')))).toEqual([]);

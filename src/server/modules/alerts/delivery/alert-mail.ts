@@ -1,8 +1,8 @@
-import { formatCashOnCash, formatCurrency, formatRoi, INFINITE_ROI } from '../../../shared/format';
-import { strategyName } from '../../../shared/invest/ranking';
-import { STRATEGY_KEYS, type AlertReason, type StrategyKey } from '../../../shared/vocabulary';
-import type { MailMessage } from '../mail';
-import { escapeHtml } from '../../lib/html';
+import { formatCashOnCash, formatCurrency, formatRoi, INFINITE_ROI } from '../../../../shared/format';
+import { strategyName } from '../../../../shared/invest/ranking';
+import { STRATEGY_KEYS, type AlertReason, type StrategyKey } from '../../../../shared/vocabulary';
+import type { MailMessage } from '../../mail';
+import { escapeHtml } from '../../../lib/html';
 
 /**
  * An alert e-mail (docs/map-search.md, "Alerts"): the matches of one user's searches, grouped by

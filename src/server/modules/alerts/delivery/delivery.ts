@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
-import type { AlertReason } from '../../../shared/vocabulary';
-import type { MailService } from '../mail';
+import type { Db } from '../../../db/database';
+import type { AlertReason } from '../../../../shared/vocabulary';
+import type { MailService } from '../../mail';
 import { buildAlertMail, type MailSearch } from './alert-mail';
-import { addressLine, previousPriceSql } from './notifications-repository';
-import { MAX_SEARCHES_PER_TOKEN, signUnsubscribeToken } from './unsubscribe-token';
+import { addressLine, previousPriceSql } from '../notifications/notifications-repository';
+import { MAX_SEARCHES_PER_TOKEN, signUnsubscribeToken } from '../unsubscribe/unsubscribe-token';
 
 /**
  * The alert e-mails (docs/map-search.md, "Alerts"), sent by the running server's mail (SMTP_URL, else

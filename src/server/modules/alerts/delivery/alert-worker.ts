@@ -1,6 +1,6 @@
-import { yieldToRequests } from '../../http/busy';
-import { BackgroundWorker, type BackgroundWorkerOptions } from '../../lib/background-worker';
-import { LISTINGS_CHANNEL } from '../listings';
+import { yieldToRequests } from '../../../http/busy';
+import { BackgroundWorker, type BackgroundWorkerOptions } from '../../../lib/background-worker';
+import { LISTINGS_CHANNEL } from '../../listings';
 import { passWaiting, readAlertWork, type AlertWork } from './alert-state';
 import { deliverDue, latestDigestTime, type DeliveryContext, type DeliveryResult } from './delivery';
 import { runMatchingPass, type PassResult } from './matcher';

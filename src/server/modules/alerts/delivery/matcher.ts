@@ -1,8 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Db } from '../../db/database';
-import { STRATEGY_KEYS, type AlertReason, type StrategyKey } from '../../../shared/vocabulary';
-import { listingChangesVersion } from '../listings';
-import { savedSearchMatchSql, savedStrategyCocSql } from '../properties';
+import type { Db } from '../../../db/database';
+import { STRATEGY_KEYS, type AlertReason, type StrategyKey } from '../../../../shared/vocabulary';
+import { listingChangesVersion } from '../../listings';
+import { savedSearchMatchSql, savedStrategyCocSql } from '../../properties';
 import { SNAPSHOT_WANTED } from './alert-state';
 
 /**

@@ -1,17 +1,22 @@
-import { boundsProblems } from '../../../shared/geo/bounds';
-import type { MapBounds } from '../../../shared/schemas/geo';
+import { boundsProblems } from '../../../../shared/geo/bounds';
+import type { MapBounds } from '../../../../shared/schemas/geo';
 import {
   MAX_SAVED_SEARCHES,
   SAVED_SEARCH_NAME_MAX,
   type NewSavedSearch,
   type SavedSearch,
   type SavedSearchChanges,
-} from '../../../shared/schemas/alerts';
-import { parseSearchFilters, searchFilterParams, SORT_MESSAGES, type SearchFilterParams } from '../../../shared/search-filters';
-import type { Db } from '../../db/database';
-import { isUniqueViolation } from '../../db/errors';
-import { badRequest, conflict, notFound } from '../../http/errors';
-import { checkId } from '../../http/ids';
+} from '../../../../shared/schemas/alerts';
+import {
+  parseSearchFilters,
+  searchFilterParams,
+  SORT_MESSAGES,
+  type SearchFilterParams,
+} from '../../../../shared/search-filters';
+import type { Db } from '../../../db/database';
+import { isUniqueViolation } from '../../../db/errors';
+import { badRequest, conflict, notFound } from '../../../http/errors';
+import { checkId } from '../../../http/ids';
 import {
   createSavedSearchesRepository,
   type SavedSearchFilterColumns,

@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
-import type { AlertFrequency } from '../../../shared/vocabulary';
-import type { Db } from '../../db/database';
-import type { SavedSearchesTable } from '../../db/schema';
+import type { AlertFrequency } from '../../../../shared/vocabulary';
+import type { Db } from '../../../db/database';
+import type { SavedSearchesTable } from '../../../db/schema';
 
 /**
  * What a saved search stores of the search page (saved-searches-service.ts derives it from the

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import { NewSavedSearch, SavedSearch, SavedSearchChanges } from '../../../shared/schemas/alerts';
-import { Envelope, ErrorBody, IdParams, NoContent, NoQuery } from '../../../shared/schemas/common';
-import type { RoutePlugin } from '../../http/route-context';
+import { NewSavedSearch, SavedSearch, SavedSearchChanges } from '../../../../shared/schemas/alerts';
+import { Envelope, ErrorBody, IdParams, NoContent, NoQuery } from '../../../../shared/schemas/common';
+import type { RoutePlugin } from '../../../http/route-context';
 import { createSavedSearchesService } from './saved-searches-service';
 
 const One = Envelope(SavedSearch);

@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
-import { UnsubscribeAnswer, UnsubscribeBody } from '../../../shared/schemas/alerts';
-import { Envelope, ErrorBody, NoContent } from '../../../shared/schemas/common';
-import type { RoutePlugin } from '../../http/route-context';
-import { unsubscribePage } from './alert-mail';
+import { UnsubscribeAnswer, UnsubscribeBody } from '../../../../shared/schemas/alerts';
+import { Envelope, ErrorBody, NoContent } from '../../../../shared/schemas/common';
+import type { RoutePlugin } from '../../../http/route-context';
+import { unsubscribePage } from '../delivery/alert-mail';
 import { invalidUnsubscribe, unsubscribe, UNSUBSCRIBE_MESSAGES } from './unsubscribe';
 
 /**

@@ -1,8 +1,8 @@
-import type { UnsubscribeAnswer } from '../../../shared/schemas/alerts';
-import { ERROR_CODES } from '../../../shared/api-types';
-import type { Db } from '../../db/database';
-import { AppError, notFound } from '../../http/errors';
-import { createSavedSearchesRepository } from './saved-searches-repository';
+import type { UnsubscribeAnswer } from '../../../../shared/schemas/alerts';
+import { ERROR_CODES } from '../../../../shared/api-types';
+import type { Db } from '../../../db/database';
+import { AppError, notFound } from '../../../http/errors';
+import { createSavedSearchesRepository } from '../saved-searches/saved-searches-repository';
 import { readUnsubscribeToken } from './unsubscribe-token';
 
 export const UNSUBSCRIBE_MESSAGES = {

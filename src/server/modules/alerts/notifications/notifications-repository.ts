@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import type { AlertNotification, NotificationsAnswer } from '../../../shared/schemas/alerts';
-import { formatAddress } from '../../../shared/format';
-import type { AlertReason } from '../../../shared/vocabulary';
-import type { Db } from '../../db/database';
+import type { AlertNotification, NotificationsAnswer } from '../../../../shared/schemas/alerts';
+import { formatAddress } from '../../../../shared/format';
+import type { AlertReason } from '../../../../shared/vocabulary';
+import type { Db } from '../../../db/database';
 
 /** The in-app notifications: a user's alert matches, newest first, read and unread (docs/investor-api.md). */
 

@@ -1,8 +1,8 @@
-import { NotificationsAnswer } from '../../../shared/schemas/alerts';
-import { Envelope, ErrorBody, IdParams, NoContent, NoQuery } from '../../../shared/schemas/common';
-import type { RoutePlugin } from '../../http/route-context';
-import { checkId } from '../../http/ids';
-import { notFound } from '../../http/errors';
+import { NotificationsAnswer } from '../../../../shared/schemas/alerts';
+import { Envelope, ErrorBody, IdParams, NoContent, NoQuery } from '../../../../shared/schemas/common';
+import type { RoutePlugin } from '../../../http/route-context';
+import { checkId } from '../../../http/ids';
+import { notFound } from '../../../http/errors';
 import { createNotificationsRepository } from './notifications-repository';
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found: it may have been removed with its saved search or its listing';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
+import type { Db } from '../../../db/database';
 
 /** The alert worker's one row (migration 0029's alert_state) and what a tick reads to know if work is waiting. */
 
