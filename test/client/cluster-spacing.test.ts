@@ -1,5 +1,5 @@
-import { clusterDiameter } from '../../src/client/features/map/cluster-rules';
-import { groupOverlapping, meanPosition, worldPixel, type Circle } from '../../src/client/features/map/cluster-spacing';
+import { clusterDiameter } from '../../src/client/features/map/markers/cluster-rules';
+import { groupOverlapping, meanPosition, worldPixel, type Circle } from '../../src/client/features/map/markers/cluster-spacing';
 
 const circle = (lat: number, lng: number, count: number, item = `${lat},${lng}`): Circle<string> => ({
   position: { lat, lng },

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { makeStore } from '../../src/client/app/store';
 import { PREFETCH_HOVER_MS } from '../../src/client/features/map/map-constants';
-import { useHoverPrefetch } from '../../src/client/features/map/use-hover-prefetch';
+import { useHoverPrefetch } from '../../src/client/features/map/markers/use-hover-prefetch';
 import { callsTo, mockApi } from './api-mock';
 import { makeProperty } from './fixtures';
 

@@ -1,10 +1,10 @@
 import { initialize } from '@googlemaps/jest-mocks';
 import { MarkerClusterer } from '@googlemaps/markerclusterer';
-import { CLUSTER_SMALL, CLUSTER_LARGE } from '../../src/client/features/map/cluster-rules';
+import { CLUSTER_SMALL, CLUSTER_LARGE } from '../../src/client/features/map/markers/cluster-rules';
 import type { MapProperty } from '../../src/client/features/map/map-types';
-import { MarkerLayerController, createClusterRenderer } from '../../src/client/features/map/marker-layer';
-import { CountedCluster, PointsAlgorithm } from '../../src/client/features/map/points-algorithm';
-import { shouldFetchSuggestions, toPlaceOptions } from '../../src/client/features/map/place-search';
+import { MarkerLayerController, createClusterRenderer } from '../../src/client/features/map/markers/marker-layer';
+import { CountedCluster, PointsAlgorithm } from '../../src/client/features/map/markers/points-algorithm';
+import { shouldFetchSuggestions, toPlaceOptions } from '../../src/client/features/map/toolbar/place-search';
 import { RECENT_CUT_DAYS, RECENT_CUT_GLYPH } from '../../src/shared/listing-history';
 import { makeSummary } from './fixtures';
 

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { makeStore } from '../../src/client/app/store';
 import { MapLegend, RECENT_CUT_LEGEND } from '../../src/client/features/map/map-legend';
 import type { Comp, MapProperty } from '../../src/client/features/map/map-types';
-import { PropertyPopup } from '../../src/client/features/map/property-popup';
+import { PropertyPopup } from '../../src/client/features/map/popup/property-popup';
 import type { User } from '../../src/shared/api-types';
 import { maxOffer, type OfferTargets } from '../../src/shared/invest';
 import { startingWhatIf } from '../../src/shared/invest/starting-what-if';

@@ -1,6 +1,6 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { boundsEqual, boundsSearchArgs, clusterSearchArgs, runBoundsSearch } from '../../src/client/features/map/bounds-search';
-import { nearestIds } from '../../src/client/features/map/eviction';
+import { nearestIds } from '../../src/client/features/map/markers/eviction';
 import { MAX_KNOWN_PROPERTIES, MAX_PAGES_PER_VIEW } from '../../src/client/features/map/map-constants';
 import {
   CLUSTER_SMALL,
@@ -9,8 +9,8 @@ import {
   dealMix,
   dealMixFromBackgrounds,
   dealMixText,
-} from '../../src/client/features/map/cluster-rules';
-import { diffKeys, expandBounds, idsInView } from '../../src/client/features/map/marker-diff';
+} from '../../src/client/features/map/markers/cluster-rules';
+import { diffKeys, expandBounds, idsInView } from '../../src/client/features/map/markers/marker-diff';
 import {
   mapReducer,
   propertiesMerged,

@@ -12,7 +12,7 @@ jest.mock('@vis.gl/react-google-maps', () => {
 });
 
 // Imported after the mock.
-import { optionValues, PlaceSearch, type PlaceOption } from '../../src/client/features/map/place-search';
+import { optionValues, PlaceSearch, type PlaceOption } from '../../src/client/features/map/toolbar/place-search';
 
 const prediction = (id: string, main: string, secondary: string) => ({
   placePrediction: {

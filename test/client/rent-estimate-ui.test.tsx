@@ -6,7 +6,7 @@
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RentEstimateLine } from '../../src/client/features/deal';
-import { PropertyPopup } from '../../src/client/features/map/property-popup';
+import { PropertyPopup } from '../../src/client/features/map/popup/property-popup';
 import { PropertyPage } from '../../src/client/features/property/property-page';
 import { formatCurrency } from '../../src/shared/format';
 import { analyzeWhatIf } from '../../src/shared/invest';

@@ -10,7 +10,7 @@ import {
   viewportChanged,
 } from '../../src/client/features/map/map-slice';
 import { SearchPage } from '../../src/client/features/map/search-page';
-import { settingsFromParams } from '../../src/client/features/map/search-settings';
+import { settingsFromParams } from '../../src/client/features/map/toolbar/search-settings';
 import { SaveSearchButton } from '../../src/client/features/saved-searches/save-search-button';
 import {
   describeFilters,

@@ -9,23 +9,23 @@ import { Provider } from 'react-redux';
 import { makeStore } from '../../src/client/app/store';
 import { clusterViewChanged, propertiesMerged, viewportChanged } from '../../src/client/features/map/map-slice';
 import type { MapProperty } from '../../src/client/features/map/map-types';
-import { SearchToolbar } from '../../src/client/features/map/search-toolbar';
+import { SearchToolbar } from '../../src/client/features/map/toolbar/search-toolbar';
 import {
   activeFilterCount,
   cutOptions,
   sortChoiceOf,
   TOOLBAR_TEXT,
   withSortChoice,
-} from '../../src/client/features/map/search-toolbar-rules';
+} from '../../src/client/features/map/toolbar/search-toolbar-rules';
 import {
   DEFAULT_SETTINGS,
   settingsFromParams,
   withSettings,
   type SearchSettings,
-} from '../../src/client/features/map/search-settings';
+} from '../../src/client/features/map/toolbar/search-settings';
 import { useRecentSearchRecording } from '../../src/client/features/map/use-recent-search-recording';
-import { useViewList } from '../../src/client/features/map/use-view-list';
-import { ViewList } from '../../src/client/features/map/view-list';
+import { useViewList } from '../../src/client/features/map/list/use-view-list';
+import { ViewList } from '../../src/client/features/map/list/view-list';
 import { summaryRow } from '../../src/shared/search-summary';
 import { FILTER_MESSAGES } from '../../src/shared/search-filters';
 import { answerAll, jsonResponse } from './msw-server';

@@ -1,4 +1,9 @@
-import { DEFAULT_SETTINGS, settingsFromParams, withCamera, withSettings } from '../../src/client/features/map/search-settings';
+import {
+  DEFAULT_SETTINGS,
+  settingsFromParams,
+  withCamera,
+  withSettings,
+} from '../../src/client/features/map/toolbar/search-settings';
 
 describe('the search settings in the URL', () => {
   it('round-trips filters and sort, keeping the camera and the place', () => {

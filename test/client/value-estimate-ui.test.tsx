@@ -11,14 +11,14 @@ import { makeStore } from '../../src/client/app/store';
 import { offerValueText } from '../../src/client/features/deal';
 import { propertiesMerged, viewportChanged } from '../../src/client/features/map/map-slice';
 import type { MapProperty } from '../../src/client/features/map/map-types';
-import { PropertyPopup } from '../../src/client/features/map/property-popup';
+import { PropertyPopup } from '../../src/client/features/map/popup/property-popup';
 import {
   DEFAULT_SETTINGS,
   settingsFromParams,
   withSettings,
   type SearchSettings,
-} from '../../src/client/features/map/search-settings';
-import { SearchToolbar } from '../../src/client/features/map/search-toolbar';
+} from '../../src/client/features/map/toolbar/search-settings';
+import { SearchToolbar } from '../../src/client/features/map/toolbar/search-toolbar';
 import {
   activeFilterCount,
   belowValueOptions,
@@ -26,9 +26,9 @@ import {
   sortChoiceOf,
   TOOLBAR_TEXT,
   withSortChoice,
-} from '../../src/client/features/map/search-toolbar-rules';
-import { useViewList } from '../../src/client/features/map/use-view-list';
-import { ViewList } from '../../src/client/features/map/view-list';
+} from '../../src/client/features/map/toolbar/search-toolbar-rules';
+import { useViewList } from '../../src/client/features/map/list/use-view-list';
+import { ViewList } from '../../src/client/features/map/list/view-list';
 import { PropertyPage } from '../../src/client/features/property/property-page';
 import type { MarketAccuracy } from '../../src/shared/schemas/accuracy';
 import type { Comp, Property } from '../../src/shared/schemas/property';

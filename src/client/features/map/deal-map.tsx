@@ -7,11 +7,11 @@ import { FALLBACK_MAP_ID, MAP_TEXT } from './map-constants';
 import { LoadingStatusWatcher, MapMessage, useGmAuthFailure } from './map-error-screens';
 import { MapOverlays } from './map-overlays';
 import { useSideControlsOnPhone } from './phone-map-controls';
-import { PropertyMarkers } from './property-markers';
-import { ReturnsCells } from './returns-cells';
-import { SelectedPropertyWindow } from './selected-property-window';
+import { PropertyMarkers } from './markers/property-markers';
+import { ReturnsCells } from './returns/returns-cells';
+import { SelectedPropertyWindow } from './popup/selected-property-window';
 import { useCameraFollower } from './use-camera-follower';
-import type { ReturnsMap } from './use-returns-map';
+import type { ReturnsMap } from './returns/use-returns-map';
 import { useViewportSync } from './use-viewport-sync';
 import './map.css';
 

@@ -11,8 +11,8 @@ import { useAddRecentSearchMutation, useGeocodeQuery } from './map-api';
 import { SERVER_CLUSTER_MAX_ZOOM } from './map-constants';
 import { placeSearched, selectionCleared, viewportChanged } from './map-slice';
 import type { MapBounds } from './map-types';
-import { PropertyPopup } from './property-popup';
-import { useSelectedProperty } from './use-selected-property';
+import { PropertyPopup } from './popup/property-popup';
+import { useSelectedProperty } from './popup/use-selected-property';
 
 /** The view a map of about this size would show: what the list covers without one. */
 const VIEW_PX = { width: 1024, height: 768 };

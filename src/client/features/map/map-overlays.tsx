@@ -2,10 +2,10 @@ import { useCallback } from 'react';
 import type { SearchFilters } from '../../../shared/search-filters';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { MapLegend } from './map-legend';
-import { ReturnsLegend } from './returns-legend';
-import type { ReturnsMap } from './use-returns-map';
+import { ReturnsLegend } from './returns/returns-legend';
+import type { ReturnsMap } from './returns/use-returns-map';
 import { placeSearched, selectSelectedProperty } from './map-slice';
-import { PlaceSearch, type SelectedPlace } from './place-search';
+import { PlaceSearch, type SelectedPlace } from './toolbar/place-search';
 import { usePlaceFitting } from './use-place-fitting';
 import { useRecentSearchRecording } from './use-recent-search-recording';
 

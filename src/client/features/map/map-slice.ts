@@ -7,7 +7,7 @@
 import { createEntityAdapter, createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
 import type { LatLng, MapBounds } from '../../../shared/geo/bounds';
 import { sessionCleared } from '../session';
-import { nearestIds } from './eviction';
+import { nearestIds } from './markers/eviction';
 import { DEFAULT_CENTER, DEFAULT_ZOOM, MAX_KNOWN_PROPERTIES } from './map-constants';
 import type { MapProperty, SearchClustersArgs } from './map-types';
 

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
-import { ViewList } from './view-list';
-import type { ViewList as ViewListData } from './use-view-list';
+import { ViewList } from './list/view-list';
+import type { ViewList as ViewListData } from './list/use-view-list';
 import type { StrategyKey } from '../../../shared/investor-types';
-import { DEFAULT_STRATEGY } from './use-view-list';
-import { matchCountText } from './search-toolbar-rules';
-import { ReturnsTable } from './returns-table';
-import type { ReturnsMap } from './use-returns-map';
+import { DEFAULT_STRATEGY } from './list/use-view-list';
+import { matchCountText } from './toolbar/search-toolbar-rules';
+import { ReturnsTable } from './returns/returns-table';
+import type { ReturnsMap } from './returns/use-returns-map';
 
 /** Room the caption line takes above the rows. */
 const CAPTION_PX = 32;

@@ -1,7 +1,7 @@
 import { useMap } from '@vis.gl/react-google-maps';
 import { useCallback, useEffect, useRef } from 'react';
 import { SEARCH_ZOOM } from './map-constants';
-import type { SelectedPlace } from './place-search';
+import type { SelectedPlace } from './toolbar/place-search';
 
 /** Fits the map to a place (fitBounds(viewport), else panTo + the search zoom). */
 function fitPlace(map: google.maps.Map, place: SelectedPlace) {

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { searchFilterParams, type SearchFilters } from '../../../shared/search-filters';
 import { useAddRecentSearchMutation } from './map-api';
-import type { SelectedPlace } from './place-search';
+import type { SelectedPlace } from './toolbar/place-search';
 import { toMapBounds } from './use-viewport-sync';
 
 /** Records a chosen place as a recent search with the filters (failures logged only). */

@@ -1,12 +1,12 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useMemo } from 'react';
-import { useAppSelector } from '../../app/hooks';
-import { compareBy, hasFilters, matchesFilters, searchFilterParams } from '../../../shared/search-filters';
-import { useSearchClustersQuery, useSearchTopQuery } from './map-api';
-import { selectClusterMatching } from './map-selectors';
-import { selectClusterView, selectPropertyEntities, selectViewport } from './map-slice';
-import type { MapBounds, MapProperty, SearchTopArgs } from './map-types';
-import type { SearchSettings } from './search-settings';
+import { useAppSelector } from '../../../app/hooks';
+import { compareBy, hasFilters, matchesFilters, searchFilterParams } from '../../../../shared/search-filters';
+import { useSearchClustersQuery, useSearchTopQuery } from '../map-api';
+import { selectClusterMatching } from '../map-selectors';
+import { selectClusterView, selectPropertyEntities, selectViewport } from '../map-slice';
+import type { MapBounds, MapProperty, SearchTopArgs } from '../map-types';
+import type { SearchSettings } from '../toolbar/search-settings';
 
 export interface ViewList {
   /** 'view': every known property in view; 'top': the server's best of a wide view by the sort. */

@@ -1,14 +1,14 @@
 import VirtualList, { type ListRef } from '@rc-component/virtual-list';
 import { Spin } from 'antd';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { dealStatusFromMarker } from '../../../shared/deal-status';
-import { formatAddress, formatBaths, formatCashOnCash, formatCurrency, formatInteger } from '../../../shared/format';
-import type { StrategyKey } from '../../../shared/investor-types';
-import { hasRecentCut, listingAgeText } from '../../../shared/listing-history';
-import { keepFiguresWhole } from '../../../shared/valuation/accuracy-text';
-import { listGapShort } from '../../../shared/valuation/value-estimate';
-import { DealLabel, STRATEGY_TABS } from '../deal';
-import type { MapProperty } from './map-types';
+import { dealStatusFromMarker } from '../../../../shared/deal-status';
+import { formatAddress, formatBaths, formatCashOnCash, formatCurrency, formatInteger } from '../../../../shared/format';
+import type { StrategyKey } from '../../../../shared/investor-types';
+import { hasRecentCut, listingAgeText } from '../../../../shared/listing-history';
+import { keepFiguresWhole } from '../../../../shared/valuation/accuracy-text';
+import { listGapShort } from '../../../../shared/valuation/value-estimate';
+import { DealLabel, STRATEGY_TABS } from '../../deal';
+import type { MapProperty } from '../map-types';
 import './view-list.css';
 
 /** Every row is this tall, so the list can place thousands of them without measuring any. */

@@ -1,5 +1,5 @@
 /** Pure cluster rules: circle colour and the deal-mix tooltip. */
-import { dealStatusFromMarker, type DealStatus } from '../../../shared/deal-status';
+import { dealStatusFromMarker, type DealStatus } from '../../../../shared/deal-status';
 
 /**
  * Cluster fills: none is a deal colour (green, red, cyan), so a big cluster never reads as

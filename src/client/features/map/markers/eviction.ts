@@ -2,8 +2,8 @@
  * Which known properties the map keeps when it knows more than it may: the nearest to the view's
  * centre (the farthest are the least likely to be looked at again), and always the selected one.
  */
-import type { LatLng } from '../../../shared/geo/bounds';
-import type { MapProperty } from './map-types';
+import type { LatLng } from '../../../../shared/geo/bounds';
+import type { MapProperty } from '../map-types';
 
 /**
  * The ids to keep, at most `keep` of them, in their given order. Distance is planar with longitude

@@ -1,6 +1,6 @@
 /** Pure marker bookkeeping: which properties get a marker, and what changes between two settles. */
-import type { MapBounds } from '../../../shared/geo/bounds';
-import type { MapProperty } from './map-types';
+import type { MapBounds } from '../../../../shared/geo/bounds';
+import type { MapProperty } from '../map-types';
 
 export interface KeyDiff {
   add: string[];

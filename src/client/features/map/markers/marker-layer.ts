@@ -19,12 +19,12 @@ import {
   type ClusterStats,
   type Renderer,
 } from '@googlemaps/markerclusterer';
-import { markerColorFor, type MarkerColor } from '../../../shared/deal-status';
-import { formatAddress } from '../../../shared/format';
-import { hasRecentCut, markerTitle, RECENT_CUT_GLYPH } from '../../../shared/listing-history';
-import type { PropertyCluster } from '../../../shared/schemas/property-search';
+import { markerColorFor, type MarkerColor } from '../../../../shared/deal-status';
+import { formatAddress } from '../../../../shared/format';
+import { hasRecentCut, markerTitle, RECENT_CUT_GLYPH } from '../../../../shared/listing-history';
+import type { PropertyCluster } from '../../../../shared/schemas/property-search';
 import { clusterColor, clusterDiameter, dealMixFromBackgrounds, dealMixText } from './cluster-rules';
-import type { MapProperty } from './map-types';
+import type { MapProperty } from '../map-types';
 import { propertyLatLng } from './marker-diff';
 import { CountedCluster, PointsAlgorithm } from './points-algorithm';
 

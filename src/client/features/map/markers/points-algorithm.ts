@@ -14,14 +14,14 @@
  */
 import { Cluster, type Algorithm, type AlgorithmInput, type AlgorithmOutput } from '@googlemaps/markerclusterer';
 import Supercluster from 'supercluster';
-import { dealStatusFromMarker } from '../../../shared/deal-status';
-import type { MapBounds } from '../../../shared/geo/bounds';
-import type { PropertyCluster } from '../../../shared/schemas/property-search';
+import { dealStatusFromMarker } from '../../../../shared/deal-status';
+import type { MapBounds } from '../../../../shared/geo/bounds';
+import type { PropertyCluster } from '../../../../shared/schemas/property-search';
 import { clusterDiameter, type DealMix } from './cluster-rules';
 import { groupOverlapping, meanPosition, type Circle } from './cluster-spacing';
-import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS, SERVER_CLUSTER_MAX_ZOOM, VIEWPORT_MARGIN } from './map-constants';
+import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS, SERVER_CLUSTER_MAX_ZOOM, VIEWPORT_MARGIN } from '../map-constants';
 import { expandBounds, propertyLatLng } from './marker-diff';
-import type { MapProperty } from './map-types';
+import type { MapProperty } from '../map-types';
 
 type Mix = Omit<DealMix, 'total'>;
 interface PointProps extends Mix {

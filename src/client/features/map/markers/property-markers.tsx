@@ -1,10 +1,10 @@
 import { useMap, useMapsLibrary } from '@vis.gl/react-google-maps';
 import { useEffect, useMemo, useRef } from 'react';
-import { hasFilters, matchesFilters, type SearchFilters } from '../../../shared/search-filters';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectServerCells } from './map-selectors';
-import { propertySelected, selectPropertyCount, selectPropertyEntities } from './map-slice';
-import type { MapProperty } from './map-types';
+import { hasFilters, matchesFilters, type SearchFilters } from '../../../../shared/search-filters';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { selectServerCells } from '../map-selectors';
+import { propertySelected, selectPropertyCount, selectPropertyEntities } from '../map-slice';
+import type { MapProperty } from '../map-types';
 import { MarkerLayerController } from './marker-layer';
 
 /**

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { dealApi } from '../deal';
-import { PREFETCH_HOVER_MS } from './map-constants';
+import { dealApi } from '../../deal';
+import { PREFETCH_HOVER_MS } from '../map-constants';
 
 /**
  * Hovering (or focusing) a list row or a marker for PREFETCH_HOVER_MS prefetches its whole property

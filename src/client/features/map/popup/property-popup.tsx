@@ -1,13 +1,13 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Button, ConfigProvider, Descriptions, Skeleton, Tabs, Typography } from 'antd';
-import { antdTheme } from '../../components/antd-theme';
+import { antdTheme } from '../../../components/antd-theme';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useInvestmentStrategiesQuery } from '../../api/lookups-api';
-import { useAppSelector } from '../../app/hooks';
-import { dealStatusFromMarker, type DealStatus } from '../../../shared/deal-status';
-import { formatAddress, formatBaths, formatCurrency, formatInteger, formatSquareFeet } from '../../../shared/format';
-import { selectUser } from '../session';
+import { useInvestmentStrategiesQuery } from '../../../api/lookups-api';
+import { useAppSelector } from '../../../app/hooks';
+import { dealStatusFromMarker, type DealStatus } from '../../../../shared/deal-status';
+import { formatAddress, formatBaths, formatCurrency, formatInteger, formatSquareFeet } from '../../../../shared/format';
+import { selectUser } from '../../session';
 import {
   CompsTab,
   DEAL_TEXT,
@@ -19,11 +19,11 @@ import {
   usePropertyQuery,
   ValueEstimateLine,
   visibleStrategyTabs,
-} from '../deal';
-import { selectThemeMode } from '../theme';
-import { errorMessage } from '../../api/base-query';
-import { COMPS_DELAY_MS, MAP_TEXT, POPUP_HEIGHT, POPUP_WIDTH } from './map-constants';
-import type { MapProperty, Property } from './map-types';
+} from '../../deal';
+import { selectThemeMode } from '../../theme';
+import { errorMessage } from '../../../api/base-query';
+import { COMPS_DELAY_MS, MAP_TEXT, POPUP_HEIGHT, POPUP_WIDTH } from '../map-constants';
+import type { MapProperty, Property } from '../map-types';
 
 /** The info window is always white: the popup keeps Ant Design's light algorithm in dark mode too. */
 const POPUP_THEME = antdTheme('light');

@@ -1,12 +1,12 @@
 import { InfoWindow } from '@vis.gl/react-google-maps';
 import { Drawer } from 'antd';
 import { useCallback } from 'react';
-import { useWindowWidth } from '../../components/use-window-width';
-import { BREAKPOINTS } from '../../constants';
-import { useAppDispatch } from '../../app/hooks';
-import { POPUP_WIDTH } from './map-constants';
-import { selectionCleared } from './map-slice';
-import { propertyLatLng } from './marker-diff';
+import { useWindowWidth } from '../../../components/use-window-width';
+import { BREAKPOINTS } from '../../../constants';
+import { useAppDispatch } from '../../../app/hooks';
+import { POPUP_WIDTH } from '../map-constants';
+import { selectionCleared } from '../map-slice';
+import { propertyLatLng } from '../markers/marker-diff';
 import { PropertyPopup } from './property-popup';
 import { useSelectedProperty } from './use-selected-property';
 

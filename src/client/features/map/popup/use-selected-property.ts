@@ -1,12 +1,12 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
-import { summaryOf } from '../../../shared/search-summary';
-import { errorMessage } from '../../api/base-query';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { DEAL_TEXT, usePropertyQuery } from '../deal';
-import { propertiesMerged, selectionCleared, selectSelectedId, selectSelectedProperty } from './map-slice';
-import type { MapProperty } from './map-types';
+import { summaryOf } from '../../../../shared/search-summary';
+import { errorMessage } from '../../../api/base-query';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { DEAL_TEXT, usePropertyQuery } from '../../deal';
+import { propertiesMerged, selectionCleared, selectSelectedId, selectSelectedProperty } from '../map-slice';
+import type { MapProperty } from '../map-types';
 
 /**
  * The selected property's summary, for its popup. A selection the map does not know yet (a link with

@@ -1,7 +1,7 @@
 import { useMap, useMapsLibrary } from '@vis.gl/react-google-maps';
 import { useEffect, useRef } from 'react';
 import { createReturnsLayer, type ReturnsLayer } from './returns-layer';
-import type { ReturnsCell } from './map-types';
+import type { ReturnsCell } from '../map-types';
 
 /** The returns heat map's cells on the map (returns-layer.ts); a child of the map, where useMap() finds it. */
 export function ReturnsCells({ cells }: { cells: ReturnsCell[] | null }) {

@@ -5,8 +5,8 @@
  * median, count and range. The squares are for the eye; the list panel's table carries the same
  * figures for screen readers and the keyboard, so the layer is hidden from assistive technology.
  */
-import { returnsBin, returnsCellText, RETURNS_BINS, returnText } from '../../../shared/returns-map';
-import type { ReturnsCell } from './map-types';
+import { returnsBin, returnsCellText, RETURNS_BINS, returnText } from '../../../../shared/returns-map';
+import type { ReturnsCell } from '../map-types';
 
 /** Below this width (px) a cell has no room for its label (a zoom-out shrinks the old cells until the new answer). */
 const LABEL_MIN_PX = 40;

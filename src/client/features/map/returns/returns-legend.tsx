@@ -1,4 +1,4 @@
-import { RETURNS_BINS, returnsLegendTitle } from '../../../shared/returns-map';
+import { RETURNS_BINS, returnsLegendTitle } from '../../../../shared/returns-map';
 import type { ReturnsMap } from './use-returns-map';
 
 export const RETURNS_TEXT = {

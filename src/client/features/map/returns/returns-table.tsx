@@ -7,7 +7,7 @@ import {
   returnsRangeText,
   returnText,
   sortReturnsCells,
-} from '../../../shared/returns-map';
+} from '../../../../shared/returns-map';
 import { RETURNS_TEXT, returnsStatus } from './returns-legend';
 import type { ReturnsMap } from './use-returns-map';
 

@@ -1,13 +1,13 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useMemo } from 'react';
-import { DEFAULT_RETURNS_STRATEGY } from '../../../shared/returns-map';
-import { searchFilterParams, type SearchFilters } from '../../../shared/search-filters';
-import type { StrategyKey } from '../../../shared/vocabulary';
-import { useAppSelector } from '../../app/hooks';
-import { clusterSearchArgs } from './bounds-search';
-import { useSearchReturnsQuery } from './map-api';
-import { selectViewport } from './map-slice';
-import type { ReturnsCell, SearchReturnsArgs } from './map-types';
+import { DEFAULT_RETURNS_STRATEGY } from '../../../../shared/returns-map';
+import { searchFilterParams, type SearchFilters } from '../../../../shared/search-filters';
+import type { StrategyKey } from '../../../../shared/vocabulary';
+import { useAppSelector } from '../../../app/hooks';
+import { clusterSearchArgs } from '../bounds-search';
+import { useSearchReturnsQuery } from '../map-api';
+import { selectViewport } from '../map-slice';
+import type { ReturnsCell, SearchReturnsArgs } from '../map-types';
 
 export interface ReturnsMap {
   /** The strategy whose cash-on-cash the cells show: the search's, else Buy & Hold. */

@@ -1,9 +1,9 @@
 import { Alert, Button, Checkbox, InputNumber, Select, type InputNumberProps } from 'antd';
 import { useState } from 'react';
-import type { DealStatus } from '../../../shared/deal-status';
-import type { StrategyKey } from '../../../shared/investor-types';
-import { FILTER_LIMITS, parseSearchFilters, searchFilterParams, type SearchFilters } from '../../../shared/search-filters';
-import { STRATEGY_TABS } from '../deal';
+import type { DealStatus } from '../../../../shared/deal-status';
+import type { StrategyKey } from '../../../../shared/investor-types';
+import { FILTER_LIMITS, parseSearchFilters, searchFilterParams, type SearchFilters } from '../../../../shared/search-filters';
+import { STRATEGY_TABS } from '../../deal';
 import { belowValueOptions, cutOptions, NO_BELOW_VALUE, NO_CUT, TOOLBAR_TEXT } from './search-toolbar-rules';
 
 /** Best to worst, as the legend reads. */

@@ -9,7 +9,7 @@ import {
   PLACE_INPUT_DEBOUNCE_MS,
   PLACE_LANGUAGE,
   PLACE_REGION_CODES,
-} from './map-constants';
+} from '../map-constants';
 
 type PlacePrediction = google.maps.places.PlacePrediction;
 

@@ -14,7 +14,7 @@ import {
   type SearchFilters,
   type SearchSort,
   type SortOrder,
-} from '../../../shared/search-filters';
+} from '../../../../shared/search-filters';
 
 export interface SearchSettings {
   filters: SearchFilters;

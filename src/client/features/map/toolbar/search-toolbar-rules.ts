@@ -1,4 +1,4 @@
-import { searchFilterParams, type SearchFilters, type SearchSort, type SortOrder } from '../../../shared/search-filters';
+import { searchFilterParams, type SearchFilters, type SearchSort, type SortOrder } from '../../../../shared/search-filters';
 import type { SearchSettings } from './search-settings';
 
 export const TOOLBAR_TEXT = {

@@ -1,6 +1,6 @@
 import { Button, Drawer, Grid, Segmented, Select } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { hasFilters, type SortOrder } from '../../../shared/search-filters';
+import { hasFilters, type SortOrder } from '../../../../shared/search-filters';
 import { FilterForm } from './filter-form';
 import { DEFAULT_ORDER, DEFAULT_SORT, type SearchSettings } from './search-settings';
 import {
