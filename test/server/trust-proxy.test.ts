@@ -1,4 +1,4 @@
-import { parseTrustProxy } from '../../src/server/lib/app-config';
+import { parseTrustProxy } from '../../src/server/lib/trust-proxy';
 import { HSTS } from '../../src/server/http/security';
 import { createTestApp, DATABASES, login, SETUP_TIMEOUT, signup, type TestApp } from './helpers';
 
