@@ -27,7 +27,7 @@ import type { Database } from '../../src/server/db/database';
 import { seed } from '../../src/server/seed';
 import { csvField } from '../../src/server/lib/csv';
 import { runMatchingPass, type PassResult } from '../../src/server/modules/alerts';
-import { deliverDue } from '../../src/server/modules/alerts/delivery';
+import { deliverDue } from '../../src/server/modules/alerts/delivery/delivery';
 import { DEMO_CITIES } from '../../src/server/modules/demo-data/cities';
 import { demoItem } from '../../src/server/modules/demo-data/generator';
 import { mulberry32, pick, uniform, type Rng } from '../../src/server/modules/demo-data/random';

@@ -1,12 +1,12 @@
 /** The alert e-mail's text and headers, the unsubscribe token, and the digest hour (no database). */
 import { randomUUID } from 'node:crypto';
-import { buildAlertMail, propertyLink, type MailSearch } from '../../src/server/modules/alerts/alert-mail';
-import { latestDigestTime } from '../../src/server/modules/alerts/delivery';
+import { buildAlertMail, propertyLink, type MailSearch } from '../../src/server/modules/alerts/delivery/alert-mail';
+import { latestDigestTime } from '../../src/server/modules/alerts/delivery/delivery';
 import {
   MAX_SEARCHES_PER_TOKEN,
   readUnsubscribeToken,
   signUnsubscribeToken,
-} from '../../src/server/modules/alerts/unsubscribe-token';
+} from '../../src/server/modules/alerts/unsubscribe/unsubscribe-token';
 import { UnsubscribeBody } from '../../src/shared/schemas/alerts';
 
 const SECRET = 'test-secret-0123456789';

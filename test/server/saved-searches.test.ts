@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { DATABASES, SETUP_TIMEOUT, bearer, createTestApp, json, signup, type TestApp } from './helpers';
-import { SAVED_SEARCH_MESSAGES } from '../../src/server/modules/alerts/saved-searches-service';
+import { SAVED_SEARCH_MESSAGES } from '../../src/server/modules/alerts/saved-searches/saved-searches-service';
 import { BOUNDS_MESSAGES } from '../../src/shared/geo/bounds';
 import { MAX_SAVED_SEARCHES } from '../../src/shared/schemas/alerts';
 import { FILTER_MESSAGES, SORT_MESSAGES } from '../../src/shared/search-filters';
