@@ -8,7 +8,7 @@ import { clamp, uniform, type Rng } from './random';
  * and 20.3 % of active listings had their price reduced during the month.
  */
 
-/** The published figures the demo data is held to (test/server/demo-data.test.ts). */
+/** The published figures the demo data is held to (test/server/modules/demo-data/demo-data.test.ts). */
 export const PUBLISHED_MEDIAN_DAYS_ON_MARKET = 60;
 export const PUBLISHED_MONTHLY_CUT_SHARE = 0.203;
 
