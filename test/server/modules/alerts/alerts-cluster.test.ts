@@ -13,7 +13,14 @@ import { Pool } from 'pg';
 import { buildApp } from '../../../../src/server/app';
 import { createDatabase, type Database } from '../../../../src/server/db/database';
 import { noteListingsChanged } from '../../../../src/server/modules/listings';
-import { ADMIN, GENEROUS_RATE_LIMITS, TEST_SCRYPT_COST, createCapturingMailer, signup, type CapturingMailer } from '../../helpers';
+import {
+  ADMIN,
+  GENEROUS_RATE_LIMITS,
+  TEST_SCRYPT_COST,
+  createCapturingMailer,
+  signup,
+  type CapturingMailer,
+} from '../../helpers';
 import { importListings, saveSearch } from './alerts-fixtures';
 
 const url = process.env.DATABASE_URL;

@@ -9,7 +9,10 @@ import {
   addDays,
   demoItem,
 } from '../../../../src/server/modules/demo-data/generator';
-import { PUBLISHED_MEDIAN_DAYS_ON_MARKET, PUBLISHED_MONTHLY_CUT_SHARE } from '../../../../src/server/modules/demo-data/market-time';
+import {
+  PUBLISHED_MEDIAN_DAYS_ON_MARKET,
+  PUBLISHED_MONTHLY_CUT_SHARE,
+} from '../../../../src/server/modules/demo-data/market-time';
 import { mulberry32 } from '../../../../src/server/modules/demo-data/random';
 import { haversineMiles } from '../../../../src/shared/geo/distance';
 import { daysBetween, median } from '../../../../src/shared/stats';

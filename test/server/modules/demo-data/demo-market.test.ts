@@ -1,7 +1,11 @@
 import { sql } from 'kysely';
 import { DATABASES, SETUP_TIMEOUT, createTestApp, type TestApp } from '../../helpers';
 import { DEMO_CITIES } from '../../../../src/server/modules/demo-data/cities';
-import { DISTRESSED_PRICE_SHARE, DISTRESSED_REHAB_SHARE, type DistressKind } from '../../../../src/server/modules/demo-data/distress';
+import {
+  DISTRESSED_PRICE_SHARE,
+  DISTRESSED_REHAB_SHARE,
+  type DistressKind,
+} from '../../../../src/server/modules/demo-data/distress';
 import { DEFAULT_DEMO_LISTINGS } from '../../../../src/server/lib/app-config';
 import { DEFAULT_DEMO_SEED, demoItem, type DemoItem } from '../../../../src/server/modules/demo-data/generator';
 import { loadDemoData } from '../../../../src/server/modules/demo-data/load';
@@ -14,7 +18,13 @@ import {
 import { assumptionsFor, engineInputs, strategyCalculator } from '../../../../src/server/modules/listings/analysis';
 import { engineRent, estimateRent, type LeaseCandidate } from '../../../../src/shared/rent-estimate';
 import { dayNumber, median } from '../../../../src/shared/stats';
-import { cellsOf, fitMarketModel, marketKey, monthNumber, type ModelObservation } from '../../../../src/shared/valuation/market-model';
+import {
+  cellsOf,
+  fitMarketModel,
+  marketKey,
+  monthNumber,
+  type ModelObservation,
+} from '../../../../src/shared/valuation/market-model';
 
 /** Bathrooms as the database totals them (full + half + three-quarter). */
 const bathsOf = (r: { baths_full: number | null; baths_half: number | null; baths_three_quarter: number | null }) =>

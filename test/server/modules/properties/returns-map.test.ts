@@ -6,7 +6,11 @@ import { FILTER_MESSAGES, type SearchFilters } from '../../../../src/shared/sear
 import { mulberry32 } from '../../../../src/server/modules/demo-data/random';
 import { refreshPlaces } from '../../../../src/server/modules/places';
 import { PROPERTY_MESSAGES } from '../../../../src/server/modules/properties/routes';
-import { percentileMethodFor, returnsQuery, type PercentileMethod } from '../../../../src/server/modules/properties/search-returns';
+import {
+  percentileMethodFor,
+  returnsQuery,
+  type PercentileMethod,
+} from '../../../../src/server/modules/properties/search-returns';
 import { DATABASES, SETUP_TIMEOUT, createTestApp, json, searchProperties, signup, type TestApp } from '../../helpers';
 
 /**
