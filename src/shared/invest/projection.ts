@@ -168,19 +168,8 @@ function expenseParts(monthlyRent: number, value: number, operating: WhatIf['ass
 export function projectBuyHold(whatIf: WhatIf, growth: GrowthAssumptions = DEFAULT_GROWTH, years = PROJECTION_YEARS): Projection {
   const { figures: f, assumptions: a } = whatIf;
   const analysis = buyHold(buyHoldInput(f, a), { breakEvenRate: false });
-  return projectRental(
-    {
-      cashInvested: analysis.totalCashNeeded,
-      startValue: f.purchasePrice,
-      monthlyRent: f.monthlyRent,
-      ...expenseParts(f.monthlyRent, f.purchasePrice, a.operating),
-      loanAmount: analysis.loanAmount,
-      interestRatePercent: a.financing.interestRatePercent,
-      termMonths: a.financing.termMonths,
-    },
-    growth,
-    years,
-  );
+  const start = { cashInvested: analysis.totalCashNeeded, startValue: f.purchasePrice, loanAmount: analysis.loanAmount };
+  return projectRentalFrom(whatIf, start, growth, years);
 }
 
 /**
@@ -191,13 +180,23 @@ export function projectBuyHold(whatIf: WhatIf, growth: GrowthAssumptions = DEFAU
 export function projectBrrrr(whatIf: WhatIf, growth: GrowthAssumptions = DEFAULT_GROWTH, years = PROJECTION_YEARS): Projection {
   const { figures: f, assumptions: a } = whatIf;
   const analysis = brrrr(brrrrInput(f, a), { breakEvenRate: false });
+  const start = { cashInvested: analysis.cashLeftInDeal, startValue: f.arv, loanAmount: analysis.refiLoanAmount };
+  return projectRentalFrom(whatIf, start, growth, years);
+}
+
+/** A rental from its start (the cash in it, the value and the loan at year 0) and the what-if's rent, expenses and loan terms. */
+function projectRentalFrom(
+  whatIf: WhatIf,
+  start: { cashInvested: number; startValue: number; loanAmount: number },
+  growth: GrowthAssumptions,
+  years: number,
+): Projection {
+  const { figures: f, assumptions: a } = whatIf;
   return projectRental(
     {
-      cashInvested: analysis.cashLeftInDeal,
-      startValue: f.arv,
+      ...start,
       monthlyRent: f.monthlyRent,
-      ...expenseParts(f.monthlyRent, f.arv, a.operating),
-      loanAmount: analysis.refiLoanAmount,
+      ...expenseParts(f.monthlyRent, start.startValue, a.operating),
       interestRatePercent: a.financing.interestRatePercent,
       termMonths: a.financing.termMonths,
     },
