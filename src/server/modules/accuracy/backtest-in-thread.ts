@@ -4,7 +4,10 @@ import type { BacktestResult } from '../../../shared/valuation/backtest-rules';
 import { PACKAGE_ROOT } from '../../lib/app-config';
 import type { BacktestThreadAnswer, BacktestThreadMessage } from './backtest-thread';
 
-/** The backtest's thread, fed the pages of closed records as they are read (backtest-thread.ts). */
+/**
+ * The backtest's thread, fed the pages of closed records as they are read (backtest-thread.ts), and
+ * told ten times a second how busy the server's event loop is, so it gives way to requests.
+ */
 export interface BacktestThread {
   page(kind: 'value' | 'rent', json: string): void;
   /** Estimates every record sent; rejects when the thread fails or is stopped. */
@@ -16,19 +19,32 @@ export interface BacktestThread {
  * Built, the thread is the compiled backtest-thread.js beside this file; run from TypeScript (tests,
  * ts-node), it compiles its source as it loads, as the process does.
  */
-function startWorker(): Worker {
-  if (__filename.endsWith('.js')) return new Worker(path.join(__dirname, 'backtest-thread.js'));
+function startWorker(workerData: { busy: SharedArrayBuffer }): Worker {
+  if (__filename.endsWith('.js')) return new Worker(path.join(__dirname, 'backtest-thread.js'), { workerData });
   const source = path.join(__dirname, 'backtest-thread.ts');
   const tsNode = path.join(PACKAGE_ROOT, 'node_modules', 'ts-node');
   const project = path.join(PACKAGE_ROOT, 'tsconfig.json');
   return new Worker(
     `require(${JSON.stringify(tsNode)}).register({ project: ${JSON.stringify(project)}, transpileOnly: true }); require(${JSON.stringify(source)});`,
-    { eval: true },
+    { eval: true, workerData },
   );
 }
 
+/** How often the server tells the thread how busy its event loop is, ms. */
+const BUSY_SAMPLE_MS = 100;
+
 export function startBacktestThread(): BacktestThread {
-  const worker = startWorker();
+  const busy = new SharedArrayBuffer(4);
+  const worker = startWorker({ busy });
+  const shared = new Int32Array(busy);
+  let last = performance.eventLoopUtilization();
+  const sampler = setInterval(() => {
+    const now = performance.eventLoopUtilization();
+    Atomics.store(shared, 0, Math.round(performance.eventLoopUtilization(now, last).utilization * 1000));
+    last = now;
+  }, BUSY_SAMPLE_MS);
+  sampler.unref();
+  worker.once('exit', () => clearInterval(sampler));
   let ended: Error | null = null;
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   const failure = new Promise<never>((_resolve, reject) => {
