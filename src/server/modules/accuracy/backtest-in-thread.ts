@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { BacktestResult } from '../../../shared/valuation/backtest-rules';
 import { PACKAGE_ROOT } from '../../lib/app-config';
