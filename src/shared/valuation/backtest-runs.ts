@@ -8,10 +8,15 @@ import { ModelsByMonth, type Modelled } from './models-by-month';
 import { TimeGrid } from './time-grid';
 import { estimateComps, VALUE_RULES } from './value-estimate';
 
-/** The fold of an outcome (a hash of its id): half calibrates the other half's ranges. */
-export function foldOf(id: string): 0 | 1 {
+/**
+ * The fold of an outcome: half calibrates the other half's ranges. A hash of the record's own facts
+ * (where and when it closed), not of its database id, which is random: the same records give the same
+ * folds, and so the same figures, in every database.
+ */
+export function foldOf(subject: { latitude: number; longitude: number; closeDay: number }): 0 | 1 {
+  const key = `${subject.latitude},${subject.longitude},${subject.closeDay}`;
   let h = 0x811c9dc5;
-  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
   return ((h >>> 0) & 1) as 0 | 1;
 }
 
@@ -162,7 +167,7 @@ const outcomeOf = (
   actual,
   compsLower: Math.log(Math.min(...adjusted) / estimate),
   compsUpper: Math.log(Math.max(...adjusted) / estimate),
-  fold: foldOf(subject.id),
+  fold: foldOf(subject),
 });
 
 /** Estimates every sale of the window from the sales before it. */
