@@ -1,13 +1,12 @@
 import { inBackground } from '../../http/busy';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Selectable } from 'kysely';
 import type { ImportJob, ImportJobPhase } from '../../../shared/schemas/admin';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
-import type { AdminImportJobsTable } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../http/errors';
 import { checkId } from '../../http/ids';
 import type { Actor } from '../audit';
+import { createImportJobsRepository, type JobRow } from './import-jobs-repository';
 import { writeUserImport, type UserImportRecord } from './users-csv';
 
 /**
@@ -49,8 +48,6 @@ export interface UserImportJobs {
   close(): Promise<void>;
 }
 
-type JobRow = Selectable<AdminImportJobsTable>;
-
 const toJob = (row: JobRow): ImportJob => ({
   _id: row.id,
   section: row.section,
@@ -89,35 +86,13 @@ export function createUserImportJobs(db: Db, options: UserImportJobsOptions): Us
   const running = new Map<string, { aborted: boolean; run: Promise<void> }>();
   let heartbeat: NodeJS.Timeout | null = null;
 
-  const jobs = () => db.selectFrom('admin_import_jobs').selectAll();
-
-  /** Ends jobs as failed; only those still running (add the where). */
-  const failRunning = (error: string) =>
-    db
-      .updateTable('admin_import_jobs')
-      .set({ phase: 'failed', error, finished_at: sql<Date>`now()` })
-      .where('finished_at', 'is', null);
-  /** A running job whose heartbeat is this old lost its server. */
-  const lost = sql<Date>`now() - make_interval(secs => ${staleSeconds})`;
-
-  const progress = (id: string, values: { phase?: ImportJobPhase; done?: number }) =>
-    db
-      .updateTable('admin_import_jobs')
-      .set({ ...values, heartbeat_at: sql<Date>`now()` })
-      .where('id', '=', id)
-      .where('finished_at', 'is', null)
-      .execute();
+  const jobs = createImportJobsRepository(db);
+  const progress = (id: string, values: { phase?: ImportJobPhase; done?: number }) => jobs.progress(id, values);
 
   function beat() {
     const ids = [...running.keys()];
     if (ids.length === 0) return;
-    void db
-      .updateTable('admin_import_jobs')
-      .set({ heartbeat_at: sql<Date>`now()` })
-      .where('id', 'in', ids)
-      .where('finished_at', 'is', null)
-      .execute()
-      .catch(() => undefined); // the next beat tries again; a lost job is found by its age
+    void jobs.beat(ids).catch(() => undefined); // the next beat tries again; a lost job is found by its age
   }
 
   async function run(id: string, actor: Actor, records: UserImportRecord[], log: FastifyBaseLogger) {
@@ -135,13 +110,7 @@ export function createUserImportJobs(db: Db, options: UserImportJobsOptions): Us
       await progress(id, { phase: 'writing' });
       await db.transaction().execute(async (trx) => {
         const created = await writeUserImport(trx, actor, records, hashes);
-        const ended = await trx
-          .updateTable('admin_import_jobs')
-          .set({ phase: 'done', created, finished_at: sql<Date>`now()`, heartbeat_at: sql<Date>`now()` })
-          .where('id', '=', id)
-          .where('finished_at', 'is', null)
-          .executeTakeFirst();
-        if (Number(ended.numUpdatedRows) !== 1) throw new JobEnded();
+        if (!(await createImportJobsRepository(trx).finish(id, created))) throw new JobEnded();
       });
     } catch (error) {
       if (error instanceof JobEnded) return;
@@ -152,28 +121,18 @@ export function createUserImportJobs(db: Db, options: UserImportJobsOptions): Us
             ? 'Nothing was imported: some usernames or account names were taken meanwhile. Check the file again.'
             : IMPORT_JOB_MESSAGES.failed;
       if (!(error instanceof AppError)) log.error({ err: error, job: id }, 'users import failed');
-      await failRunning(message)
-        .where('id', '=', id)
-        .execute()
-        .catch((e: unknown) => log.error({ err: e, job: id }, 'could not record the failed import'));
+      await jobs.fail([id], message).catch((e: unknown) => log.error({ err: e, job: id }, 'could not record the failed import'));
     }
   }
 
   return {
     async start(actor, records, log) {
       // A job whose server was lost must not block the next one.
-      await failRunning(IMPORT_JOB_MESSAGES.interrupted).where('heartbeat_at', '<', lost).execute();
-      await db
-        .deleteFrom('admin_import_jobs')
-        .where('finished_at', '<', sql<Date>`now() - interval '30 days'`)
-        .execute();
+      await jobs.failLost(staleSeconds, IMPORT_JOB_MESSAGES.interrupted);
+      await jobs.prune();
       let row: JobRow;
       try {
-        row = await db
-          .insertInto('admin_import_jobs')
-          .values({ section: 'users', actor_id: actor.id, total: records.length })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        row = await jobs.insert(actor.id, records.length);
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(IMPORT_JOB_MESSAGES.alreadyRunning);
         throw error;
@@ -194,9 +153,9 @@ export function createUserImportJobs(db: Db, options: UserImportJobsOptions): Us
     async get(rawId) {
       const id = checkId('import job', rawId);
       if (!running.has(id)) {
-        await failRunning(IMPORT_JOB_MESSAGES.interrupted).where('id', '=', id).where('heartbeat_at', '<', lost).execute();
+        await jobs.failLost(staleSeconds, IMPORT_JOB_MESSAGES.interrupted, id);
       }
-      const row = await jobs().where('id', '=', id).executeTakeFirst();
+      const row = await jobs.find(id);
       if (!row) throw notFound(IMPORT_JOB_MESSAGES.notFound);
       return toJob(row);
     },
@@ -205,7 +164,7 @@ export function createUserImportJobs(db: Db, options: UserImportJobsOptions): Us
       const ids = [...running.keys()];
       for (const entry of running.values()) entry.aborted = true;
       await Promise.all([...running.values()].map((entry) => entry.run));
-      if (ids.length) await failRunning(IMPORT_JOB_MESSAGES.interrupted).where('id', 'in', ids).execute();
+      await jobs.fail(ids, IMPORT_JOB_MESSAGES.interrupted);
     },
   };
 }
