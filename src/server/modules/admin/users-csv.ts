@@ -55,8 +55,8 @@ export async function checkUserImport(db: Db, csv: string): Promise<{ report: Im
     required: USER_IMPORT_COLUMNS.filter((c) => c !== 'active'),
     ignored: ['lastLogin'],
   });
-  const roleRows = await db.selectFrom('roles').select(['id', 'name']).execute();
-  const roleByName = new Map(roleRows.map((r) => [r.name.toLowerCase(), r]));
+  const roles = await createAdminUsersRepository(db).listRoles();
+  const roleByName = new Map(roles.map((r) => [r.name.toLowerCase(), { id: r._id, name: r.name }]));
   const taken = await createAdminUsersRepository(db).takenUsernames(
     rows.map((r) => r.values.username.toLowerCase()).filter(Boolean),
   );
