@@ -1,6 +1,7 @@
 import { DEFAULT_ERROR_MESSAGE } from '../../api/base-query';
 import type { BulkAction, SectionKey, ThingKey } from './admin-settings-api';
 import { THING_OF } from './admin-settings-api';
+import { deleteFailedMessage } from '../../../shared/outcome-messages';
 
 /** The titles, buttons and messages of each admin section, word for word. */
 export interface SectionTexts {
@@ -25,13 +26,7 @@ export const addTitle = (entity: string) => `Add New ${entity}`;
 export const editTitle = (entity: string) => `Edit ${entity}`;
 export const createButton = (entity: string) => `Create ${entity}`;
 export const updateButton = (entity: string) => `Update ${entity}`;
-export const createdMessage = (entity: string) => `${entity} created successfully`;
-export const updatedMessage = (entity: string) => `${entity} updated successfully`;
-export const deletedMessage = (entity: string) => `${entity} deleted successfully`;
-export const deleteFailedMessage = (thing: string) => `An error occurred while deleting the ${thing}`;
 export const loadDefault = (thing: string) => `An error occurred while loading ${thing} data`;
-export const createDefault = (thing: string) => `An error occurred while creating the ${thing}`;
-export const updateDefault = (thing: string) => `An error occurred while updating the ${thing}`;
 export const listLoadDefault = (plural: string) => `Failed to load ${plural}`;
 export const searchPlaceholder = (plural: string) => `Search ${plural}`;
 

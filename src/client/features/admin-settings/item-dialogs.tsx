@@ -9,15 +9,12 @@ import {
   addTitle,
   adminErrorMessage,
   createButton,
-  createDefault,
-  createdMessage,
   editTitle,
   loadDefault,
   sectionTexts,
   updateButton,
-  updateDefault,
-  updatedMessage,
 } from './admin-messages';
+import { createFailedMessage, createdMessage, updateFailedMessage, updatedMessage } from '../../../shared/outcome-messages';
 import { useAdminItemQuery, useCreateItemMutation, useUpdateItemMutation, type SectionKey } from './admin-settings-api';
 import { AdminFormDialog, useAdminSubmit, useCloseToList } from './form-dialog';
 import { NO_RESULTS } from './user-dialog';
@@ -136,7 +133,7 @@ export function ItemDialog({ section, mode }: { section: ItemSection; mode: 'add
         ? createItem({ section, body: config.body(values) }).unwrap()
         : updateItem({ section, id, body: { _id: id, ...config.body(values) } }).unwrap(),
     successMessage: mode === 'add' ? createdMessage(texts.entity) : updatedMessage(texts.entity),
-    failureDefault: mode === 'add' ? createDefault(texts.thing) : updateDefault(texts.thing),
+    failureDefault: mode === 'add' ? createFailedMessage(texts.thing) : updateFailedMessage(texts.thing),
     onDone: close,
   });
 

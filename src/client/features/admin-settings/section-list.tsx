@@ -12,13 +12,13 @@ import {
   bulkQuestion,
   bulkSummary,
   countOf,
-  deletedMessage,
   deleteErrorMessage,
   listErrorMessage,
   searchPlaceholder,
   sectionTexts,
   serverMessageOr,
 } from './admin-messages';
+import { deletedMessage } from '../../../shared/outcome-messages';
 import {
   useAdminListQuery,
   useBulkActionMutation,

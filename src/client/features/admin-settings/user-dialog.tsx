@@ -10,14 +10,11 @@ import {
   addTitle,
   adminErrorMessage,
   createButton,
-  createDefault,
-  createdMessage,
   editTitle,
   loadDefault,
   updateButton,
-  updateDefault,
-  updatedMessage,
 } from './admin-messages';
+import { createFailedMessage, createdMessage, updateFailedMessage, updatedMessage } from '../../../shared/outcome-messages';
 import {
   useAddUserDataQuery,
   useCreateUserMutation,
@@ -137,7 +134,7 @@ export function UserDialog({ mode }: { mode: 'add' | 'edit' }) {
         ? createUser(userPayload(values, accounts, mode)).unwrap()
         : updateUser({ id, body: userPayload(values, accounts, mode) }).unwrap(),
     successMessage: mode === 'add' ? createdMessage('User') : updatedMessage('User'),
-    failureDefault: mode === 'add' ? createDefault('user') : updateDefault('user'),
+    failureDefault: mode === 'add' ? createFailedMessage('user') : updateFailedMessage('user'),
     withErrorField: mode === 'edit',
     onDone: close,
   });

@@ -1,13 +1,12 @@
 /** Texts of the saved calculations UI (the product's success patterns: '{Thing} deleted successfully'). */
+import { outcomeMessages } from '../../../shared/outcome-messages';
+
 export const NAME_MAX_LENGTH = 120;
 
 export const SAVED_CALCULATION_TEXT = {
-  created: 'Saved calculation created successfully',
+  ...outcomeMessages('Saved calculation'),
   renamed: 'Saved calculation renamed successfully',
-  deleted: 'Saved calculation deleted successfully',
-  createFailed: 'An error occurred while creating the saved calculation',
   renameFailed: 'An error occurred while renaming the saved calculation',
-  deleteFailed: 'An error occurred while deleting the saved calculation',
   alreadyGone: 'This saved calculation no longer exists',
   invalidId: 'Invalid saved calculation ID provided',
   nameRequired: 'Name is required',

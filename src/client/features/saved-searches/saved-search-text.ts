@@ -3,6 +3,7 @@
  * filters and sort in words (the save dialog's summary and the dashboard's list).
  */
 import dayjs from 'dayjs';
+import { outcomeMessages } from '../../../shared/outcome-messages';
 import { formatCurrency } from '../../../shared/format';
 import { strategyName } from '../../../shared/invest/ranking';
 import { parseSearchFilters, type SearchFilters } from '../../../shared/search-filters';
@@ -17,12 +18,8 @@ export const SAVED_SEARCH_TEXT = {
   saveOk: 'Save',
   editTitle: 'Edit saved search',
   editOk: 'Save changes',
-  created: 'Saved search created successfully',
-  updated: 'Saved search updated successfully',
-  deleted: 'Saved search deleted successfully',
+  ...outcomeMessages('Saved search'),
   createFailed: 'An error occurred while saving the search',
-  updateFailed: 'An error occurred while updating the saved search',
-  deleteFailed: 'An error occurred while deleting the saved search',
   alreadyGone: 'This saved search no longer exists',
   nameRequired: 'Name is required',
   nameTooLong: `Name must be at most ${SAVED_SEARCH_NAME_MAX} characters`,
