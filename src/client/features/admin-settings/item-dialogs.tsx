@@ -5,15 +5,7 @@ import { useParams } from 'react-router-dom';
 import { US_STATES } from '../../../shared/us-states';
 import { validateAccountForm, validateMarketForm, validateNamedItemForm, type FieldErrors } from '../../../shared/validation';
 import { sharedRule } from '../../components/form-rules';
-import {
-  addTitle,
-  adminErrorMessage,
-  createButton,
-  editTitle,
-  loadDefault,
-  sectionTexts,
-  updateButton,
-} from './admin-messages';
+import { addTitle, adminErrorMessage, createButton, editTitle, loadDefault, sectionTexts, updateButton } from './admin-messages';
 import { createFailedMessage, createdMessage, updateFailedMessage, updatedMessage } from '../../../shared/outcome-messages';
 import { useAdminItemQuery, useCreateItemMutation, useUpdateItemMutation, type SectionKey } from './admin-settings-api';
 import { AdminFormDialog, useAdminSubmit, useCloseToList } from './form-dialog';

@@ -6,14 +6,7 @@ import { useParams } from 'react-router-dom';
 import type { Account, Role } from '../../../shared/api-types';
 import { validateUserForm, type UserFormValues } from '../../../shared/validation';
 import { sharedRule } from '../../components/form-rules';
-import {
-  addTitle,
-  adminErrorMessage,
-  createButton,
-  editTitle,
-  loadDefault,
-  updateButton,
-} from './admin-messages';
+import { addTitle, adminErrorMessage, createButton, editTitle, loadDefault, updateButton } from './admin-messages';
 import { createFailedMessage, createdMessage, updateFailedMessage, updatedMessage } from '../../../shared/outcome-messages';
 import {
   useAddUserDataQuery,
