@@ -86,8 +86,8 @@ const MODULE_LAYERS = [
   // What fills listings: the demo data and the feed import.
   ['demo-data', 'feed-import'],
   // What runs over them: first-start work, saved calculations, saved searches and their alerts, the
-  // MLS listing feed (it writes through feed-import), the estimates' accuracy backtest.
-  ['startup', 'saved-calculations', 'alerts', 'listing-feed', 'accuracy'],
+  // MLS listing feed (it writes through feed-import), the estimates' accuracy backtest, the market trends.
+  ['startup', 'saved-calculations', 'alerts', 'listing-feed', 'accuracy', 'market-trends'],
   // The admin and account screens' routes, the team chat.
   ['admin', 'account', 'team-chat'],
 ];

@@ -62,6 +62,7 @@ import {
   createAccuracyService,
   type AccuracyWorkerOptions,
 } from './modules/accuracy';
+import { MarketTrendsWorker, marketTrendsRoutes, type MarketTrendsWorkerOptions } from './modules/market-trends';
 
 export interface BuildAppOptions {
   /** Overrides on top of built-in defaults (index.ts passes the whole loadConfig()). */
@@ -95,6 +96,8 @@ export interface BuildAppOptions {
   listingFeed?: Pick<ListingFeedOptions, 'schedule' | 'pageSize' | 'timeoutMs' | 'retry' | 'reconcileEveryMs' | 'pause'>;
   /** The accuracy backtest's clock and timings (tests). */
   accuracy?: Pick<AccuracyWorkerOptions, 'now' | 'pollMs' | 'retryMs' | 'run'>;
+  /** The market trends' clock and timings (tests). */
+  marketTrends?: Pick<MarketTrendsWorkerOptions, 'now' | 'pollMs' | 'retryMs'>;
 }
 
 /** A registered route, as the route table knows it (the OpenAPI test and the fuzz suite walk it). */
@@ -122,6 +125,7 @@ export interface AppHandles {
   listingFeed: ListingFeed | null;
   /** The estimates' backtest in the background, started with the app and stopped before it closes. */
   accuracy: AccuracyWorker;
+  marketTrends: MarketTrendsWorker;
 }
 
 declare module 'fastify' {
@@ -261,6 +265,16 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     });
     app.addHook('onReady', async () => accuracy.start());
     app.addHook('preClose', async () => accuracy.stop());
+    const marketTrends = new MarketTrendsWorker({
+      db,
+      database,
+      locks: ctx.cluster,
+      startup: ctx.startup,
+      log: app.log,
+      ...options.marketTrends,
+    });
+    app.addHook('onReady', async () => marketTrends.start());
+    app.addHook('preClose', async () => marketTrends.stop());
     const accuracyService = createAccuracyService(db);
     app.decorate('dealmap', {
       ctx,
@@ -274,6 +288,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       alerts,
       listingFeed,
       accuracy,
+      marketTrends,
     });
     app.decorateRequest('auth', null);
     const authNotices = forgetOnOtherServersWrites(database, sessionCache, app.log);
@@ -334,6 +349,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
             await authed.register(notesRoutes, { ctx });
             await authed.register(teamChatRoutes, { ctx, mail });
             await authed.register(notificationsRoutes, { ctx });
+            await authed.register(marketTrendsRoutes, { ctx });
           },
           { prefix: '/auth' },
         );

@@ -580,6 +580,40 @@ export interface PlacesTable {
   listings: number;
 }
 
+/** A city's or ZIP's figures of one month (0035; docs/markets.md): medians and the counts behind them. */
+export interface MarketTrendMonthsTable {
+  kind: 'city' | 'zip';
+  key: string;
+  /** The month's first day. */
+  month: ColumnType<Date, Date | string, Date | string>;
+  active_count: number;
+  list_price_median: number | null;
+  list_ppsf_median: number | null;
+  list_ppsf_count: number;
+  new_listings: number;
+  dom_median: number | null;
+  cut_count: number;
+  sold_count: number;
+  sold_price_median: number | null;
+  sold_ppsf_median: number | null;
+  sold_ppsf_count: number;
+  sale_to_list_median: number | null;
+  sale_to_list_count: number;
+  lease_count: number;
+  rent_median: number | null;
+  rent_ppsf_median: number | null;
+  rent_ppsf_count: number;
+}
+
+/** When the market trends were last rebuilt, and from which data (one row, 0035). */
+export interface MarketTrendsStateTable {
+  id: Generated<number>;
+  fingerprint: string;
+  refreshed_at: Timestamp;
+  took_ms: number;
+  rows: number;
+}
+
 /** Every table's column types: the database's schema as Kysely sees it (a connection is `Db`, db/database.ts). */
 export interface Tables {
   roles: RolesTable;
@@ -624,6 +658,8 @@ export interface Tables {
   market_model_fits: MarketModelFitsTable;
   accuracy_runs: AccuracyRunsTable;
   accuracy_figures: AccuracyFiguresTable;
+  market_trend_months: MarketTrendMonthsTable;
+  market_trends_state: MarketTrendsStateTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

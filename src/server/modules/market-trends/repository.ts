@@ -1,0 +1,102 @@
+import { sql, type Selectable } from 'kysely';
+import type { MonthAggregate } from '../../../shared/trends';
+import type { Db } from '../../db/database';
+import type { MarketTrendMonthsTable, PlacesTable } from '../../db/schema';
+import { TREND_COLUMNS, trendRowsQuery, type TrendScope } from './trend-sql';
+
+type TrendRow = Omit<Selectable<MarketTrendMonthsTable>, 'month'> & { month: Date | string };
+
+/** YYYY-MM of a date column (a Date at UTC midnight on pg, the same or a text on PGlite). */
+const monthText = (value: Date | string): string => (typeof value === 'string' ? value : value.toISOString()).slice(0, 7);
+
+export function aggregateOf(row: TrendRow): MonthAggregate {
+  return {
+    month: monthText(row.month),
+    activeCount: row.active_count,
+    listPriceMedian: row.list_price_median,
+    listPpsfMedian: row.list_ppsf_median,
+    listPpsfCount: row.list_ppsf_count,
+    newListings: row.new_listings,
+    domMedian: row.dom_median,
+    cutCount: row.cut_count,
+    soldCount: row.sold_count,
+    soldPriceMedian: row.sold_price_median,
+    soldPpsfMedian: row.sold_ppsf_median,
+    soldPpsfCount: row.sold_ppsf_count,
+    saleToListMedian: row.sale_to_list_median,
+    saleToListCount: row.sale_to_list_count,
+    leaseCount: row.lease_count,
+    rentMedian: row.rent_median,
+    rentPpsfMedian: row.rent_ppsf_median,
+    rentPpsfCount: row.rent_ppsf_count,
+  };
+}
+
+/** The market trends' rows (market_trend_months, market_trends_state) and the places they are of. */
+export function createMarketTrendsRepository(db: Db) {
+  return {
+    /**
+     * What the listings, their price history, the sales and the leases are now, in one text: the
+     * aggregates are rebuilt when it differs from the one they were built from.
+     */
+    async fingerprint(): Promise<string> {
+      const { rows } = await sql<{ print: string }>`
+        select concat_ws(';',
+          (select concat_ws(',', count(*), sum(list_price), count(off_market_at), max(on_market_date), max(updated_at)) from properties),
+          (select concat_ws(',', count(*), max(id), max(changed_at)) from price_history),
+          (select concat_ws(',', count(*), sum(close_price), max(close_date), max(updated_at)) from sold_comps),
+          (select concat_ws(',', count(*), sum(rent), max(close_date), max(updated_at)) from leases)) as print`.execute(db);
+      return rows[0].print;
+    },
+
+    async builtFrom(): Promise<{ fingerprint: string; refreshedAt: Date; tookMs: number; rows: number } | null> {
+      const row = await db.selectFrom('market_trends_state').selectAll().executeTakeFirst();
+      return row ? { fingerprint: row.fingerprint, refreshedAt: row.refreshed_at, tookMs: row.took_ms, rows: row.rows } : null;
+    },
+
+    /** Every city's and ZIP's months from `scope.start` rebuilt in one transaction (readers see the old or the new). */
+    async rebuild(scope: TrendScope, fingerprint: string): Promise<number> {
+      const started = performance.now();
+      return db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('market_trend_months').execute();
+        const inserted = await sql`
+          insert into market_trend_months (kind, key, month, ${TREND_COLUMNS})
+          select kind, key, month, ${TREND_COLUMNS} from (${trendRowsQuery(scope)}) t`.execute(trx);
+        const rows = Number(inserted.numAffectedRows ?? 0);
+        const state = { fingerprint, refreshed_at: new Date(), took_ms: Math.round(performance.now() - started), rows };
+        await trx
+          .insertInto('market_trends_state')
+          .values({ id: 1, ...state })
+          .onConflict((oc) => oc.column('id').doUpdateSet(state))
+          .execute();
+        return rows;
+      });
+    },
+
+    /** A market's kept months from `fromMonth` (YYYY-MM-01) on. */
+    async months(kind: 'city' | 'zip', key: string, fromMonth: string): Promise<MonthAggregate[]> {
+      const rows = await db
+        .selectFrom('market_trend_months')
+        .selectAll()
+        .where('kind', '=', kind)
+        .where('key', '=', key)
+        .where('month', '>=', sql<Date>`${fromMonth}::date`)
+        .orderBy('month')
+        .execute();
+      return rows.map(aggregateOf);
+    },
+
+    /** An area's months, computed now from the records in its box. */
+    async areaMonths(scope: Required<TrendScope>): Promise<MonthAggregate[]> {
+      const { rows } = await sql<TrendRow>`select * from (${trendRowsQuery(scope)}) t order by month`.execute(db);
+      return rows.map(aggregateOf);
+    },
+
+    /** The place a market is (its name and extent), or undefined when the listings hold none such. */
+    async place(kind: 'city' | 'zip', key: string): Promise<Selectable<PlacesTable> | undefined> {
+      return db.selectFrom('places').selectAll().where('kind', '=', kind).where('key', '=', key).executeTakeFirst();
+    },
+  };
+}
+
+export type MarketTrendsRepository = ReturnType<typeof createMarketTrendsRepository>;

@@ -1,0 +1,85 @@
+import {
+  DEFAULT_TREND_MONTHS,
+  MAX_COMPARED_MARKETS,
+  MARKET_ID_PATTERN,
+  type AreaTrendsAnswer,
+  type AreaTrendsQuery,
+  type MarketTrendsAnswer,
+  type TrendMarket,
+} from '../../../shared/schemas/market-trends';
+import { addMonths, monthOf, monthsEnding, seriesOf } from '../../../shared/trends';
+import type { Db } from '../../db/database';
+import { badRequest, notFound } from '../../http/errors';
+import { createMarketTrendsRepository } from './repository';
+
+/** The widest visible area whose trends are computed when asked, in degrees of latitude and longitude. */
+export const MAX_AREA_DEGREES = 1;
+
+export const TREND_MESSAGES = {
+  badMarket: (id: string) => `"${id}" is not a market: name a city as city:austin|TX or a ZIP as zip:78701`,
+  tooManyMarkets: `Compare at most ${MAX_COMPARED_MARKETS} markets at a time`,
+  sameMarketTwice: 'Each market can be compared once',
+  noMarket: (id: string) => `No listings in ${id}: GET /api/v1/auth/geocode finds the cities and ZIPs that have them`,
+  boxOrder: 'The area is upside down: north must be above south and east beyond west',
+  boxTooWide: `Zoom in: the trends of a visible area are worked out for areas up to ${MAX_AREA_DEGREES}° across; a city or a ZIP has them for any size`,
+} as const;
+
+const MARKET_ID = new RegExp(MARKET_ID_PATTERN);
+
+/** `city:austin|TX` → the places' kind and key (the city lower case, the state upper case). */
+export function parseMarketId(id: string): { kind: 'city' | 'zip'; key: string } {
+  const trimmed = id.trim();
+  if (!MARKET_ID.test(trimmed))
+    throw badRequest(TREND_MESSAGES.badMarket(trimmed), { markets: TREND_MESSAGES.badMarket(trimmed) });
+  const [kind, rest] = [trimmed.slice(0, trimmed.indexOf(':')), trimmed.slice(trimmed.indexOf(':') + 1)];
+  if (kind === 'zip') return { kind, key: rest };
+  const [city, state] = rest.split('|');
+  return { kind: 'city', key: `${city.trim().toLowerCase()}|${state.toUpperCase()}` };
+}
+
+export function createMarketTrendsService(db: Db, now: () => Date = () => new Date()) {
+  const repository = createMarketTrendsRepository(db);
+  const window = (months = DEFAULT_TREND_MONTHS) => {
+    const last = monthOf(now());
+    return { months: monthsEnding(last, months), from: `${addMonths(last, 1 - months)}-01` };
+  };
+  return {
+    async series(ids: string, monthCount?: number): Promise<MarketTrendsAnswer> {
+      const wanted = ids.split(',').map(parseMarketId);
+      if (wanted.length > MAX_COMPARED_MARKETS)
+        throw badRequest(TREND_MESSAGES.tooManyMarkets, { markets: TREND_MESSAGES.tooManyMarkets });
+      const keys = wanted.map((m) => `${m.kind}:${m.key}`);
+      if (new Set(keys).size < keys.length)
+        throw badRequest(TREND_MESSAGES.sameMarketTwice, { markets: TREND_MESSAGES.sameMarketTwice });
+      const { months, from } = window(monthCount);
+      const series = await Promise.all(
+        wanted.map(async ({ kind, key }, i) => {
+          const place = await repository.place(kind, key);
+          if (!place) throw notFound(TREND_MESSAGES.noMarket(keys[i]));
+          const where = `${place.city}, ${place.state}`;
+          const market: TrendMarket = {
+            id: `${kind}:${key}`,
+            kind,
+            label: kind === 'zip' ? `${place.zip} (${where})` : where,
+            city: place.city,
+            state: place.state,
+            zip: place.zip,
+            bounds: { ne: { lat: place.north, lng: place.east }, sw: { lat: place.south, lng: place.west } },
+          };
+          return { market, months: seriesOf(await repository.months(kind, key, from), months) };
+        }),
+      );
+      const built = await repository.builtFrom();
+      return { series, refreshedAt: built?.refreshedAt.toISOString() ?? null };
+    },
+
+    async area(query: AreaTrendsQuery): Promise<AreaTrendsAnswer> {
+      const { north, south, east, west } = query;
+      if (north <= south || east <= west) throw badRequest(TREND_MESSAGES.boxOrder);
+      if (north - south > MAX_AREA_DEGREES || east - west > MAX_AREA_DEGREES) throw badRequest(TREND_MESSAGES.boxTooWide);
+      const { months, from } = window(query.months);
+      const rows = await repository.areaMonths({ start: from, box: { north, south, east, west } });
+      return { months: seriesOf(rows, months) };
+    },
+  };
+}

@@ -1,0 +1,135 @@
+import { sql, type RawBuilder } from 'kysely';
+
+/**
+ * The monthly figures of the listings, sales and leases in SQL (docs/markets.md, "How each figure is
+ * computed"), either for every city and ZIP at once (the aggregates) or for one area (the visible map).
+ * Times are read in UTC. A listing is on the market at a month's end (this month: now) when it was listed
+ * by then and had not left; its price then is the one its price history says.
+ */
+
+export interface TrendScope {
+  /** The first month computed, YYYY-MM-01. */
+  start: string;
+  /** Only what lies in this box (the visible area); every city and ZIP without it. */
+  box?: { south: number; north: number; west: number; east: number };
+}
+
+/** The columns every scope answers, as market_trend_months keeps them. */
+export const TREND_COLUMNS = sql.raw(`active_count, list_price_median, list_ppsf_median, list_ppsf_count, new_listings,
+  dom_median, cut_count, sold_count, sold_price_median, sold_ppsf_median, sold_ppsf_count, sale_to_list_median,
+  sale_to_list_count, lease_count, rent_median, rent_ppsf_median, rent_ppsf_count`);
+
+const inBox = (scope: TrendScope, alias: string): RawBuilder<unknown> => {
+  if (!scope.box) return sql``;
+  const { south, north, west, east } = scope.box;
+  const a = sql.raw(alias);
+  return sql`and ${a}.latitude between ${south} and ${north} and ${a}.longitude between ${west} and ${east}`;
+};
+
+/**
+ * `select kind, key, month, <TREND_COLUMNS>`: a row per market and month with any record (markets:
+ * kind 'city' with key "austin|TX" and kind 'zip'; an area: kind 'area', key '').
+ */
+export function trendRowsQuery(scope: TrendScope): RawBuilder<unknown> {
+  const area = scope.box !== undefined;
+  // The markets' grouping, or one group a month for an area.
+  const groups = area ? sql`month` : sql`grouping sets ((city_key, month), (zip, month))`;
+  const kindKey = area
+    ? sql`'area'::text as kind, ''::text as key`
+    : sql`case when grouping(city_key) = 0 then 'city' else 'zip' end as kind, coalesce(city_key, zip) as key`;
+  const start = sql`${scope.start}::timestamp`;
+  return sql`
+    with
+    clock as (select (now() at time zone 'UTC') as now_at, date_trunc('month', now() at time zone 'UTC') as this_month),
+    listing as (
+      select p.id, lower(p.city) || '|' || upper(p.state) as city_key, p.zip, p.area, p.list_price,
+        coalesce(p.on_market_date, (p.created_at at time zone 'UTC')::date)::timestamp as listed_at,
+        coalesce(p.off_market_at at time zone 'UTC', 'infinity'::timestamp) as left_at
+      from properties p
+      where p.city is not null and btrim(p.city) <> '' and p.state is not null ${inBox(scope, 'p')}
+    ),
+    change as (
+      select h.property_id, h.changed_at at time zone 'UTC' as changed_at, h.old_price, h.new_price,
+        lead(h.changed_at at time zone 'UTC') over (partition by h.property_id order by h.changed_at, h.id) as next_at,
+        row_number() over (partition by h.property_id order by h.changed_at, h.id) as n
+      from price_history h join listing l on l.id = h.property_id
+    ),
+    span as (
+      select l.id, l.listed_at as from_at, coalesce(c.changed_at, l.left_at) as to_at, coalesce(c.old_price, l.list_price) as price
+      from listing l left join change c on c.property_id = l.id and c.n = 1
+      union all
+      select c.property_id, c.changed_at, coalesce(c.next_at, l.left_at), c.new_price
+      from change c join listing l on l.id = c.property_id
+    ),
+    cut_month as (
+      select distinct property_id, date_trunc('month', changed_at) as month from change where new_price < old_price
+    ),
+    active as (
+      select l.city_key, l.zip, m.month, s.price, l.area,
+        extract(epoch from (m.cut_at - l.listed_at)) / 86400.0 as dom, cm.property_id is not null as cut
+      from span s
+      join listing l on l.id = s.id
+      cross join clock
+      cross join lateral (
+        select g as month, least(g + interval '1 month', clock.now_at) as cut_at
+        from generate_series(date_trunc('month', greatest(s.from_at, ${start})), date_trunc('month', least(s.to_at, clock.now_at)), interval '1 month') g
+      ) m
+      left join cut_month cm on cm.property_id = s.id and cm.month = m.month
+      where s.from_at <= m.cut_at and s.to_at > m.cut_at
+    ),
+    active_agg as (
+      select ${kindKey}, month, count(*)::int as active_count,
+        percentile_cont(0.5) within group (order by price) as list_price_median,
+        percentile_cont(0.5) within group (order by price / area) filter (where area > 0) as list_ppsf_median,
+        (count(*) filter (where area > 0))::int as list_ppsf_count,
+        percentile_cont(0.5) within group (order by dom) as dom_median,
+        (count(*) filter (where cut))::int as cut_count
+      from active group by ${groups}
+    ),
+    new_agg as (
+      select ${kindKey}, month, count(*)::int as new_listings
+      from (select city_key, zip, date_trunc('month', listed_at) as month from listing) n
+      where month >= ${start} group by ${groups}
+    ),
+    sold as (
+      select lower(s.city) || '|' || upper(s.state) as city_key, s.zip, s.close_price, s.area, s.list_price,
+        date_trunc('month', s.close_date::timestamp) + k * interval '1 month' as month
+      from sold_comps s cross join generate_series(0, 2) k
+      where s.city is not null and btrim(s.city) <> '' and s.state is not null
+        and s.close_date >= (${start} - interval '2 months')::date ${inBox(scope, 's')}
+    ),
+    sold_agg as (
+      select ${kindKey}, month, count(*)::int as sold_count,
+        percentile_cont(0.5) within group (order by close_price) as sold_price_median,
+        percentile_cont(0.5) within group (order by close_price / area) filter (where area > 0) as sold_ppsf_median,
+        (count(*) filter (where area > 0))::int as sold_ppsf_count,
+        percentile_cont(0.5) within group (order by close_price / list_price) filter (where list_price > 0) as sale_to_list_median,
+        (count(*) filter (where list_price > 0))::int as sale_to_list_count
+      from sold cross join clock where month >= ${start} and month <= clock.this_month group by ${groups}
+    ),
+    lease as (
+      select lower(r.city) || '|' || upper(r.state) as city_key, r.zip, r.rent, r.area,
+        date_trunc('month', r.close_date::timestamp) + k * interval '1 month' as month
+      from leases r cross join generate_series(0, 2) k
+      where r.city is not null and btrim(r.city) <> '' and r.state is not null
+        and r.close_date >= (${start} - interval '2 months')::date ${inBox(scope, 'r')}
+    ),
+    lease_agg as (
+      select ${kindKey}, month, count(*)::int as lease_count,
+        percentile_cont(0.5) within group (order by rent) as rent_median,
+        percentile_cont(0.5) within group (order by rent / area) filter (where area > 0) as rent_ppsf_median,
+        (count(*) filter (where area > 0))::int as rent_ppsf_count
+      from lease cross join clock where month >= ${start} and month <= clock.this_month group by ${groups}
+    )
+    select kind, key, month::date as month,
+      coalesce(active_count, 0) as active_count, list_price_median, list_ppsf_median, coalesce(list_ppsf_count, 0) as list_ppsf_count,
+      coalesce(new_listings, 0) as new_listings, dom_median, coalesce(cut_count, 0) as cut_count,
+      coalesce(sold_count, 0) as sold_count, sold_price_median, sold_ppsf_median, coalesce(sold_ppsf_count, 0) as sold_ppsf_count,
+      sale_to_list_median, coalesce(sale_to_list_count, 0) as sale_to_list_count,
+      coalesce(lease_count, 0) as lease_count, rent_median, rent_ppsf_median, coalesce(rent_ppsf_count, 0) as rent_ppsf_count
+    from active_agg
+      full join new_agg using (kind, key, month)
+      full join sold_agg using (kind, key, month)
+      full join lease_agg using (kind, key, month)
+    where key is not null and (kind <> 'zip' or key ~ '^[0-9]{5}$')`;
+}

@@ -1,0 +1,3 @@
+export * from './market-series';
+export * from './trend-summary';
+export * from './trend-format';

@@ -1,0 +1,202 @@
+/**
+ * Market trends (issue 39), on PGlite and PostgreSQL: the monthly aggregates rebuilt by the worker
+ * after the listings change, checked against medians worked out by hand on a small fixture; the API's
+ * series, comparison and visible area; its refusals.
+ */
+import { refreshPlaces } from '../../../../src/server/modules/places';
+import { noteListingsChanged } from '../../../../src/server/modules/listings';
+import { TREND_MESSAGES } from '../../../../src/server/modules/market-trends';
+import type { MarketTrendsAnswer, TrendMonth } from '../../../../src/shared/schemas/market-trends';
+import { addMonths, monthOf } from '../../../../src/shared/trends';
+import { DATABASES, SETUP_TIMEOUT, bearer, createTestApp, json, signup, type TestApp } from '../../helpers';
+
+const M0 = monthOf(new Date());
+const M1 = addMonths(M0, -1);
+const M2 = addMonths(M0, -2);
+const M3 = addMonths(M0, -3);
+const day = (month: string, d: number) => `${month}-${String(d).padStart(2, '0')}`;
+const daysBetween = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+
+const at = (zip: string) => ({ city: 'Trendton', state: 'TX', zip, latitude: zip === '75001' ? 32.9 : 32.95, longitude: -96.8 });
+let keys = 0;
+const key = (prefix: string) => `${prefix}-${++keys}`;
+
+async function insertFixture(t: TestApp): Promise<void> {
+  const now = new Date();
+  const listing = (zip: string, price: number, listedOn: string, extra: Record<string, unknown> = {}) => ({
+    listing_key: key('L'),
+    list_price: price,
+    original_list_price: price,
+    area: 1000,
+    on_market_date: listedOn,
+    created_at: now,
+    updated_at: now,
+    ...at(zip),
+    ...extra,
+  });
+  // Six listed in 75001: three on the first of M-2, three on the 15th of M-1; one more listed in M-3 left mid M-1.
+  const early = [200_000, 300_000, 400_000].map((p) => listing('75001', p, day(M2, 1)));
+  const late = [500_000, 600_000, 700_000].map((p) => listing('75001', p, day(M1, 15)));
+  const gone = listing('75001', 900_000, day(M3, 10), {
+    off_market_at: `${day(M1, 15)}T12:00:00Z`,
+    off_market_status: 'Withdrawn',
+  });
+  // The 300,000 one asked 310,000 until a cut on the 5th of M-1.
+  early[1] = { ...early[1], original_list_price: 310_000, price_changed_at: `${day(M1, 5)}T10:00:00Z` };
+  const ids = await t.db
+    .insertInto('properties')
+    .values([...early, ...late, gone])
+    .returning(['id', 'list_price'])
+    .execute();
+  const cut = ids.find((r) => r.list_price === 300_000)!;
+  await t.db
+    .insertInto('price_history')
+    .values({ property_id: cut.id, old_price: 310_000, new_price: 300_000, changed_at: `${day(M1, 5)}T10:00:00Z` })
+    .execute();
+  // Five sales in 75001 on the 10th of M-1 (each 98 % of its list price), one in 75002.
+  const sale = (zip: string, price: number, area: number) => ({
+    listing_key: key('S'),
+    close_price: price,
+    list_price: price / 0.98,
+    close_date: day(M1, 10),
+    area,
+    created_at: now,
+    updated_at: now,
+    ...at(zip),
+  });
+  await t.db
+    .insertInto('sold_comps')
+    .values([...[100_000, 200_000, 300_000, 400_000, 500_000].map((p) => sale('75001', p, 1000)), sale('75002', 900_000, 1500)])
+    .execute();
+  // Five leases in 75001 on the 20th of M-2.
+  await t.db
+    .insertInto('leases')
+    .values(
+      [1000, 1100, 1200, 1300, 1400].map((rent) => ({
+        listing_key: key('R'),
+        rent,
+        close_date: day(M2, 20),
+        area: 1000,
+        created_at: now,
+        updated_at: now,
+        ...at('75001'),
+      })),
+    )
+    .execute();
+  // A listing in 75002 makes it a place (the places are of listed listings).
+  await t.db
+    .insertInto('properties')
+    .values(listing('75002', 450_000, day(M1, 2)))
+    .execute();
+  await refreshPlaces(t.db);
+  await noteListingsChanged(t.db);
+}
+
+const monthIn = (answer: MarketTrendsAnswer, index: number, month: string): TrendMonth =>
+  answer.series[index].months.find((m) => m.month === month)!;
+
+describe.each(DATABASES)('market trends on $name', (database) => {
+  let t: TestApp;
+  let auth: { authorization: string };
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: auth });
+
+  beforeAll(async () => {
+    t = await createTestApp(database, { marketTrends: { pollMs: 50 } });
+    auth = bearer((await signup(t.app)).token);
+    await insertFixture(t);
+    const worker = t.app.dealmap.marketTrends;
+    // The start's rebuild (an empty database), then the one the fixture's change signal asks for.
+    for (let i = 0; i < 200 && !worker.lastRebuild?.rows; i++) await new Promise((r) => setTimeout(r, 50));
+    await worker.idle();
+  }, SETUP_TIMEOUT);
+  afterAll(() => t?.close());
+
+  it('rebuilds the aggregates in the background after the listings change', () => {
+    expect(t.app.dealmap.marketTrends.lastRebuild?.rows).toBeGreaterThan(0);
+  });
+
+  it("answers a ZIP's months with the medians worked out by hand", async () => {
+    const res = await get('/api/v1/auth/market-trends?markets=zip:75001&months=6');
+    expect(res.statusCode).toBe(200);
+    const answer = json<{ data: MarketTrendsAnswer }>(res).data;
+    expect(answer.refreshedAt).not.toBeNull();
+    expect(answer.series[0].market).toMatchObject({ id: 'zip:75001', label: '75001 (Trendton, TX)', zip: '75001' });
+    expect(answer.series[0].months.map((m) => m.month)).toEqual([-5, -4, -3, -2, -1, 0].map((n) => addMonths(M0, n)));
+
+    // The end of M-2: the three early ones and the one that left later: 4 listed, too few for a median.
+    const m2 = monthIn(answer, 0, M2);
+    expect(m2.activeListings).toBe(4);
+    expect(m2.listPrice).toEqual({ value: null, count: 4 });
+    expect(m2.newListings).toBe(3);
+    // Leases of M-2: 1,000 … 1,400 → 1,200 and $1.20 a sq ft; no sales yet in the window.
+    expect(m2.rent).toEqual({ value: 1200, count: 5 });
+    expect(m2.rentPerSqft).toEqual({ value: 1.2, count: 5 });
+    expect(m2.soldPrice).toEqual({ value: null, count: 0 });
+
+    // The end of M-1: six listed (the 900,000 one left); 200, 300 (cut from 310), 400, 500, 600, 700 thousand.
+    const m1 = monthIn(answer, 0, M1);
+    expect(m1.activeListings).toBe(6);
+    expect(m1.listPrice).toEqual({ value: 450_000, count: 6 });
+    expect(m1.listPricePerSqft).toEqual({ value: 450, count: 6 });
+    expect(m1.newListings).toBe(3);
+    expect(m1.priceCutPercent).toEqual({ value: 16.7, count: 6 });
+    const dom = (daysBetween(day(M2, 1), day(M0, 1)) + daysBetween(day(M1, 15), day(M0, 1))) / 2;
+    expect(m1.daysOnMarket).toEqual({ value: Math.round(dom), count: 6 });
+    // Sales of M-1: 100 … 500 thousand at 1,000 sq ft, each 98 % of its list price.
+    expect(m1.soldPrice).toEqual({ value: 300_000, count: 5 });
+    expect(m1.soldPricePerSqft).toEqual({ value: 300, count: 5 });
+    expect(m1.saleToListPercent).toEqual({ value: 98, count: 5 });
+    // The leases of M-2 are in M-1's three months; 6 listed ÷ (5 sales ÷ 3) = 3.6 months; 12 × 1,200 ÷ 300,000.
+    expect(m1.rent).toEqual({ value: 1200, count: 5 });
+    expect(m1.monthsOfSupply).toEqual({ value: 3.6, count: 5 });
+    expect(m1.grossYieldPercent).toEqual({ value: 4.8, count: 5 });
+
+    // M-3: only the one that left later was listed.
+    expect(monthIn(answer, 0, M3)).toMatchObject({ activeListings: 1, newListings: 1, rent: { value: null, count: 0 } });
+  });
+
+  it('compares a city with a ZIP: the city counts both ZIPs; a ZIP with one sale shows no median', async () => {
+    const res = await get(`/api/v1/auth/market-trends?markets=${encodeURIComponent('city:Trendton|tx,zip:75002')}&months=3`);
+    expect(res.statusCode).toBe(200);
+    const answer = json<{ data: MarketTrendsAnswer }>(res).data;
+    expect(answer.series.map((s) => s.market.id)).toEqual(['city:trendton|TX', 'zip:75002']);
+    expect(answer.series[0].market.label).toBe('Trendton, TX');
+    // Six sales in the city: 100, 200, 300, 400, 500, 900 thousand → 350,000.
+    expect(monthIn(answer, 0, M1).soldPrice).toEqual({ value: 350_000, count: 6 });
+    expect(monthIn(answer, 1, M1).soldPrice).toEqual({ value: null, count: 1 });
+    expect(answer.series[1].market.bounds.ne.lat).toBeCloseTo(32.95, 5);
+  });
+
+  it("works out the visible area's months when asked", async () => {
+    const res = await get('/api/v1/auth/market-trends/area?south=32.85&north=32.92&west=-96.9&east=-96.7&months=3');
+    expect(res.statusCode).toBe(200);
+    const months = json<{ data: { months: TrendMonth[] } }>(res).data.months;
+    const m1 = months.find((m) => m.month === M1)!;
+    expect(m1.soldPrice).toEqual({ value: 300_000, count: 5 });
+    expect(m1.activeListings).toBe(6);
+  });
+
+  it('refuses what it cannot answer, in words', async () => {
+    const bad = await get('/api/v1/auth/market-trends?markets=austin');
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad).error.message).toBe(TREND_MESSAGES.badMarket('austin'));
+    const many = await get('/api/v1/auth/market-trends?markets=zip:75001,zip:75002,zip:75003,zip:75004');
+    expect(many.statusCode).toBe(400);
+    expect(json(many).error.message).toBe(TREND_MESSAGES.tooManyMarkets);
+    const twice = await get('/api/v1/auth/market-trends?markets=zip:75001,zip:75001');
+    expect(json(twice).error.message).toBe(TREND_MESSAGES.sameMarketTwice);
+    const unknown = await get('/api/v1/auth/market-trends?markets=zip:99999');
+    expect(unknown.statusCode).toBe(404);
+    expect(json(unknown).error.message).toBe(TREND_MESSAGES.noMarket('zip:99999'));
+    const wide = await get('/api/v1/auth/market-trends/area?south=30&north=33&west=-98&east=-96');
+    expect(wide.statusCode).toBe(400);
+    expect(json(wide).error.message).toBe(TREND_MESSAGES.boxTooWide);
+    const flipped = await get('/api/v1/auth/market-trends/area?south=33&north=32.9&west=-96.9&east=-96.7');
+    expect(json(flipped).error.message).toBe(TREND_MESSAGES.boxOrder);
+    const months = await get('/api/v1/auth/market-trends?markets=zip:75001&months=500');
+    expect(months.statusCode).toBe(400);
+    const signedOut = await t.app.inject({ method: 'GET', url: '/api/v1/auth/market-trends?markets=zip:75001' });
+    expect(signedOut.statusCode).toBe(401);
+  });
+});
