@@ -4,6 +4,9 @@ import type { Db } from '../../db/database';
 import type { MarketTrendMonthsTable, PlacesTable } from '../../db/schema';
 import { TREND_COLUMNS, trendRowsQuery, type TrendScope } from './trend-sql';
 
+/** A city's extent is its listings' and a view's centre may fall just outside it: this many degrees count as in. */
+const EDGE = 0.02;
+
 type TrendRow = Omit<Selectable<MarketTrendMonthsTable>, 'month'> & { month: Date | string };
 
 /** YYYY-MM of a date column (a Date at UTC midnight on pg, the same or a text on PGlite). */
@@ -90,6 +93,26 @@ export function createMarketTrendsRepository(db: Db) {
     async areaMonths(scope: Required<TrendScope>): Promise<MonthAggregate[]> {
       const { rows } = await sql<TrendRow>`select * from (${trendRowsQuery(scope)}) t order by month`.execute(db);
       return rows.map(aggregateOf);
+    },
+
+    /**
+     * The cities a user's saved searches look at (the city place, with the most listings, whose extent
+     * holds the view's centre, give or take EDGE), at most `limit`, the most searched first.
+     */
+    async followedCities(userId: string, limit: number): Promise<Array<Selectable<PlacesTable>>> {
+      const { rows } = await sql<Selectable<PlacesTable> & { searches: number }>`
+        select p.*, count(*)::int as searches from saved_searches s
+        cross join lateral (
+          select * from places p
+          where p.kind = 'city' and (s.south + s.north) / 2 between p.south - ${EDGE} and p.north + ${EDGE}
+            and (s.west + s.east) / 2 between p.west - ${EDGE} and p.east + ${EDGE}
+          order by p.listings desc limit 1
+        ) p
+        where s.user_id = ${userId}
+        group by p.kind, p.key, p.city, p.state, p.zip, p.latitude, p.longitude, p.south, p.west, p.north, p.east, p.listings
+        order by searches desc, p.listings desc
+        limit ${limit}`.execute(db);
+      return rows;
     },
 
     /** The place a market is (its name and extent), or undefined when the listings hold none such. */

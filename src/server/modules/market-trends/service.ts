@@ -8,9 +8,16 @@ import {
   type TrendMarket,
 } from '../../../shared/schemas/market-trends';
 import { addMonths, monthOf, monthsEnding, seriesOf } from '../../../shared/trends';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
+import type { PlacesTable } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { createMarketTrendsRepository } from './repository';
+
+/** How many followed markets the dashboard shows. */
+export const MAX_FOLLOWED_MARKETS = 6;
+/** The dashboard's cards compare the latest month with the one a year before. */
+const FOLLOWED_MONTHS = 13;
 
 /** The widest visible area whose trends are computed when asked, in degrees of latitude and longitude. */
 export const MAX_AREA_DEGREES = 1;
@@ -37,6 +44,19 @@ export function parseMarketId(id: string): { kind: 'city' | 'zip'; key: string }
   return { kind: 'city', key: `${city.trim().toLowerCase()}|${state.toUpperCase()}` };
 }
 
+function marketOf(place: Selectable<PlacesTable>): TrendMarket {
+  const where = `${place.city}, ${place.state}`;
+  return {
+    id: `${place.kind}:${place.key}`,
+    kind: place.kind,
+    label: place.kind === 'zip' ? `${place.zip} (${where})` : where,
+    city: place.city,
+    state: place.state,
+    zip: place.zip,
+    bounds: { ne: { lat: place.north, lng: place.east }, sw: { lat: place.south, lng: place.west } },
+  };
+}
+
 export function createMarketTrendsService(db: Db, now: () => Date = () => new Date()) {
   const repository = createMarketTrendsRepository(db);
   const window = (months = DEFAULT_TREND_MONTHS) => {
@@ -56,18 +76,22 @@ export function createMarketTrendsService(db: Db, now: () => Date = () => new Da
         wanted.map(async ({ kind, key }, i) => {
           const place = await repository.place(kind, key);
           if (!place) throw notFound(TREND_MESSAGES.noMarket(keys[i]));
-          const where = `${place.city}, ${place.state}`;
-          const market: TrendMarket = {
-            id: `${kind}:${key}`,
-            kind,
-            label: kind === 'zip' ? `${place.zip} (${where})` : where,
-            city: place.city,
-            state: place.state,
-            zip: place.zip,
-            bounds: { ne: { lat: place.north, lng: place.east }, sw: { lat: place.south, lng: place.west } },
-          };
-          return { market, months: seriesOf(await repository.months(kind, key, from), months) };
+          return { market: marketOf(place), months: seriesOf(await repository.months(kind, key, from), months) };
         }),
+      );
+      const built = await repository.builtFrom();
+      return { series, refreshedAt: built?.refreshedAt.toISOString() ?? null };
+    },
+
+    /** The cities the user's saved searches look at, each with its last 13 months. */
+    async followed(userId: string): Promise<MarketTrendsAnswer> {
+      const { months, from } = window(FOLLOWED_MONTHS);
+      const places = await repository.followedCities(userId, MAX_FOLLOWED_MARKETS);
+      const series = await Promise.all(
+        places.map(async (place) => ({
+          market: marketOf(place),
+          months: seriesOf(await repository.months(place.kind, place.key, from), months),
+        })),
       );
       const built = await repository.builtFrom();
       return { series, refreshedAt: built?.refreshedAt.toISOString() ?? null };

@@ -177,6 +177,26 @@ describe.each(DATABASES)('market trends on $name', (database) => {
     expect(m1.activeListings).toBe(6);
   });
 
+  it("follows the cities the user's saved searches look at", async () => {
+    expect(json<{ data: MarketTrendsAnswer }>(await get('/api/v1/auth/market-trends/followed')).data.series).toEqual([]);
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/saved-searches',
+      headers: auth,
+      payload: {
+        name: 'Trendton',
+        bounds: { ne: { lat: 32.93, lng: -96.7 }, sw: { lat: 32.88, lng: -96.9 } },
+        query: {},
+        alert: 'off',
+      },
+    });
+    expect(saved.statusCode).toBe(201);
+    const answer = json<{ data: MarketTrendsAnswer }>(await get('/api/v1/auth/market-trends/followed')).data;
+    expect(answer.series.map((s) => s.market.label)).toEqual(['Trendton, TX']);
+    expect(answer.series[0].months).toHaveLength(13);
+    expect(answer.series[0].months.at(-2)).toMatchObject({ month: M1, soldPrice: { value: 350_000, count: 6 } });
+  });
+
   it('refuses what it cannot answer, in words', async () => {
     const bad = await get('/api/v1/auth/market-trends?markets=austin');
     expect(bad.statusCode).toBe(400);
