@@ -57,6 +57,17 @@ export default async function config(_env: Record<string, unknown>, argv: { mode
     module: {
       rules: [
         {
+          // Recharts keeps a Redux store of its own: its own copy of Redux Toolkit (the same version's
+          // legacy ESM build) goes with the charts' lazy chunk instead of adding the exports it uses to
+          // the app's copy in react-vendor, which every page loads first.
+          issuer: /[\\/]node_modules[\\/]recharts[\\/]/,
+          resolve: {
+            alias: {
+              '@reduxjs/toolkit$': path.resolve(__dirname, 'node_modules/@reduxjs/toolkit/dist/redux-toolkit.legacy-esm.js'),
+            },
+          },
+        },
+        {
           test: /\.tsx?$/,
           exclude: /node_modules/,
           use: {
@@ -125,6 +136,9 @@ export default async function config(_env: Record<string, unknown>, argv: { mode
           react: {
             test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|react-redux|@reduxjs|redux|redux-persist|immer|reselect)[\\/]/,
             name: 'react-vendor',
+            // What the first page uses: the parts of Redux Toolkit only a lazy page needs (Recharts keeps
+            // its own store) stay in that page's chunks, so the landing page's JavaScript does not grow.
+            chunks: 'initial',
             priority: 30,
           },
           // Unnamed: Ant Design components used only by lazy pages stay in lazy vendor chunks.

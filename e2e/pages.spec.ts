@@ -90,6 +90,13 @@ const PAGES: PageCase[] = [
     ready: heading(/, TX \d{5}$/),
     title: /, TX \d{5} — Dealmap$/,
   },
+  {
+    name: 'markets',
+    path: '/app/markets?m=city%3Aaustin%7CTX&m=city%3Ahouston%7CTX',
+    who: 'investor',
+    ready: (p) => p.getByRole('list', { name: 'How each market moved' }),
+    title: /^Markets — Dealmap$/,
+  },
   { name: 'account', path: '/app/account', who: 'investor', ready: heading('Account'), title: /^Account — Dealmap$/ },
   { name: 'profile', path: '/app/profile/strategies', who: 'investor', ready: heading('Profile'), title: /^Profile — Dealmap$/ },
   {

@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { DashboardPage } from '../../src/client/features/dashboard/dashboard-page';
 import { formatTerm } from '../../src/client/features/dashboard/rates-card';
 import { changesSince } from '../../src/client/features/dashboard/saved-calculations-card';
-import { RECENT_SEARCH_ZOOM, searchUrlFor, zoomForViewport } from '../../src/client/features/dashboard/search-link';
+import { RECENT_SEARCH_ZOOM, searchUrlFor, zoomForViewport } from '../../src/client/components/search-link';
 import { cameraFromParams } from '../../src/client/features/map/camera-params';
 import type { SavedCalculation } from '../../src/shared/investor-types';
 import { callsTo, makeUser, mockApi, renderSignedIn, withFastComputedStyle } from './api-mock';
@@ -53,6 +53,7 @@ const dashboardApi = (over: { searches?: unknown[]; rates?: unknown[]; calcs?: u
   'GET /api/v1/auth/recentSearches': [200, { data: over.searches ?? [] }] as [number, unknown],
   'GET /api/v1/rates/latest': [200, { data: over.rates ?? [] }] as [number, unknown],
   'GET /api/v1/auth/saved-calculations/all': [200, { data: over.calcs ?? [] }] as [number, unknown],
+  'GET /api/v1/auth/market-trends/followed': [200, { data: { series: [], refreshedAt: null } }] as [number, unknown],
 });
 const openDashboard = (user = makeUser()) => renderSignedIn(<DashboardPage />, { path: '/app', user });
 const card = (title: string) => screen.getByText(title, { selector: '.dm-card-title' }).closest('.ant-card') as HTMLElement;

@@ -29,6 +29,7 @@ const DashboardPage = lazy(() => import(/* webpackChunkName: "dashboard" */ '../
 const AccountPage = lazy(() => import(/* webpackChunkName: "account" */ '../features/account/account-page'));
 const ContactsPage = lazy(() => import(/* webpackChunkName: "contacts" */ '../features/contacts/contacts-page'));
 const HelpPage = lazy(() => import(/* webpackChunkName: "help" */ '../features/help/help-page'));
+const MarketsPage = lazy(() => import(/* webpackChunkName: "markets" */ '../features/markets/markets-page'));
 const SearchPage = lazy(() => import(/* webpackChunkName: "search" */ '../features/map/search-page'));
 const PropertyPage = lazy(() => import(/* webpackChunkName: "property" */ '../features/property/property-page'));
 const AdminSettingsPage = lazy(
@@ -134,6 +135,7 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: 'search', element: <SearchPage /> },
+      { path: 'markets', element: <MarketsPage /> },
       { path: 'property/:id', element: <PropertyPage /> },
       {
         path: 'adminSettings',

@@ -12,11 +12,9 @@ import { MapBounds } from './geo';
 export const MARKET_ID_PATTERN = '^(city:[^|]{1,100}\\|[A-Za-z]{2}|zip:[0-9]{5})$';
 export const MarketId = Type.String({ pattern: MARKET_ID_PATTERN, maxLength: 110 });
 
-/** How many months a series covers at most and by default. */
-export const MAX_TREND_MONTHS = 120;
-export const DEFAULT_TREND_MONTHS = 36;
-/** How many markets one comparison takes. */
-export const MAX_COMPARED_MARKETS = 3;
+import { DEFAULT_TREND_MONTHS, MAX_COMPARED_MARKETS, MAX_TREND_MONTHS } from '../trends/trend-limits';
+
+export { DEFAULT_TREND_MONTHS, MAX_COMPARED_MARKETS, MAX_TREND_MONTHS };
 
 export const TrendFigure = Type.Object({
   value: Nullable(Type.Number()),

@@ -1,3 +1,5 @@
 export * from './market-series';
 export * from './trend-summary';
 export * from './trend-format';
+export * from './trend-metrics';
+export * from './trend-limits';

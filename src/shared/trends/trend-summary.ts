@@ -31,11 +31,8 @@ export function changeOver(
   return null;
 }
 
-/**
- * The market's year in one line: "Austin, TX over 12 months: rents +2.1 %, days on market 48 → 61";
- * what has too few records is left out; null when nothing can be said.
- */
-export function trendSummary(label: string, months: readonly TrendMonth[]): string | null {
+/** What moved over the last 12 months, in words: "rents +2.1 %", "days on market 48 → 61" (too few records: left out). */
+export function trendChanges(months: readonly TrendMonth[]): string[] {
   const parts: string[] = [];
   const price = changeOver(months, 'soldPricePerSqft');
   if (price) parts.push(`sold $/sq ft ${formatPercentChange(price.percent)}`);
@@ -43,6 +40,14 @@ export function trendSummary(label: string, months: readonly TrendMonth[]): stri
   if (rent) parts.push(`rents ${formatPercentChange(rent.percent)}`);
   const days = changeOver(months, 'daysOnMarket');
   if (days) parts.push(`days on market ${Math.round(days.from)} → ${Math.round(days.to)}`);
-  if (parts.length === 0) return null;
-  return `${label} over 12 months: ${parts.join(', ')}`;
+  return parts;
+}
+
+/**
+ * The market's year in one line: "Austin, TX over 12 months: rents +2.1 %, days on market 48 → 61";
+ * null when nothing can be said.
+ */
+export function trendSummary(label: string, months: readonly TrendMonth[]): string | null {
+  const parts = trendChanges(months);
+  return parts.length ? `${label} over 12 months: ${parts.join(', ')}` : null;
 }

@@ -7,6 +7,7 @@ import { MapPinIcon, UsersIcon } from '../../components/icons';
 import { PageTitle } from '../../components/page-title';
 import { selectUser } from '../session';
 import './dashboard.css';
+import { MarketsCard } from './markets-card';
 import { RatesCard } from './rates-card';
 import { RecentSearchesCard } from './recent-searches-card';
 import { SavedCalculationsCard } from './saved-calculations-card';
@@ -53,6 +54,9 @@ export function DashboardPage() {
       <Row gutter={[16, 16]}>
         <Col span={24}>
           <SavedSearchesCard />
+        </Col>
+        <Col xs={24} lg={12}>
+          <MarketsCard />
         </Col>
         <Col xs={24} lg={12}>
           <RecentSearchesCard />

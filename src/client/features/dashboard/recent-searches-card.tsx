@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { HistoryIcon } from '../../components/icons';
 import { DashboardCard } from './dashboard-card';
 import { useRecentSearchesQuery } from './dashboard-api';
-import { searchUrlFor } from './search-link';
+import { searchUrlFor } from '../../components/search-link';
 
 /** GET /recentSearches: each one opens the map where that search left it. */
 export function RecentSearchesCard() {

@@ -12,7 +12,7 @@ import {
   useSavedSearchesQuery,
 } from '../saved-searches';
 import { DashboardCard } from './dashboard-card';
-import { searchUrlFor } from './search-link';
+import { searchUrlFor } from '../../components/search-link';
 
 /** Five decimals of a degree (about a metre), as the search page writes its camera. */
 const round = (value: number) => Math.round(value * 1e5) / 1e5;

@@ -1,5 +1,4 @@
 import { api, authCall, publicCall } from '../../api/base-api';
-import type { GeocodeAnswer } from '../../../shared/schemas/places';
 import type { PricingStatus } from '../../../shared/schemas/rates';
 import type { SearchPropertiesPage as SummaryPage, SearchTopAnswer as SummaryTop } from '../../../shared/schemas/property-search';
 import { summaryFromRow } from '../../../shared/search-summary';
@@ -64,10 +63,6 @@ export const mapApi = api.injectEndpoints({
       query: () => publicCall('/rates/pricing'),
       keepUnusedDataFor: 0,
     }),
-    /** Our own geocoding of a city, a ZIP or "City, ST" among the listings' places (no Maps key needed). */
-    geocode: build.query<GeocodeAnswer, string>({
-      query: (q) => authCall({ url: '/geocode', params: { q } }),
-    }),
     addRecentSearch: build.mutation<RecentSearch, NewRecentSearch>({
       query: (body) => authCall({ url: '/recentSearches', method: 'POST', body }),
       invalidatesTags: ['RecentSearch'],
@@ -81,6 +76,5 @@ export const {
   useSearchClustersQuery,
   useSearchTopQuery,
   useSearchReturnsQuery,
-  useGeocodeQuery,
   usePricingQuery,
 } = mapApi;

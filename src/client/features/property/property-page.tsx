@@ -1,11 +1,12 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { Alert, Button, Col, Row, Space, Typography } from 'antd';
+import { Alert, Button, Card, Col, Row, Space, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { Rate, Strategy } from '../../../shared/api-types';
 import { dealStatusFromMarker } from '../../../shared/deal-status';
 import { formatAddress, formatCurrency } from '../../../shared/format';
 import { analyzeWhatIf, maxOffers, whatIfProblems } from '../../../shared/invest';
+import { pricePerSqft } from '../../../shared/trends';
 import { offMarketText } from '../../../shared/listing-history';
 import type { SavedCalculation, StrategyKey } from '../../../shared/investor-types';
 import { DEFAULT_ERROR_MESSAGE, errorMessage } from '../../api/base-query';
@@ -16,6 +17,7 @@ import { PageTitle } from '../../components/page-title';
 import type { Property } from '../../../shared/schemas/property';
 import { SEARCH_ZOOM } from '../../constants';
 import { DEAL_TEXT, DealLabel, useOfferTargets, usePropertyCompsQuery, usePropertyQuery, ValueEstimateLine } from '../deal';
+import { ZipTrendCharts } from '../markets';
 import { useSavedCalculationQuery } from '../saved-calculations';
 import { selectUser } from '../session';
 import { BreakEvenCard } from './break-even-card';
@@ -185,6 +187,16 @@ function PropertyAnalysis({ property, latestRate, ratesFailed, catalogue }: Prop
       </Row>
       <ValueEstimateGrid property={property} comps={comps.error ? [] : comps.data} />
       <PropertyLeases property={property} />
+      {property.PropertyAddressZIP ? (
+        <Card className="dm-property-zip-trends" title="The ZIP's market" data-testid="property-zip-trends">
+          <ZipTrendCharts
+            zip={property.PropertyAddressZIP}
+            pricePerSqft={pricePerSqft(property)}
+            rent={property.monthlyRent}
+            height={200}
+          />
+        </Card>
+      ) : null}
       <WhatIfInputs
         whatIf={state.whatIf}
         dispatch={dispatch}

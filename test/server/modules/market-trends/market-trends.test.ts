@@ -35,14 +35,16 @@ async function insertFixture(t: TestApp): Promise<void> {
     ...extra,
   });
   // Six listed in 75001: three on the first of M-2, three on the 15th of M-1; one more listed in M-3 left mid M-1.
-  const early = [200_000, 300_000, 400_000].map((p) => listing('75001', p, day(M2, 1)));
+  // The 300,000 one asked 310,000 until a cut on the 5th of M-1.
+  const cutOn = `${day(M1, 5)}T10:00:00Z`;
+  const early = [200_000, 300_000, 400_000].map((p) =>
+    listing('75001', p, day(M2, 1), p === 300_000 ? { original_list_price: 310_000, price_changed_at: cutOn } : {}),
+  );
   const late = [500_000, 600_000, 700_000].map((p) => listing('75001', p, day(M1, 15)));
   const gone = listing('75001', 900_000, day(M3, 10), {
     off_market_at: `${day(M1, 15)}T12:00:00Z`,
     off_market_status: 'Withdrawn',
   });
-  // The 300,000 one asked 310,000 until a cut on the 5th of M-1.
-  early[1] = { ...early[1], original_list_price: 310_000, price_changed_at: `${day(M1, 5)}T10:00:00Z` };
   const ids = await t.db
     .insertInto('properties')
     .values([...early, ...late, gone])
@@ -51,7 +53,7 @@ async function insertFixture(t: TestApp): Promise<void> {
   const cut = ids.find((r) => r.list_price === 300_000)!;
   await t.db
     .insertInto('price_history')
-    .values({ property_id: cut.id, old_price: 310_000, new_price: 300_000, changed_at: `${day(M1, 5)}T10:00:00Z` })
+    .values({ property_id: cut.id, old_price: 310_000, new_price: 300_000, changed_at: cutOn })
     .execute();
   // Five sales in 75001 on the 10th of M-1 (each 98 % of its list price), one in 75002.
   const sale = (zip: string, price: number, area: number) => ({

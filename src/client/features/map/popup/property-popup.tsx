@@ -20,6 +20,8 @@ import {
   ValueEstimateLine,
   visibleStrategyTabs,
 } from '../../deal';
+import { ZipTrendCharts } from '../../markets';
+import { pricePerSqft } from '../../../../shared/trends';
 import { selectThemeMode } from '../../theme';
 import { errorMessage } from '../../../api/base-query';
 import { COMPS_DELAY_MS, MAP_TEXT, POPUP_HEIGHT, POPUP_WIDTH } from '../map-constants';
@@ -101,6 +103,16 @@ function PropertyTab({
       {whole && whole.priceHistory.length ? (
         <div className="dm-property-tab-wide">
           <PriceHistory history={whole.priceHistory} />
+        </div>
+      ) : null}
+      {whole && property.PropertyAddressZIP ? (
+        <div className="dm-property-tab-wide">
+          <ZipTrendCharts
+            zip={property.PropertyAddressZIP}
+            pricePerSqft={pricePerSqft(whole)}
+            rent={whole.monthlyRent}
+            height={140}
+          />
         </div>
       ) : null}
     </div>

@@ -1,5 +1,5 @@
-import { zoomToFit } from '../../../shared/geo/viewport';
-import type { RecentSearch } from '../../../shared/schemas/recent-searches';
+import { zoomToFit } from '../../shared/geo/viewport';
+import type { RecentSearch } from '../../shared/schemas/recent-searches';
 
 /** The zoom a recent search opens at when it has no viewport (a street-level look around a point). */
 export const RECENT_SEARCH_ZOOM = 14;
