@@ -23,17 +23,23 @@ import {
   SUFFIXES,
 } from './listing-text';
 import { marketTime } from './market-time';
+import { trendIndexes } from './metro-trends';
 import { roundTo } from '../../../shared/stats';
 import { clamp, hashInts, mulberry32, normalQuantile, pick, uniform, type Rng } from './random';
 
 /**
  * Deterministic demo data (docs/listings.md): listings, sold comps and closed leases across 20 US cities, on real
  * ZIP codes and ZIP centroids from the `zipcodes` gazetteer, priced from per-city medians.
- * Listing i depends only on (seed, i), so the same seed always gives the same rows; its days on
- * market and price cuts count back from the day the data is made (`listedAsOf`).
+ * Listing i depends only on (seed, i) and the day the data is made (`listedAsOf`), so the same seed
+ * always gives the same rows as of a day; its days on market and price cuts count back from that day,
+ * and so do its sales and leases (over 36 months, priced along their metro's trend: metro-trends.ts).
  */
 
-/** The sale dates of the demo comps end here (the week of the seeded mortgage rate). */
+/**
+ * A fixed as-of day: what the tests and benches make a fixed data set as of, and the day the load
+ * reckons a stored set's as-of day from (load.ts; any fixed day would do). The week of the seeded
+ * mortgage rate (migration 0003); until issue 39 the demo's sales and leases ended here.
+ */
 export const DEMO_AS_OF = '2025-11-20';
 export const DEFAULT_DEMO_SEED = 1;
 
@@ -67,8 +73,26 @@ export const SALE_PRICE_SIGMA = 0.12;
 export const MEDIAN_OVER_FMR = Math.exp(0.2533 * LEASE_RENT_SIGMA);
 /** Rent grows with the square root of the area against the bedroom count's usual area. */
 const LEASE_AREA_ELASTICITY = 0.5;
-/** Leases close over the 24 months up to DEMO_AS_OF. */
-export const LEASE_DAYS_BACK = 730;
+/**
+ * Sales and leases close over the 1,096 days up to the as-of day (days 0–1,095 back: closeDaysBack):
+ * 36 months back and the as-of month, so a market's monthly figures span three years that end at the
+ * listings' day.
+ */
+export const SALE_DAYS_BACK = 1096;
+export const LEASE_DAYS_BACK = SALE_DAYS_BACK;
+/**
+ * The share of the sales and leases that close in the last 365 days, uniformly within them; the rest
+ * close uniformly over the 731 days before. The comps and lease comps look back 12 months (24 at the
+ * leases' widest step), so spreading the same counts evenly over three years would have left a third
+ * of them there (1.6 sales a listing in the comps' window until issue 39, 0.67 evenly, 1.2 so).
+ */
+export const RECENT_SHARE = 0.6;
+
+/** Days before the as-of day a sale or lease closes, from one uniform draw u in [0, 1). */
+export const closeDaysBack = (u: number): number =>
+  u < RECENT_SHARE
+    ? Math.floor((u / RECENT_SHARE) * 365)
+    : 365 + Math.floor(((u - RECENT_SHARE) / (1 - RECENT_SHARE)) * (SALE_DAYS_BACK - 365));
 /** A lease's bedroom count: cumulative shares of 1 to 5 bedrooms (rentals run smaller than the homes for sale). */
 const LEASE_BEDS = [0.08, 0.32, 0.72, 0.94, 1];
 
@@ -116,6 +140,7 @@ export function addDays(date: string, days: number): string {
 
 let cachedAsOf = '';
 let cachedDays: string[] = [];
+let cachedMonthsBack: number[] = [];
 /**
  * `asOf` less `days` days, YYYY-MM-DD, remembered for one `asOf` at a time: a load formats one to
  * five such dates for each of up to millions of listings, and Date's parse and format take ~3 µs.
@@ -124,8 +149,16 @@ function daysBefore(asOf: string, days: number): string {
   if (asOf !== cachedAsOf) {
     cachedAsOf = asOf;
     cachedDays = [];
+    cachedMonthsBack = [];
   }
   return (cachedDays[days] ??= addDays(asOf, -days));
+}
+
+const monthOf = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1;
+/** How many calendar months before `asOf`'s month the day `days` days before it falls (remembered as daysBefore). */
+function monthsBack(asOf: string, days: number): number {
+  const day = daysBefore(asOf, days);
+  return (cachedMonthsBack[days] ??= monthOf(asOf) - monthOf(day));
 }
 
 export interface DemoPriceChange {
@@ -179,9 +212,11 @@ function cityLevel(city: DemoCity): number {
  * The closed leases made beside listing `index`: 0, 1 or 2 (0.9 a listing on average) in its ZIP, of
  * 1 to 5 bedrooms, their rents calibrated to the city's Fair Market Rents (see MEDIAN_OVER_FMR),
  * mildly higher in pricier ZIPs (the square root of the ZIP's price factor, as the listings' rents)
- * and for larger homes, closed over the last 24 months.
+ * and for larger homes, closed over the last 36 months (LEASE_DAYS_BACK) before `asOf`, each rent
+ * today's times its metro's rent index of its close month (metro-trends.ts).
  */
-function demoLeases(seed: number, index: number, city: DemoCity, zip: DemoZip): LeaseRecord[] {
+function demoLeases(seed: number, index: number, city: DemoCity, zip: DemoZip, asOf: string): LeaseRecord[] {
+  const rents = trendIndexes(city.city, city.state, asOf).rent;
   const rng = mulberry32(hashInts(seed, index, LEASE_STREAM));
   const u = rng();
   const count = u < 0.3 ? 0 : u < 0.8 ? 1 : 2;
@@ -190,16 +225,17 @@ function demoLeases(seed: number, index: number, city: DemoCity, zip: DemoZip): 
     const b = rng();
     const beds = 1 + LEASE_BEDS.findIndex((share) => b < share);
     const h = house(rng, city, zip, beds);
-    const rent =
+    const rentToday =
       fairMarketRent(city.city, city.state, beds) *
       MEDIAN_OVER_FMR *
       Math.sqrt(zip.priceFactor / cityLevel(city)) *
       Math.pow(h.area / BASE_AREA[beds], LEASE_AREA_ELASTICITY) *
       Math.exp(LEASE_RENT_SIGMA * normal(rng));
+    const days = closeDaysBack(rng());
     leases.push({
       listing_key: `DEMO-${seed}-R${String(index).padStart(7, '0')}-${k}`,
-      rent: roundTo(rent, 5),
-      close_date: daysBefore(DEMO_AS_OF, Math.floor(uniform(rng, 0, LEASE_DAYS_BACK))),
+      rent: roundTo(rentToday * rents[monthsBack(asOf, days)], 5),
+      close_date: daysBefore(asOf, days),
       ...houseFacts(h),
     });
   }
@@ -300,16 +336,22 @@ export function demoItem(seed: number, index: number, listedAsOf: string = today
 
   const soldCount = 1 + Math.floor(rng() * 3); // 1, 2 or 3: about 2 per listing
   const sold: SoldRecord[] = [];
+  const prices = trendIndexes(city.city, city.state, listedAsOf).price;
   for (let k = 0; k < soldCount; k++) {
     const compBeds = rng() < 0.7 ? beds : Math.min(5, Math.max(1, beds + (rng() < 0.5 ? -1 : 1)));
     const c = house(rng, city, zip, compBeds);
     const compArea = rng() < 0.75 ? roundTo(h.area * uniform(rng, 0.85, 1.15), 10) : c.area;
-    const closePrice = roundTo(compArea * psf * Math.exp(SALE_PRICE_SIGMA * normalQuantile(rng())), 500);
+    // Today's price, then the sale-to-list ratio and the day (drawn in this order since before the trends),
+    // then the price at its close month along the metro's trend; the list price keeps the ratio.
+    const priceToday = compArea * psf * Math.exp(SALE_PRICE_SIGMA * normalQuantile(rng()));
+    const listRatio = uniform(rng, 0.97, 1.06);
+    const days = closeDaysBack(rng());
+    const closePrice = roundTo(priceToday * prices[monthsBack(listedAsOf, days)], 500);
     sold.push({
       listing_key: `DEMO-${seed}-S${String(index).padStart(7, '0')}-${k}`,
       close_price: closePrice,
-      list_price: roundTo(closePrice * uniform(rng, 0.97, 1.06), 100),
-      close_date: addDays(DEMO_AS_OF, -Math.floor(uniform(rng, 0, 450))),
+      list_price: roundTo(closePrice * listRatio, 100),
+      close_date: daysBefore(listedAsOf, days),
       beds: compBeds,
       baths_full: c.bathsFull,
       baths_half: c.bathsHalf,
@@ -325,5 +367,5 @@ export function demoItem(seed: number, index: number, listedAsOf: string = today
   }
   // Drawn last, so the listing and its comps are those of the data set before feed rents became rare.
   if (rng() < FEED_RENT_SHARE) listing.monthly_rent = rent;
-  return { listing, sold, leases: demoLeases(seed, index, city, zip), distress, priceHistory };
+  return { listing, sold, leases: demoLeases(seed, index, city, zip, listedAsOf), distress, priceHistory };
 }

@@ -21,6 +21,11 @@ import { addMarketsWithAssumptions } from '../catalog';
 export interface DemoLoadOptions {
   listings: number;
   seed: number;
+  /**
+   * The day a new set's listings (and its sales' and leases' dates and trends) are made as of,
+   * YYYY-MM-DD; by default today (UTC). A set already begun keeps its own day.
+   */
+  asOf?: string;
   batchSize?: number;
   /** Listings per recompute batch. */
   recomputeBatchSize?: number;
@@ -40,16 +45,16 @@ export interface DemoLoadSummary {
 }
 
 /**
- * The day the listings of `seed` are on the market as of: the day its first load started. A load
- * resumed after a crash, or run again later, finds it from its first listing's on-market date, so
- * loading the same seed again changes nothing.
+ * The day the listings of `seed` are on the market as of (and its sales and leases end): the day its
+ * first load started (`fresh`). A load resumed after a crash, or run again later, finds it from its
+ * first listing's on-market date, so loading the same seed again changes nothing.
  */
-async function listedAsOf(db: Db, seed: number): Promise<string> {
+async function listedAsOf(db: Db, seed: number, fresh: string): Promise<string> {
   const first = demoItem(seed, 0, DEMO_AS_OF).listing;
   const stored = await sql<{ day: string | null }>`
     select on_market_date::text as day from properties where listing_key = ${first.listing_key}`.execute(db);
   const day = stored.rows[0]?.day;
-  return day ? addDays(day, daysBetween(first.on_market_date as string, DEMO_AS_OF)) : todayUtc();
+  return day ? addDays(day, daysBetween(first.on_market_date as string, DEMO_AS_OF)) : fresh;
 }
 
 /**
@@ -61,7 +66,7 @@ export async function loadDemoData(db: Db, options: DemoLoadOptions): Promise<De
   const started = Date.now();
   const batchSize = options.batchSize ?? 2000;
   const n = options.listings;
-  const asOf = await listedAsOf(db, options.seed);
+  const asOf = await listedAsOf(db, options.seed, options.asOf ?? todayUtc());
   let sold = 0;
   let leases = 0;
   const summary = (recomputed: number) => ({ listings: n, sold, leases, recomputed, seconds: (Date.now() - started) / 1000 });

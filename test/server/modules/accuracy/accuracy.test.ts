@@ -7,6 +7,7 @@
  */
 import { sql } from 'kysely';
 import { loadDemoData } from '../../../../src/server/modules/demo-data';
+import { DEMO_AS_OF } from '../../../../src/server/modules/demo-data/generator';
 import { ACCURACY_MESSAGES, BacktestStopped, runAccuracyBacktest } from '../../../../src/server/modules/accuracy';
 import { readClosedPage } from '../../../../src/server/modules/listings';
 import type { AccuracyOverview, AccuracyStatus, MarketAccuracy } from '../../../../src/shared/schemas/accuracy';
@@ -41,7 +42,9 @@ describe.each(DATABASES)('accuracy on $name', (database) => {
 
   beforeAll(async () => {
     t = await createTestApp(database);
-    await loadDemoData(t.db, { listings: 3000, seed: 1 });
+    // As of the demo's fixed day, so its sales end there (issue 39: they end at the listings' day). 4,000
+    // listings: with 60 % of the sales in the last 12 months (3,000 left Austin no ZIP of 20 outcomes).
+    await loadDemoData(t.db, { listings: 4000, seed: 1, asOf: DEMO_AS_OF });
     token = (await signup(t.app)).token;
     admin = bearer(json(await login(t.app, ADMIN.email, ADMIN.password)).data.token);
     // The start's run (an empty database) and any the load's change signal asked for, then one now.
@@ -62,7 +65,7 @@ describe.each(DATABASES)('accuracy on $name', (database) => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/accuracy' });
     expect(response.statusCode).toBe(200);
     const overview = json<{ data: AccuracyOverview }>(response).data;
-    expect(overview.run?.salesAsOf).toBe('2025-11-20');
+    expect(overview.run?.salesAsOf).toBe(DEMO_AS_OF);
     expect(overview.all.value?.count).toBeGreaterThan(2000);
     expect(overview.markets.map((m) => m.city)).toContain('Austin');
     const austin = overview.markets.find((m) => m.city === 'Austin')!;

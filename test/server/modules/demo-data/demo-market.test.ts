@@ -16,8 +16,8 @@ import {
   type MetroOutcome,
 } from '../../../../src/server/modules/demo-data/metro-outcomes';
 import { assumptionsFor, engineInputs, strategyCalculator } from '../../../../src/server/modules/listings/analysis';
-import { engineRent, estimateRent, type LeaseCandidate } from '../../../../src/shared/rent-estimate';
-import { dayNumber, median } from '../../../../src/shared/stats';
+import { MAX_LEASE_MONTHS, engineRent, estimateRent, type LeaseCandidate } from '../../../../src/shared/rent-estimate';
+import { dayNumber, median, monthsBefore } from '../../../../src/shared/stats';
 import {
   cellsOf,
   fitMarketModel,
@@ -62,8 +62,10 @@ function leaseRents(seed: number, n: number): RentOf {
   const grid = new Map<string, LeaseCandidate[]>();
   const perSqft = new Map<string, number[]>();
   let asOf = '';
+  for (const l of items.flatMap((i) => i.leases)) if (l.close_date > asOf) asOf = l.close_date;
+  // The city's median rent per sq ft, the fallback, is of the leases of the widest lease step's window.
+  const since = monthsBefore(asOf, MAX_LEASE_MONTHS);
   for (const l of items.flatMap((i) => i.leases)) {
-    if (l.close_date > asOf) asOf = l.close_date;
     const key = cell(l.latitude, l.longitude);
     grid.set(key, [
       ...(grid.get(key) ?? []),
@@ -79,7 +81,7 @@ function leaseRents(seed: number, n: number): RentOf {
         closeDay: dayNumber(l.close_date),
       },
     ]);
-    perSqft.set(l.city, [...(perSqft.get(l.city) ?? []), l.rent / l.area!]);
+    if (l.close_date >= since) perSqft.set(l.city, [...(perSqft.get(l.city) ?? []), l.rent / l.area!]);
   }
   // The markets' rent models, as the recomputation fits them (src/server/modules/listings/market-models.ts).
   const leasesByMarket = new Map<string, ModelObservation[]>();
