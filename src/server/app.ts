@@ -97,7 +97,7 @@ export interface BuildAppOptions {
   /** The accuracy backtest's clock and timings (tests). */
   accuracy?: Pick<AccuracyWorkerOptions, 'now' | 'pollMs' | 'retryMs' | 'run'>;
   /** The market trends' clock and timings (tests). */
-  marketTrends?: Pick<MarketTrendsWorkerOptions, 'now' | 'pollMs' | 'retryMs'>;
+  marketTrends?: Pick<MarketTrendsWorkerOptions, 'now' | 'pollMs' | 'retryMs' | 'changeMarginMs'>;
 }
 
 /** A registered route, as the route table knows it (the OpenAPI test and the fuzz suite walk it). */

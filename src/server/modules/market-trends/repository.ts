@@ -43,13 +43,31 @@ export function createMarketTrendsRepository(db: Db) {
      * aggregates are rebuilt when it differs from the one they were built from.
      */
     async fingerprint(): Promise<string> {
+      // Not the listings' updated_at: a re-price moves it and changes nothing these figures count.
       const { rows } = await sql<{ print: string }>`
         select concat_ws(';',
-          (select concat_ws(',', count(*), sum(list_price), count(off_market_at), max(on_market_date), max(updated_at)) from properties),
-          (select concat_ws(',', count(*), max(id), max(changed_at)) from price_history),
+          (select concat_ws(',', count(*), sum(list_price), count(off_market_at), max(on_market_date), max(price_changed_at),
+            max(off_market_at), max(created_at)) from properties),
+          (select concat_ws(',', count(*), max(id)) from price_history),
           (select concat_ws(',', count(*), sum(close_price), max(close_date), max(updated_at)) from sold_comps),
           (select concat_ws(',', count(*), sum(rent), max(close_date), max(updated_at)) from leases)) as print`.execute(db);
       return rows[0].print;
+    },
+
+    /**
+     * The first month (YYYY-MM-01) whose figures what was written after `after` can change: a new
+     * listing's from its on-market month, a changed one's from its price change or its leaving, a
+     * sale's or lease's from its close month; null when nothing was.
+     */
+    async firstChangedMonth(after: Date): Promise<string | null> {
+      const { rows } = await sql<{ since: string | null }>`
+        select to_char(least(
+          (select min(coalesce(on_market_date, (created_at at time zone 'UTC')::date)) from properties where created_at > ${after}),
+          (select min((least(coalesce(price_changed_at, now()), coalesce(off_market_at, now())) at time zone 'UTC')::date)
+            from properties where updated_at > ${after} and created_at <= ${after}),
+          (select min(close_date) from sold_comps where updated_at > ${after}),
+          (select min(close_date) from leases where updated_at > ${after})), 'YYYY-MM-01') as since`.execute(db);
+      return rows[0].since;
     },
 
     async builtFrom(): Promise<{ fingerprint: string; refreshedAt: Date; tookMs: number; rows: number } | null> {
@@ -57,16 +75,23 @@ export function createMarketTrendsRepository(db: Db) {
       return row ? { fingerprint: row.fingerprint, refreshedAt: row.refreshed_at, tookMs: row.took_ms, rows: row.rows } : null;
     },
 
-    /** Every city's and ZIP's months from `scope.start` rebuilt in one transaction (readers see the old or the new). */
+    /**
+     * Every city's and ZIP's months from `scope.start` on rebuilt in one transaction (readers see the
+     * old figures or the new ones); the months before it are kept.
+     */
     async rebuild(scope: TrendScope, fingerprint: string): Promise<number> {
       const started = performance.now();
       return db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('market_trend_months').execute();
+        await trx
+          .deleteFrom('market_trend_months')
+          .where('month', '>=', sql<Date>`${scope.start}::date`)
+          .execute();
         const inserted = await sql`
           insert into market_trend_months (kind, key, month, ${TREND_COLUMNS})
           select kind, key, month, ${TREND_COLUMNS} from (${trendRowsQuery(scope)}) t`.execute(trx);
         const rows = Number(inserted.numAffectedRows ?? 0);
-        const state = { fingerprint, refreshed_at: new Date(), took_ms: Math.round(performance.now() - started), rows };
+        // The transaction's start: what is written after it is seen by the next rebuild.
+        const state = { fingerprint, refreshed_at: sql<Date>`now()`, took_ms: Math.round(performance.now() - started), rows };
         await trx
           .insertInto('market_trends_state')
           .values({ id: 1, ...state })

@@ -10,23 +10,36 @@ export const DEFAULT_TRENDS_POLL_MS = 30_000;
 /** After a failed rebuild, the next waits this long. */
 export const DEFAULT_TRENDS_RETRY_MS = 10 * 60_000;
 
+/** Records written this long before the last rebuild began count as changed after it (a transaction then open). */
+export const DEFAULT_CHANGE_MARGIN_MS = 5 * 60_000;
+
+/** True when a table holds fewer records than when the figures were built (a delete): then every month is rebuilt. */
+function fewerRecords(now: string, before: string): boolean {
+  const counts = (print: string) => print.split(';').map((part) => Number(part.split(',')[0]));
+  const [a, b] = [counts(now), counts(before)];
+  return a.some((n, i) => n < (b[i] ?? 0));
+}
+
 export interface MarketTrendsWorkerOptions extends BackgroundWorkerOptions {
   /** The start's work: no rebuild before the demo load (or a crash's recomputation) is done. */
   startup: StartupStatus;
+  /** DEFAULT_CHANGE_MARGIN_MS unless set (tests). */
+  changeMarginMs?: number;
 }
 
 /**
  * Keeps the market trends' monthly aggregates current (docs/markets.md, "When they are brought up to
  * date"): after an import, a feed sync or the demo load (the listings' change signal, then a
  * fingerprint of the listings, their price history, the sales and the leases against the one the
- * aggregates were built from), and at the first start of a month (this month's figures move on). One
+ * aggregates were built from), and at the first look of a month (this month's figures start). Only
+ * the months from the first one a change can move are rebuilt (all of them after a delete). One
  * server at a time ('market-trends' lock); requests read the aggregates, never wait for them.
  */
 export class MarketTrendsWorker extends BackgroundWorker {
   private pausedUntil = 0;
   private seenVersion: number | null = null;
   /** What the last rebuild here did (tests, logs). */
-  lastRebuild: { rows: number; ms: number } | null = null;
+  lastRebuild: { rows: number; start: string; ms: number } | null = null;
 
   constructor(private readonly options: MarketTrendsWorkerOptions) {
     super();
@@ -48,18 +61,25 @@ export class MarketTrendsWorker extends BackgroundWorker {
     return this.options.now?.() ?? new Date();
   }
 
-  /** The fingerprint to build from when the aggregates are not current; null when they are. */
-  private async due(force: boolean): Promise<string | null> {
+  /** What to build when the aggregates are not current (the fingerprint, from which month); null when they are. */
+  private async due(force: boolean): Promise<{ fingerprint: string; start: string } | null> {
     const repository = createMarketTrendsRepository(this.options.db);
     const built = await repository.builtFrom();
-    const stale = !built || monthOf(built.refreshedAt) !== monthOf(this.now());
-    if (!stale && !force) {
+    const thisMonth = monthOf(this.now());
+    const newMonth = !built || monthOf(built.refreshedAt) !== thisMonth;
+    if (!newMonth && !force) {
       const version = await listingChangesVersion(this.options.db);
       if (version === this.seenVersion) return null;
       this.seenVersion = version;
     }
     const fingerprint = await repository.fingerprint();
-    return stale || fingerprint !== built?.fingerprint ? fingerprint : null;
+    if (!newMonth && fingerprint === built?.fingerprint) return null;
+    const full = `${addMonths(thisMonth, 1 - MAX_TREND_MONTHS)}-01`;
+    if (!built || fewerRecords(fingerprint, built.fingerprint)) return { fingerprint, start: full };
+    // Only the months what changed can move; a record written while the last rebuild ran counts too.
+    const changed = await repository.firstChangedMonth(new Date(built.refreshedAt.getTime() - (this.options.changeMarginMs ?? DEFAULT_CHANGE_MARGIN_MS)));
+    const from = [changed ?? `${thisMonth}-01`, newMonth ? `${monthOf(built.refreshedAt)}-01` : `${thisMonth}-01`].sort()[0];
+    return { fingerprint, start: from < full ? full : from };
   }
 
   protected async turn(): Promise<void> {
@@ -70,15 +90,17 @@ export class MarketTrendsWorker extends BackgroundWorker {
       const started = performance.now();
       const outcome = await locks.tryRun('market-trends', async () => {
         // Another server may have just rebuilt them: look again under the lock.
-        const fingerprint = await this.due(true);
-        if (fingerprint === null) return null;
-        const start = `${addMonths(monthOf(this.now()), 1 - MAX_TREND_MONTHS)}-01`;
-        return createMarketTrendsRepository(db).rebuild({ start }, fingerprint);
+        const work = await this.due(true);
+        if (work === null) return null;
+        const rows = await createMarketTrendsRepository(db).rebuild({ start: work.start }, work.fingerprint);
+        return { rows, start: work.start };
       });
       if (outcome.ran && outcome.value !== null) {
         const ms = Math.round(performance.now() - started);
-        this.lastRebuild = { rows: outcome.value, ms };
-        log?.info(`Market trends rebuilt in ${(ms / 1000).toFixed(1)} s: ${outcome.value} market-months`);
+        this.lastRebuild = { ...outcome.value, ms };
+        log?.info(
+          `Market trends from ${outcome.value.start.slice(0, 7)} rebuilt in ${(ms / 1000).toFixed(1)} s: ${outcome.value.rows} market-months`,
+        );
       }
     } catch (error) {
       if (this.stopped) return;

@@ -104,7 +104,7 @@ describe.each(DATABASES)('market trends on $name', (database) => {
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: auth });
 
   beforeAll(async () => {
-    t = await createTestApp(database, { marketTrends: { pollMs: 50 } });
+    t = await createTestApp(database, { marketTrends: { pollMs: 50, changeMarginMs: 0 } });
     auth = bearer((await signup(t.app)).token);
     await insertFixture(t);
     const worker = t.app.dealmap.marketTrends;
@@ -220,5 +220,33 @@ describe.each(DATABASES)('market trends on $name', (database) => {
     expect(months.statusCode).toBe(400);
     const signedOut = await t.app.inject({ method: 'GET', url: '/api/v1/auth/market-trends?markets=zip:75001' });
     expect(signedOut.statusCode).toBe(401);
+  });
+
+  it('brings only the months a change can move up to date', async () => {
+    const worker = t.app.dealmap.marketTrends;
+    const before = worker.lastRebuild;
+    const now = new Date();
+    await t.db
+      .insertInto('sold_comps')
+      .values({
+        listing_key: key('S'),
+        close_price: 600_000,
+        list_price: 612_245,
+        close_date: day(M1, 12),
+        area: 1000,
+        created_at: now,
+        updated_at: now,
+        ...at('75001'),
+      })
+      .execute();
+    await noteListingsChanged(t.db);
+    for (let i = 0; i < 200 && worker.lastRebuild === before; i++) await new Promise((r) => setTimeout(r, 50));
+    await worker.idle();
+    expect(worker.lastRebuild?.start).toBe(`${M1}-01`);
+    const answer = json<{ data: MarketTrendsAnswer }>(await get('/api/v1/auth/market-trends?markets=zip:75001&months=6')).data;
+    // 100 … 600 thousand: 350,000 over six; the months before are as they were.
+    expect(monthIn(answer, 0, M1).soldPrice).toEqual({ value: 350_000, count: 6 });
+    expect(monthIn(answer, 0, M2).rent).toEqual({ value: 1200, count: 5 });
+    expect(monthIn(answer, 0, M2).activeListings).toBe(4);
   });
 });
