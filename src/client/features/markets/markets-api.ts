@@ -1,9 +1,9 @@
-import type { AreaTrendsAnswer, MarketTrendsAnswer } from '../../../shared/schemas/market-trends';
+import type { MarketTrendsAnswer } from '../../../shared/schemas/market-trends';
 import { api, authCall } from '../../api/base-api';
 
 /**
- * Market trends (issue 39; docs/markets.md) under /api/v1/auth: markets compared, the ones the user
- * follows, a visible area. The aggregates change after imports, not while a page is open, so the
+ * Market trends (issue 39; docs/markets.md) under /api/v1/auth: markets compared, and the ones the
+ * user follows. The aggregates change after imports, not while a page is open, so the
  * answers are kept five minutes.
  */
 
@@ -26,11 +26,7 @@ export const marketsApi = api.enhanceEndpoints({ addTagTypes: ['MarketTrends'] }
       providesTags: ['MarketTrends', 'SavedSearch'],
       keepUnusedDataFor: 300,
     }),
-    areaTrends: build.query<AreaTrendsAnswer, { north: number; south: number; east: number; west: number; months?: number }>({
-      query: (params) => authCall({ url: '/market-trends/area', params }),
-      keepUnusedDataFor: 300,
-    }),
   }),
 });
 
-export const { useMarketTrendsQuery, useFollowedMarketsQuery, useAreaTrendsQuery } = marketsApi;
+export const { useMarketTrendsQuery, useFollowedMarketsQuery } = marketsApi;
