@@ -77,7 +77,9 @@ export class MarketTrendsWorker extends BackgroundWorker {
     const full = `${addMonths(thisMonth, 1 - MAX_TREND_MONTHS)}-01`;
     if (!built || fewerRecords(fingerprint, built.fingerprint)) return { fingerprint, start: full };
     // Only the months what changed can move; a record written while the last rebuild ran counts too.
-    const changed = await repository.firstChangedMonth(new Date(built.refreshedAt.getTime() - (this.options.changeMarginMs ?? DEFAULT_CHANGE_MARGIN_MS)));
+    const changed = await repository.firstChangedMonth(
+      new Date(built.refreshedAt.getTime() - (this.options.changeMarginMs ?? DEFAULT_CHANGE_MARGIN_MS)),
+    );
     const from = [changed ?? `${thisMonth}-01`, newMonth ? `${monthOf(built.refreshedAt)}-01` : `${thisMonth}-01`].sort()[0];
     return { fingerprint, start: from < full ? full : from };
   }
