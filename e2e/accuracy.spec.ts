@@ -6,7 +6,6 @@
  * finds no serious violation at 1280 and 390 px, and nothing scrolls sideways on the phone.
  * SCREENSHOT_DIR set: each step is also saved as a picture there.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import type { MarketAccuracy } from '../src/shared/schemas/accuracy';
 import type { Property } from '../src/shared/schemas/property';
@@ -14,20 +13,11 @@ import { accuracySentence, marketName } from '../src/shared/valuation/accuracy-t
 import { valueEstimateText } from '../src/shared/valuation/value-estimate';
 import { expect, test, waitForFakeMap } from './fixtures/maps';
 import { apiGet, openPopupOf, summariesIn, waitForBacktest, type ListedProperty } from './investor-helpers';
-import { signIn } from './helpers';
+import { signIn, seriousViolations } from './helpers';
 import { USERS } from './users';
 
 /** How many Austin listings to read before giving up on finding one. */
 const LOOK_AT = 200;
-
-async function seriousViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
-  if (include) builder.include(include);
-  const { violations } = await builder.analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-}
 
 async function picture(page: Page, name: string) {
   if (!process.env.SCREENSHOT_DIR) return;

@@ -6,9 +6,8 @@
  * A configured feed (its runs, Sync now, the failures) is covered by the server's tests against the
  * RESO test server and by test/client/admin-listing-feed.test.tsx.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { sessionToken, signIn } from './helpers';
+import { sessionToken, signIn, seriousViolations } from './helpers';
 import { USERS } from './users';
 
 const SECTION = '/app/adminSettings/listing-feed';
@@ -63,15 +62,6 @@ const FAILING = {
     },
   ],
 };
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-}
 
 async function noSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => {

@@ -4,21 +4,11 @@
  * moved, the charts and their tables) and opens the map on one; the property page shows its ZIP's
  * small charts. Axe finds no serious violation. SCREENSHOT_DIR set: each step is saved as a picture.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test, waitForFakeMap } from './fixtures/maps';
-import { signIn } from './helpers';
+import { signIn, seriousViolations } from './helpers';
 import { anyAustinPropertyId } from './investor-helpers';
 import { USERS } from './users';
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-}
 
 async function picture(page: Page, name: string) {
   if (!process.env.SCREENSHOT_DIR) return;

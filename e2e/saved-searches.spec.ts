@@ -4,22 +4,13 @@
  * pass axe at desktop size and on a phone, where nothing scrolls sideways. SCREENSHOT_DIR set: each
  * step is also saved as a picture there.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures/maps';
+import { seriousViolations } from './helpers';
 import { signUp } from './investor-helpers';
 import { uniqueEmail } from './users';
 
 const SEARCH = '/app/search?place=Austin&minBeds=3&deal=good&sort=price&order=desc';
-
-async function seriousViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
-  if (include) builder.include(include);
-  const { violations } = await builder.analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-}
 
 async function picture(page: Page, name: string) {
   if (!process.env.SCREENSHOT_DIR) return;

@@ -45,6 +45,22 @@ export abstract class BackgroundWorker {
     this.kick();
   }
 
+  /**
+   * startLooking with the notices of `channel` (PostgreSQL's LISTEN; none on PGlite): a notice, and
+   * the subscription's (re)start, each kick a look; while the connection is down the polling looks.
+   */
+  protected startOnChannel(pollMs: number, database: Pick<Database, 'listen'>, channel: string): void {
+    this.startLooking(
+      pollMs,
+      () =>
+        database.listen?.(channel, {
+          onNotice: () => this.kick(),
+          onListening: () => this.kick(),
+          onLost: () => undefined,
+        }) ?? null,
+    );
+  }
+
   /** Looks now (or once more after the running turn); returns at once. */
   kick(): void {
     if (this.stopped) return;

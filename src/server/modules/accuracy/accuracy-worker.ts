@@ -57,16 +57,7 @@ export class AccuracyWorker extends BackgroundWorker {
   }
 
   start(): void {
-    this.startLooking(
-      this.options.pollMs ?? DEFAULT_ACCURACY_POLL_MS,
-      () =>
-        this.options.database.listen?.(LISTINGS_CHANNEL, {
-          onNotice: () => this.kick(),
-          onListening: () => this.kick(),
-          // The polling looks every minute meanwhile.
-          onLost: () => undefined,
-        }) ?? null,
-    );
+    this.startOnChannel(this.options.pollMs ?? DEFAULT_ACCURACY_POLL_MS, this.options.database, LISTINGS_CHANNEL);
   }
 
   /**

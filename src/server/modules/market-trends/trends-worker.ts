@@ -46,15 +46,7 @@ export class MarketTrendsWorker extends BackgroundWorker {
   }
 
   start(): void {
-    this.startLooking(
-      this.options.pollMs ?? DEFAULT_TRENDS_POLL_MS,
-      () =>
-        this.options.database.listen?.(LISTINGS_CHANNEL, {
-          onNotice: () => this.kick(),
-          onListening: () => this.kick(),
-          onLost: () => undefined,
-        }) ?? null,
-    );
+    this.startOnChannel(this.options.pollMs ?? DEFAULT_TRENDS_POLL_MS, this.options.database, LISTINGS_CHANNEL);
   }
 
   private now(): Date {
