@@ -39,7 +39,16 @@ const ZIP = marketSeries('zip:78701', '78701 (Austin, TX)');
 
 const trendsReply = (_body: unknown, url: URL): [number, unknown] => {
   const ids = url.searchParams.get('markets')!.split(',');
-  return [200, { data: { series: ids.map((id) => (id === ZIP.market.id ? ZIP : AUSTIN)), refreshedAt: '2026-11-28T06:00:00Z' } }];
+  return [
+    200,
+    {
+      data: {
+        series: ids.map((id) => (id === ZIP.market.id ? ZIP : AUSTIN)),
+        refreshedAt: '2026-11-28T06:00:00Z',
+        listingsFrom: THIS_MONTH,
+      },
+    },
+  ];
 };
 
 describe('the Markets page', () => {
@@ -48,6 +57,10 @@ describe('the Markets page', () => {
     renderSignedIn(<MarketsPage />, { path: '/app/markets?m=city:austin%7CTX', route: '/app/markets' });
     expect(await screen.findByText('Austin, TX over 12 months: rents +2.1 %, days on market 48 → 61')).toBeInTheDocument();
     expect(callsTo(sent, 'GET', '/api/v1/auth/market-trends')[0].search.get('markets')).toBe('city:austin|TX');
+    // The database has held listings since this month: the page says where their figures start.
+    expect(screen.getByTestId('listings-from')).toHaveTextContent(
+      /start in [A-Z][a-z]{2} \d{4}, the first month Dealmap held listings/,
+    );
     const link = screen.getByRole('link', { name: MARKETS_TEXT.openMap('Austin, TX') });
     expect(link.getAttribute('href')).toMatch(/^\/app\/search\?lat=30\.3&lng=-97\.7&zoom=\d+$/);
 
@@ -112,7 +125,9 @@ describe('the Markets page', () => {
   });
 
   it("offers the markets of the user's saved searches when none is chosen", async () => {
-    mockApi({ 'GET /api/v1/auth/market-trends/followed': [200, { data: { series: [AUSTIN], refreshedAt: null } }] });
+    mockApi({
+      'GET /api/v1/auth/market-trends/followed': [200, { data: { series: [AUSTIN], refreshedAt: null, listingsFrom: null } }],
+    });
     renderSignedIn(<MarketsPage />, { path: '/app/markets', route: '/app/markets' });
     expect(screen.getByText(MARKETS_TEXT.empty)).toBeInTheDocument();
     fireEvent.click(await screen.findByRole('button', { name: 'Austin, TX' }));
@@ -134,7 +149,9 @@ describe("the dashboard's markets card", () => {
   });
 
   it('says how to follow a market when there is none', async () => {
-    mockApi({ 'GET /api/v1/auth/market-trends/followed': [200, { data: { series: [], refreshedAt: null } }] });
+    mockApi({
+      'GET /api/v1/auth/market-trends/followed': [200, { data: { series: [], refreshedAt: null, listingsFrom: null } }],
+    });
     renderSignedIn(<MarketsCard />, { path: '/app', route: '/app' });
     expect(await screen.findByText(FOLLOWED_TEXT.empty)).toBeInTheDocument();
   });

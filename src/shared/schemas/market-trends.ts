@@ -64,6 +64,13 @@ export const TrendMarket = Type.Object({
 });
 export type TrendMarket = Static<typeof TrendMarket>;
 
+/**
+ * YYYY-MM: the first month with listings' figures (active listings, list prices, days on market, cuts,
+ * new listings): the first month the database held listings; null without listings. Sales and leases
+ * have their figures as far back as they go.
+ */
+const ListingsFrom = Nullable(Type.String({ pattern: '^[0-9]{4}-[0-9]{2}$' }));
+
 export const MarketSeries = Type.Object({
   market: TrendMarket,
   /** Oldest first, one a month up to this month, months without any record included (their figures null). */
@@ -93,6 +100,7 @@ export const MarketTrendsAnswer = Type.Object({
   series: Type.Array(MarketSeries),
   /** When the aggregates were last brought up to date; null before the first time. */
   refreshedAt: Nullable(Type.String({ format: 'date-time' })),
+  listingsFrom: ListingsFrom,
 });
 export type MarketTrendsAnswer = Static<typeof MarketTrendsAnswer>;
 
@@ -106,5 +114,5 @@ export const AreaTrendsQuery = Type.Object({
 });
 export type AreaTrendsQuery = Static<typeof AreaTrendsQuery>;
 
-export const AreaTrendsAnswer = Type.Object({ months: Type.Array(TrendMonth) });
+export const AreaTrendsAnswer = Type.Object({ months: Type.Array(TrendMonth), listingsFrom: ListingsFrom });
 export type AreaTrendsAnswer = Static<typeof AreaTrendsAnswer>;

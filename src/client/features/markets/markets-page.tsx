@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { MarketSeries } from '../../../shared/schemas/market-trends';
-import { DEFAULT_TREND_MONTHS, MAX_COMPARED_MARKETS, METRIC_GROUPS, trendSummary } from '../../../shared/trends';
+import { DEFAULT_TREND_MONTHS, MAX_COMPARED_MARKETS, METRIC_GROUPS, monthLabel, trendSummary } from '../../../shared/trends';
 import { errorMessage } from '../../api/base-query';
 import { PageTitle } from '../../components/page-title';
 import { searchUrlFor } from '../../components/search-link';
@@ -23,6 +23,8 @@ export const MARKETS_TEXT = {
   noSummary: (label: string) => `${label}: too few sales and leases in the last 24 months to say how it moved.`,
   asOf: (when: string) => `Figures as of ${when}; a month's sales and leases are those of it and the two months before.`,
   notYet: 'The figures are being worked out for the first time; they appear here in a minute or two.',
+  listingsFrom: (month: string) =>
+    `Active listings, list prices, days on market, price cuts and new listings start in ${month}, the first month Dealmap held listings: before it, only the listings still held today could be counted. Sales and leases go back further.`,
 } as const;
 
 /** How often the page asks again while the figures are worked out for the first time. */
@@ -71,6 +73,7 @@ export function MarketsPage() {
   const add = (market: PickedMarket) => update([...ids, market.id]);
   const remove = (id: string) => update(ids.filter((m) => m !== id));
   const refreshedAt = trends.currentData?.refreshedAt;
+  const listingsFrom = trends.currentData?.listingsFrom;
 
   return (
     <div className="dm-markets-page">
@@ -118,6 +121,11 @@ export function MarketsPage() {
           <Typography.Paragraph type="secondary" className="dm-markets-asof">
             {refreshedAt ? MARKETS_TEXT.asOf(dayjs(refreshedAt).format('MMM D, YYYY h:mm A')) : MARKETS_TEXT.notYet}
           </Typography.Paragraph>
+          {listingsFrom && series[0] && listingsFrom > series[0].months[0].month ? (
+            <Typography.Paragraph type="secondary" className="dm-markets-asof" data-testid="listings-from">
+              {MARKETS_TEXT.listingsFrom(monthLabel(listingsFrom))}
+            </Typography.Paragraph>
+          ) : null}
           <Tabs
             items={METRIC_GROUPS.map((group) => ({
               key: group.key,

@@ -2,7 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { MonthAggregate } from '../../../shared/trends';
 import type { Db } from '../../db/database';
 import type { MarketTrendMonthsTable, PlacesTable } from '../../db/schema';
-import { TREND_COLUMNS, trendRowsQuery, type TrendScope } from './trend-sql';
+import { LISTINGS_FROM_SQL, TREND_COLUMNS, trendRowsQuery, type TrendScope } from './trend-sql';
 
 /** A city's extent is its listings' and a view's centre may fall just outside it: this many degrees count as in. */
 const EDGE = 0.02;
@@ -138,6 +138,13 @@ export function createMarketTrendsRepository(db: Db) {
         order by searches desc, p.listings desc
         limit ${limit}`.execute(db);
       return rows;
+    },
+
+    /** The first month with listings' figures (YYYY-MM), or null without listings. */
+    async listingsFrom(): Promise<string | null> {
+      const { rows } = await sql<{ month: Date | string | null }>`select ${LISTINGS_FROM_SQL} as month`.execute(db);
+      const month = rows[0]?.month;
+      return month ? monthText(month) : null;
     },
 
     /** The place a market is (its name and extent), or undefined when the listings hold none such. */

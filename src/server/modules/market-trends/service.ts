@@ -59,6 +59,10 @@ function marketOf(place: Selectable<PlacesTable>): TrendMarket {
 
 export function createMarketTrendsService(db: Db, now: () => Date = () => new Date()) {
   const repository = createMarketTrendsRepository(db);
+  const builtAndListingsFrom = async () => {
+    const [built, listingsFrom] = await Promise.all([repository.builtFrom(), repository.listingsFrom()]);
+    return { refreshedAt: built?.refreshedAt.toISOString() ?? null, listingsFrom };
+  };
   const window = (months = DEFAULT_TREND_MONTHS) => {
     const last = monthOf(now());
     return { months: monthsEnding(last, months), from: `${addMonths(last, 1 - months)}-01` };
@@ -79,8 +83,7 @@ export function createMarketTrendsService(db: Db, now: () => Date = () => new Da
           return { market: marketOf(place), months: seriesOf(await repository.months(kind, key, from), months) };
         }),
       );
-      const built = await repository.builtFrom();
-      return { series, refreshedAt: built?.refreshedAt.toISOString() ?? null };
+      return { series, ...(await builtAndListingsFrom()) };
     },
 
     /** The cities the user's saved searches look at, each with its last 13 months. */
@@ -93,8 +96,7 @@ export function createMarketTrendsService(db: Db, now: () => Date = () => new Da
           months: seriesOf(await repository.months(place.kind, place.key, from), months),
         })),
       );
-      const built = await repository.builtFrom();
-      return { series, refreshedAt: built?.refreshedAt.toISOString() ?? null };
+      return { series, ...(await builtAndListingsFrom()) };
     },
 
     async area(query: AreaTrendsQuery): Promise<AreaTrendsAnswer> {
@@ -103,7 +105,7 @@ export function createMarketTrendsService(db: Db, now: () => Date = () => new Da
       if (north - south > MAX_AREA_DEGREES || east - west > MAX_AREA_DEGREES) throw badRequest(TREND_MESSAGES.boxTooWide);
       const { months, from } = window(query.months);
       const rows = await repository.areaMonths({ start: from, box: { north, south, east, west } });
-      return { months: seriesOf(rows, months) };
+      return { months: seriesOf(rows, months), listingsFrom: await repository.listingsFrom() };
     },
   };
 }

@@ -4,7 +4,8 @@ import { sql, type RawBuilder } from 'kysely';
  * The monthly figures of the listings, sales and leases in SQL (docs/markets.md, "How each figure is
  * computed"), either for every city and ZIP at once (the aggregates) or for one area (the visible map).
  * Times are read in UTC. A listing is on the market at a month's end (this month: now) when it was listed
- * by then and had not left; its price then is the one its price history says.
+ * by then and had not left; its price then is the one its price history says. The listings' figures start
+ * at LISTINGS_FROM_SQL's month.
  */
 
 export interface TrendScope {
@@ -13,6 +14,13 @@ export interface TrendScope {
   /** Only what lies in this box (the visible area); every city and ZIP without it. */
   box?: { south: number; north: number; west: number; east: number };
 }
+
+/**
+ * The month the listings' figures start: the first month the database held listings (their earliest
+ * `created_at`). A month before it would count only the listings still held today — the ones that sold
+ * or were withdrawn before are not there — so it has no listings' figures (docs/markets.md).
+ */
+export const LISTINGS_FROM_SQL = sql<Date | null>`(select date_trunc('month', min(created_at) at time zone 'UTC') from properties)`;
 
 /** The columns every scope answers, as market_trend_months keeps them. */
 export const TREND_COLUMNS = sql.raw(`active_count, list_price_median, list_ppsf_median, list_ppsf_count, new_listings,
@@ -40,7 +48,11 @@ export function trendRowsQuery(scope: TrendScope): RawBuilder<unknown> {
   const start = sql`${scope.start}::timestamp`;
   return sql`
     with
-    clock as (select (now() at time zone 'UTC') as now_at, date_trunc('month', now() at time zone 'UTC') as this_month),
+    clock as (
+      select (now() at time zone 'UTC') as now_at, date_trunc('month', now() at time zone 'UTC') as this_month,
+        -- The listings' history starts with the first the database received (LISTINGS_FROM_SQL).
+        greatest(${start}, coalesce(${LISTINGS_FROM_SQL}, 'infinity'::timestamp)) as listings_from
+    ),
     listing as (
       select p.id, lower(p.city) || '|' || upper(p.state) as city_key, p.zip, p.area, p.list_price,
         coalesce(p.on_market_date, (p.created_at at time zone 'UTC')::date)::timestamp as listed_at,
@@ -72,7 +84,7 @@ export function trendRowsQuery(scope: TrendScope): RawBuilder<unknown> {
       cross join clock
       cross join lateral (
         select g as month, least(g + interval '1 month', clock.now_at) as cut_at
-        from generate_series(date_trunc('month', greatest(s.from_at, ${start})), date_trunc('month', least(s.to_at, clock.now_at)), interval '1 month') g
+        from generate_series(date_trunc('month', greatest(s.from_at, clock.listings_from)), date_trunc('month', least(s.to_at, clock.now_at)), interval '1 month') g
       ) m
       left join cut_month cm on cm.property_id = s.id and cm.month = m.month
       where s.from_at <= m.cut_at and s.to_at > m.cut_at
@@ -88,8 +100,8 @@ export function trendRowsQuery(scope: TrendScope): RawBuilder<unknown> {
     ),
     new_agg as (
       select ${kindKey}, month, count(*)::int as new_listings
-      from (select city_key, zip, date_trunc('month', listed_at) as month from listing) n
-      where month >= ${start} group by ${groups}
+      from (select city_key, zip, date_trunc('month', listed_at) as month from listing) n cross join clock
+      where month >= clock.listings_from group by ${groups}
     ),
     sold as (
       select lower(s.city) || '|' || upper(s.state) as city_key, s.zip, s.close_price, s.area, s.list_price,

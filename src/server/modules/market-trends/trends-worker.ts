@@ -13,11 +13,14 @@ export const DEFAULT_TRENDS_RETRY_MS = 10 * 60_000;
 /** Records written this long before the last rebuild began count as changed after it (a transaction then open). */
 export const DEFAULT_CHANGE_MARGIN_MS = 5 * 60_000;
 
-/** True when a table holds fewer records than when the figures were built (a delete): then every month is rebuilt. */
-function fewerRecords(now: string, before: string): boolean {
+/**
+ * True when every month is to be rebuilt: a table holds fewer records than when the figures were built
+ * (a delete), or the first listings came (the listings' figures start with them).
+ */
+function rebuildAll(now: string, before: string): boolean {
   const counts = (print: string) => print.split(';').map((part) => Number(part.split(',')[0]));
   const [a, b] = [counts(now), counts(before)];
-  return a.some((n, i) => n < (b[i] ?? 0));
+  return a.some((n, i) => n < (b[i] ?? 0)) || (b[0] === 0 && a[0] > 0);
 }
 
 export interface MarketTrendsWorkerOptions extends BackgroundWorkerOptions {
@@ -67,7 +70,7 @@ export class MarketTrendsWorker extends BackgroundWorker {
     const fingerprint = await repository.fingerprint();
     if (!newMonth && fingerprint === built?.fingerprint) return null;
     const full = `${addMonths(thisMonth, 1 - MAX_TREND_MONTHS)}-01`;
-    if (!built || fewerRecords(fingerprint, built.fingerprint)) return { fingerprint, start: full };
+    if (!built || rebuildAll(fingerprint, built.fingerprint)) return { fingerprint, start: full };
     // Only the months what changed can move; a record written while the last rebuild ran counts too.
     const changed = await repository.firstChangedMonth(
       new Date(built.refreshedAt.getTime() - (this.options.changeMarginMs ?? DEFAULT_CHANGE_MARGIN_MS)),

@@ -23,13 +23,14 @@ const key = (prefix: string) => `${prefix}-${++keys}`;
 
 async function insertFixture(t: TestApp): Promise<void> {
   const now = new Date();
+  // The database has held listings since the first of M-3 (a feed that started then).
   const listing = (zip: string, price: number, listedOn: string, extra: Record<string, unknown> = {}) => ({
     listing_key: key('L'),
     list_price: price,
     original_list_price: price,
     area: 1000,
     on_market_date: listedOn,
-    created_at: now,
+    created_at: `${day(M3, 1)}T00:00:00Z`,
     updated_at: now,
     ...at(zip),
     ...extra,
@@ -154,8 +155,9 @@ describe.each(DATABASES)('market trends on $name', (database) => {
     expect(m1.monthsOfSupply).toEqual({ value: 3.6, count: 5 });
     expect(m1.grossYieldPercent).toEqual({ value: 4.8, count: 5 });
 
-    // M-3: only the one that left later was listed.
+    // M-3: only the one that left later was listed. M-4 is before the database held listings: none counted.
     expect(monthIn(answer, 0, M3)).toMatchObject({ activeListings: 1, newListings: 1, rent: { value: null, count: 0 } });
+    expect(answer.listingsFrom).toBe(M3);
   });
 
   it('compares a city with a ZIP: the city counts both ZIPs; a ZIP with one sale shows no median', async () => {
