@@ -1,13 +1,30 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import type { MonthAggregate } from '../../../shared/trends';
 import type { Db } from '../../db/database';
-import type { MarketTrendMonthsTable, PlacesTable } from '../../db/schema';
+import type { MarketTrendMonthsTable, PlacesTable, Tables } from '../../db/schema';
 import { LISTINGS_FROM_SQL, TREND_COLUMNS, trendRowsQuery, type TrendScope } from './trend-sql';
 
 /** A city's extent is its listings' and a view's centre may fall just outside it: this many degrees count as in. */
 const EDGE = 0.02;
 
 type TrendRow = Omit<Selectable<MarketTrendMonthsTable>, 'month'> & { month: Date | string };
+
+/** How long a statement of the rebuild waits for a table another transaction holds (an import's bulk load). */
+const LOCK_WAIT = '200ms';
+/** PostgreSQL's lock_not_available: a wait ran past LOCK_WAIT (the worker tries again at its next look). */
+export const LOCK_NOT_AVAILABLE = '55P03';
+
+/**
+ * `work` in a transaction whose statements give up after LOCK_WAIT waiting for a lock: an import's bulk
+ * load drops and rebuilds indexes of the tables these read, and a rebuild that waited for one while
+ * holding another would deadlock with it; the rebuild gives way and runs again later.
+ */
+function yieldingLocks<T>(db: Db, work: (trx: Transaction<Tables>) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await sql.raw(`set local lock_timeout = '${LOCK_WAIT}'`).execute(trx);
+    return work(trx);
+  });
+}
 
 /** YYYY-MM of a date column (a Date at UTC midnight on pg, the same or a text on PGlite). */
 const monthText = (value: Date | string): string => (typeof value === 'string' ? value : value.toISOString()).slice(0, 7);
@@ -44,14 +61,14 @@ export function createMarketTrendsRepository(db: Db) {
      */
     async fingerprint(): Promise<string> {
       // Not the listings' updated_at: a re-price moves it and changes nothing these figures count.
-      const { rows } = await sql<{ print: string }>`
+      const query = sql<{ print: string }>`
         select concat_ws(';',
           (select concat_ws(',', count(*), sum(list_price), count(off_market_at), max(on_market_date), max(price_changed_at),
             max(off_market_at), max(created_at)) from properties),
           (select concat_ws(',', count(*), max(id)) from price_history),
           (select concat_ws(',', count(*), sum(close_price), max(close_date), max(updated_at)) from sold_comps),
-          (select concat_ws(',', count(*), sum(rent), max(close_date), max(updated_at)) from leases)) as print`.execute(db);
-      return rows[0].print;
+          (select concat_ws(',', count(*), sum(rent), max(close_date), max(updated_at)) from leases)) as print`;
+      return (await yieldingLocks(db, (trx) => query.execute(trx))).rows[0].print;
     },
 
     /**
@@ -60,14 +77,14 @@ export function createMarketTrendsRepository(db: Db) {
      * sale's or lease's from its close month; null when nothing was.
      */
     async firstChangedMonth(after: Date): Promise<string | null> {
-      const { rows } = await sql<{ since: string | null }>`
+      const query = sql<{ since: string | null }>`
         select to_char(least(
           (select min(coalesce(on_market_date, (created_at at time zone 'UTC')::date)) from properties where created_at > ${after}),
           (select min((least(coalesce(price_changed_at, now()), coalesce(off_market_at, now())) at time zone 'UTC')::date)
             from properties where updated_at > ${after} and created_at <= ${after}),
           (select min(close_date) from sold_comps where updated_at > ${after}),
-          (select min(close_date) from leases where updated_at > ${after})), 'YYYY-MM-01') as since`.execute(db);
-      return rows[0].since;
+          (select min(close_date) from leases where updated_at > ${after})), 'YYYY-MM-01') as since`;
+      return (await yieldingLocks(db, (trx) => query.execute(trx))).rows[0].since;
     },
 
     async builtFrom(): Promise<{ fingerprint: string; refreshedAt: Date; tookMs: number; rows: number } | null> {
@@ -116,7 +133,8 @@ export function createMarketTrendsRepository(db: Db) {
 
     /** An area's months, computed now from the records in its box. */
     async areaMonths(scope: Required<TrendScope>): Promise<MonthAggregate[]> {
-      const { rows } = await sql<TrendRow>`select * from (${trendRowsQuery(scope)}) t order by month`.execute(db);
+      const query = sql<TrendRow>`select * from (${trendRowsQuery(scope)}) t order by month`;
+      const { rows } = await yieldingLocks(db, (trx) => query.execute(trx));
       return rows.map(aggregateOf);
     },
 

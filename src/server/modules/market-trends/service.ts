@@ -11,8 +11,9 @@ import { addMonths, monthOf, monthsEnding, seriesOf } from '../../../shared/tren
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { PlacesTable } from '../../db/schema';
+import { ServerBusyError } from '../../http/busy';
 import { badRequest, notFound } from '../../http/errors';
-import { createMarketTrendsRepository } from './repository';
+import { createMarketTrendsRepository, LOCK_NOT_AVAILABLE } from './repository';
 
 /** How many followed markets the dashboard shows. */
 export const MAX_FOLLOWED_MARKETS = 6;
@@ -28,6 +29,7 @@ export const TREND_MESSAGES = {
   sameMarketTwice: 'Each market can be compared once',
   noMarket: (id: string) => `No listings in ${id}: GET /api/v1/auth/geocode finds the cities and ZIPs that have them`,
   boxOrder: 'The area is upside down: north must be above south and east beyond west',
+  importing: 'The listings are being imported: try again in a moment',
   boxTooWide: `Zoom in: the trends of a visible area are worked out for areas up to ${MAX_AREA_DEGREES}° across; a city or a ZIP has them for any size`,
 } as const;
 
@@ -104,7 +106,10 @@ export function createMarketTrendsService(db: Db, now: () => Date = () => new Da
       if (north <= south || east <= west) throw badRequest(TREND_MESSAGES.boxOrder);
       if (north - south > MAX_AREA_DEGREES || east - west > MAX_AREA_DEGREES) throw badRequest(TREND_MESSAGES.boxTooWide);
       const { months, from } = window(query.months);
-      const rows = await repository.areaMonths({ start: from, box: { north, south, east, west } });
+      const rows = await repository.areaMonths({ start: from, box: { north, south, east, west } }).catch((error: unknown) => {
+        if ((error as { code?: string }).code === LOCK_NOT_AVAILABLE) throw new ServerBusyError(TREND_MESSAGES.importing);
+        throw error;
+      });
       return { months: seriesOf(rows, months), listingsFrom: await repository.listingsFrom() };
     },
   };

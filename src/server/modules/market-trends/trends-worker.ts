@@ -3,7 +3,7 @@ import { addMonths, monthOf } from '../../../shared/trends';
 import { BackgroundWorker, type BackgroundWorkerOptions } from '../../lib/background-worker';
 import type { StartupStatus } from '../../lib/startup-status';
 import { LISTINGS_CHANNEL, listingChangesVersion } from '../listings';
-import { createMarketTrendsRepository } from './repository';
+import { createMarketTrendsRepository, LOCK_NOT_AVAILABLE } from './repository';
 
 /** How often the worker looks whether the listings changed (PGlite has no notices). */
 export const DEFAULT_TRENDS_POLL_MS = 30_000;
@@ -101,6 +101,12 @@ export class MarketTrendsWorker extends BackgroundWorker {
       }
     } catch (error) {
       if (this.stopped) return;
+      // Look at the data again next time: the change that asked for this rebuild is still to take in.
+      this.seenVersion = null;
+      if ((error as { code?: string }).code === LOCK_NOT_AVAILABLE) {
+        log?.info('Market trends rebuild gave way to an import holding the listings; it runs again at the next look');
+        return;
+      }
       this.pausedUntil = Date.now() + (this.options.retryMs ?? DEFAULT_TRENDS_RETRY_MS);
       log?.error({ err: error }, 'Market trends rebuild failed; the next try is in ten minutes');
     }
