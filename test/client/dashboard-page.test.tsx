@@ -53,7 +53,10 @@ const dashboardApi = (over: { searches?: unknown[]; rates?: unknown[]; calcs?: u
   'GET /api/v1/auth/recentSearches': [200, { data: over.searches ?? [] }] as [number, unknown],
   'GET /api/v1/rates/latest': [200, { data: over.rates ?? [] }] as [number, unknown],
   'GET /api/v1/auth/saved-calculations/all': [200, { data: over.calcs ?? [] }] as [number, unknown],
-  'GET /api/v1/auth/market-trends/followed': [200, { data: { series: [], refreshedAt: null, listingsFrom: null } }] as [number, unknown],
+  'GET /api/v1/auth/market-trends/followed': [200, { data: { series: [], refreshedAt: null, listingsFrom: null } }] as [
+    number,
+    unknown,
+  ],
 });
 const openDashboard = (user = makeUser()) => renderSignedIn(<DashboardPage />, { path: '/app', user });
 const card = (title: string) => screen.getByText(title, { selector: '.dm-card-title' }).closest('.ant-card') as HTMLElement;
