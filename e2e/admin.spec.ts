@@ -15,6 +15,18 @@ async function search(page: Page, section: string, text: string): Promise<void> 
 
 const dialog = (page: Page, title: string) => page.getByRole('dialog').filter({ hasText: title });
 
+/**
+ * "Yes" in the Delete dialog, until the dialog closes: on a loaded machine a click that lands while the
+ * dialog is still opening is sometimes lost (seen in CI after several deletes in a row).
+ */
+async function confirmDelete(page: Page, entity: string): Promise<void> {
+  const open = dialog(page, `Delete ${entity}`);
+  await expect(async () => {
+    if (await open.isVisible()) await open.getByRole('button', { name: 'Yes' }).click({ timeout: 3_000 });
+    await expect(open).toHaveCount(0, { timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 test.beforeEach(async ({ page }) => {
   await signIn(page, USERS.admin);
   await expect(page).toHaveURL(/\/app\/?$/);
@@ -45,7 +57,7 @@ test('markets, interests, strategies and accounts: create, edit and delete throu
   await expect(page.getByText('Market updated successfully')).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Updated description' })).toBeVisible();
   await page.getByRole('button', { name: `Delete Boise ${stamp}, ID` }).click();
-  await page.getByRole('button', { name: 'Yes' }).click();
+  await confirmDelete(page, 'Market');
   await expect(page.getByText('Market deleted successfully')).toBeVisible();
   await expect(page.getByRole('button', { name: `Edit Boise ${stamp}, ID` })).toHaveCount(0);
 
@@ -73,7 +85,7 @@ test('markets, interests, strategies and accounts: create, edit and delete throu
     await expect(page.getByText(`${entity} updated successfully`)).toBeVisible();
 
     await page.getByRole('button', { name: `Delete ${name} renamed` }).click();
-    await page.getByRole('button', { name: 'Yes' }).click();
+    await confirmDelete(page, entity);
     await expect(page.getByText(`${entity} deleted successfully`)).toBeVisible();
   }
 });
