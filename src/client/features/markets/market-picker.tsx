@@ -33,7 +33,8 @@ export function MarketPicker({
   const [text, setText] = useState('');
   const [choices, setChoices] = useState<Place[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
-  const [geocode, { isFetching }] = useLazyGeocodeQuery();
+  const [geocode] = useLazyGeocodeQuery();
+  const [searching, setSearching] = useState(false);
   const full = picked.length >= MAX_COMPARED_MARKETS;
 
   const add = (place: Place) => {
@@ -47,13 +48,16 @@ export function MarketPicker({
     setProblem(null);
     setChoices([]);
     if (!q) return;
+    setSearching(true);
     try {
-      const { places } = await geocode(q, true).unwrap();
+      const { places } = await geocode(q).unwrap();
       // One place found: it is added at once; several: the user picks one.
       if (places.length === 1) add(places[0]);
       else setChoices(places);
     } catch (error) {
       setProblem(errorMessage(error));
+    } finally {
+      setSearching(false);
     }
   };
 
@@ -89,7 +93,7 @@ export function MarketPicker({
           placeholder={PICKER_TEXT.placeholder}
           enterButton={PICKER_TEXT.add}
           value={text}
-          loading={isFetching}
+          loading={searching}
           onChange={(e) => setText(e.target.value)}
           onSearch={(value) => void search(value)}
         />
