@@ -1,8 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { MARKETS_TEXT, MarketsPage } from '../../src/client/features/markets/markets-page';
 import { PICKER_TEXT } from '../../src/client/features/markets/market-picker';
-import { FOLLOWED_TEXT } from '../../src/client/features/markets';
+import { AREA_TRENDS_TEXT, AreaTrendsButton, FOLLOWED_TEXT } from '../../src/client/features/markets';
 import { MarketsCard } from '../../src/client/features/dashboard/markets-card';
 import type { MarketSeries } from '../../src/shared/schemas/market-trends';
 import { emptyAggregate, monthOf, monthsEnding, seriesOf, type MonthAggregate } from '../../src/shared/trends';
@@ -154,5 +155,63 @@ describe("the dashboard's markets card", () => {
     });
     renderSignedIn(<MarketsCard />, { path: '/app', route: '/app' });
     expect(await screen.findByText(FOLLOWED_TEXT.empty)).toBeInTheDocument();
+  });
+});
+
+/** The button as the search page holds it: its bounds are the map's, which a test moves. */
+function MovingMap() {
+  const [view, setView] = useState(bounds);
+  return (
+    <>
+      <AreaTrendsButton bounds={view} />
+      <button type="button" onClick={() => setView({ ne: { lat: 30.45, lng: -97.5 }, sw: { lat: 30.05, lng: -97.9 } })}>
+        Move the map
+      </button>
+    </>
+  );
+}
+
+describe("the search page's Trends here", () => {
+  const area = (_body: unknown, url: URL): [number, unknown] => [
+    200,
+    { data: { months: marketSeries('area', 'The area', Number(url.searchParams.get('months'))).months, listingsFrom: null } },
+  ];
+
+  it("opens the map's area month by month, asks again for another span, and follows the map", async () => {
+    const sent = mockApi({ 'GET /api/v1/auth/market-trends/area': area });
+    renderSignedIn(<MovingMap />, { path: '/app/search', route: '/app/search' });
+    fireEvent.click(screen.getByRole('button', { name: AREA_TRENDS_TEXT.button }));
+    expect(await screen.findByTestId('area-summary')).toHaveTextContent(
+      'The area over 12 months: rents +2.1 %, days on market 48 → 61',
+    );
+    const asked = callsTo(sent, 'GET', '/api/v1/auth/market-trends/area');
+    expect(Object.fromEntries(asked[0].search)).toEqual({
+      north: '30.5',
+      south: '30.1',
+      east: '-97.5',
+      west: '-97.9',
+      months: '24',
+    });
+    expect(within(screen.getByTestId('chart-soldPrice')).getByRole('table')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByText('3 years'));
+    await waitFor(() => expect(callsTo(sent, 'GET', '/api/v1/auth/market-trends/area').at(-1)!.search.get('months')).toBe('36'));
+
+    // The map moved: the open drawer asks for the new area.
+    fireEvent.click(screen.getByRole('button', { name: 'Move the map' }));
+    await waitFor(() =>
+      expect(callsTo(sent, 'GET', '/api/v1/auth/market-trends/area').at(-1)!.search.get('north')).toBe('30.45'),
+    );
+  });
+
+  it('says to zoom in when the map shows more than a degree, without asking', async () => {
+    const sent = mockApi({ 'GET /api/v1/auth/market-trends/area': area });
+    renderSignedIn(<AreaTrendsButton bounds={{ ne: { lat: 32, lng: -96 }, sw: { lat: 30, lng: -98 } }} />, {
+      path: '/app/search',
+      route: '/app/search',
+    });
+    fireEvent.click(screen.getByRole('button', { name: AREA_TRENDS_TEXT.button }));
+    expect(await screen.findByText(AREA_TRENDS_TEXT.tooWide)).toBeInTheDocument();
+    expect(callsTo(sent, 'GET', '/api/v1/auth/market-trends/area')).toHaveLength(0);
   });
 });

@@ -1,6 +1,8 @@
 import type { TrendMonth } from '../../src/shared/schemas/market-trends';
 import {
   addMonths,
+  areaBoxOf,
+  areaTooWide,
   changeOver,
   emptyAggregate,
   formatPercentChange,
@@ -75,5 +77,20 @@ describe('trend summary', () => {
   it('writes a fall with a minus sign', () => {
     expect(formatPercentChange(-0.44)).toBe('\u22120.4 %');
     expect(formatPercentChange(0.04)).toBe('0.0 %');
+  });
+});
+
+describe("the map's area", () => {
+  it('asks at three decimals, so a view settling a few metres away asks nothing new', () => {
+    const box = areaBoxOf({ ne: { lat: 30.30004, lng: -97.69996 }, sw: { lat: 30.2, lng: -97.80049 } });
+    expect(box).toEqual({ north: 30.3, south: 30.2, east: -97.7, west: -97.8 });
+    expect(areaBoxOf({ ne: { lat: 30.3006, lng: -97.7 }, sw: { lat: 30.2, lng: -97.8 } })).not.toEqual(box);
+  });
+
+  it('is too wide past one degree either way, or across the antimeridian', () => {
+    expect(areaTooWide({ north: 31, south: 30, east: -97, west: -98 })).toBe(false);
+    expect(areaTooWide({ north: 31.01, south: 30, east: -97, west: -97.5 })).toBe(true);
+    expect(areaTooWide({ north: 30.5, south: 30, east: -96.9, west: -98 })).toBe(true);
+    expect(areaTooWide({ north: 30.5, south: 30, east: -179.5, west: 179.5 })).toBe(true);
   });
 });

@@ -3,3 +3,4 @@ export * from './trend-summary';
 export * from './trend-format';
 export * from './trend-metrics';
 export * from './trend-limits';
+export * from './area-box';

@@ -18,6 +18,7 @@ import { useReturnsMap } from './returns/use-returns-map';
 import { PRICING_TEXT, usePricingRefresh } from './pricing-refresh';
 import { useViewList } from './list/use-view-list';
 import { useHoverPrefetch } from './markers/use-hover-prefetch';
+import { AreaTrendsButton } from '../markets';
 import { SaveSearchButton } from '../saved-searches';
 import { selectUser } from '../session';
 import './search-page.css';
@@ -232,12 +233,15 @@ export function SearchPage() {
           onReset={onReset}
           actions={
             signedIn ? (
-              <SaveSearchButton
-                bounds={viewport.bounds}
-                place={placeInView}
-                query={savedQuery}
-                size={phone ? 'small' : 'middle'}
-              />
+              <>
+                <SaveSearchButton
+                  bounds={viewport.bounds}
+                  place={placeInView}
+                  query={savedQuery}
+                  size={phone ? 'small' : 'middle'}
+                />
+                <AreaTrendsButton bounds={viewport.bounds} size={phone ? 'small' : 'middle'} />
+              </>
             ) : null
           }
         />

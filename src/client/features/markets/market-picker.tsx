@@ -9,6 +9,7 @@ export const PICKER_TEXT = {
   label: 'Add a city or ZIP',
   placeholder: 'Austin, TX or 78701',
   add: 'Add',
+  adding: 'Finding…',
   full: `You are comparing ${MAX_COMPARED_MARKETS} markets: remove one to add another.`,
   choose: 'Which one?',
   already: (label: string) => `${label} is already compared`,
@@ -45,6 +46,7 @@ export function MarketPicker({
   };
   const search = async (value: string) => {
     const q = value.trim();
+    if (searching) return;
     setProblem(null);
     setChoices([]);
     if (!q) return;
@@ -91,9 +93,11 @@ export function MarketPicker({
           className="dm-market-search"
           aria-label={PICKER_TEXT.label}
           placeholder={PICKER_TEXT.placeholder}
-          enterButton={PICKER_TEXT.add}
+          // The button says it is looking (antd's loading icon could stay in the button's name, "loading
+          // Add", after a search on a busy browser: its leave animation never ended).
+          enterButton={searching ? PICKER_TEXT.adding : PICKER_TEXT.add}
+          aria-busy={searching}
           value={text}
-          loading={searching}
           onChange={(e) => setText(e.target.value)}
           onSearch={(value) => void search(value)}
         />

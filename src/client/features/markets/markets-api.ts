@@ -1,9 +1,10 @@
-import type { MarketTrendsAnswer } from '../../../shared/schemas/market-trends';
+import type { AreaTrendsAnswer, MarketTrendsAnswer } from '../../../shared/schemas/market-trends';
+import type { AreaBox } from '../../../shared/trends';
 import { api, authCall } from '../../api/base-api';
 
 /**
- * Market trends (issue 39; docs/markets.md) under /api/v1/auth: markets compared, and the ones the
- * user follows. The aggregates change after imports, not while a page is open, so the
+ * Market trends (issue 39; docs/markets.md) under /api/v1/auth: markets compared, the map's visible
+ * area, and the ones the user follows. The aggregates change after imports, not while a page is open, so the
  * answers are kept five minutes.
  */
 
@@ -21,6 +22,12 @@ export const marketsApi = api.enhanceEndpoints({ addTagTypes: ['MarketTrends'] }
       providesTags: ['MarketTrends'],
       keepUnusedDataFor: 300,
     }),
+    /** The visible area's months, worked out when asked (areas up to MAX_AREA_DEGREES across). */
+    areaTrends: build.query<AreaTrendsAnswer, AreaBox & { months: number }>({
+      query: (params) => authCall({ url: '/market-trends/area', params }),
+      providesTags: ['MarketTrends'],
+      keepUnusedDataFor: 300,
+    }),
     followedMarkets: build.query<MarketTrendsAnswer, void>({
       query: () => authCall('/market-trends/followed'),
       providesTags: ['MarketTrends', 'SavedSearch'],
@@ -29,4 +36,4 @@ export const marketsApi = api.enhanceEndpoints({ addTagTypes: ['MarketTrends'] }
   }),
 });
 
-export const { useMarketTrendsQuery, useFollowedMarketsQuery } = marketsApi;
+export const { useMarketTrendsQuery, useAreaTrendsQuery, useFollowedMarketsQuery } = marketsApi;

@@ -1,14 +1,15 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { Alert, Button, Col, Row, Segmented, Space, Spin, Tabs, Typography } from 'antd';
+import { Alert, Button, Segmented, Space, Spin, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { MarketSeries } from '../../../shared/schemas/market-trends';
-import { DEFAULT_TREND_MONTHS, MAX_COMPARED_MARKETS, METRIC_GROUPS, monthLabel, trendSummary } from '../../../shared/trends';
+import { DEFAULT_TREND_MONTHS, MAX_COMPARED_MARKETS, trendSummary } from '../../../shared/trends';
 import { errorMessage } from '../../api/base-query';
 import { PageTitle } from '../../components/page-title';
 import { searchUrlFor } from '../../components/search-link';
-import { ChartCard } from './chart-card';
+import { ListingsFromNote } from './listings-from-note';
+import { MetricGroupTabs } from './metric-group-tabs';
 import { MarketPicker, type PickedMarket } from './market-picker';
 import { useFollowedMarketsQuery, useMarketTrendsQuery } from './markets-api';
 import './markets.css';
@@ -23,8 +24,6 @@ export const MARKETS_TEXT = {
   noSummary: (label: string) => `${label}: too few sales and leases in the last 24 months to say how it moved.`,
   asOf: (when: string) => `Figures as of ${when}; a month's sales and leases are those of it and the two months before.`,
   notYet: 'The figures are being worked out for the first time; they appear here in a minute or two.',
-  listingsFrom: (month: string) =>
-    `Active listings, list prices, days on market, price cuts and new listings start in ${month}, the first month Dealmap held listings: before it, only the listings still held today could be counted. Sales and leases go back further.`,
 } as const;
 
 /** How often the page asks again while the figures are worked out for the first time. */
@@ -121,29 +120,8 @@ export function MarketsPage() {
           <Typography.Paragraph type="secondary" className="dm-markets-asof">
             {refreshedAt ? MARKETS_TEXT.asOf(dayjs(refreshedAt).format('MMM D, YYYY h:mm A')) : MARKETS_TEXT.notYet}
           </Typography.Paragraph>
-          {listingsFrom && series[0] && listingsFrom > series[0].months[0].month ? (
-            <Typography.Paragraph type="secondary" className="dm-markets-asof" data-testid="listings-from">
-              {MARKETS_TEXT.listingsFrom(monthLabel(listingsFrom))}
-            </Typography.Paragraph>
-          ) : null}
-          <Tabs
-            items={METRIC_GROUPS.map((group) => ({
-              key: group.key,
-              label: group.title,
-              children: (
-                <Row gutter={[16, 16]}>
-                  {group.metrics.map((metric) => (
-                    <Col key={metric} xs={24} xl={12}>
-                      <ChartCard
-                        metric={metric}
-                        series={series.map((s) => ({ id: s.market.id, label: s.market.label, months: s.months }))}
-                      />
-                    </Col>
-                  ))}
-                </Row>
-              ),
-            }))}
-          />
+          <ListingsFromNote listingsFrom={listingsFrom} months={series[0]?.months ?? []} />
+          <MetricGroupTabs series={series.map((s) => ({ id: s.market.id, label: s.market.label, months: s.months }))} />
         </>
       )}
     </div>

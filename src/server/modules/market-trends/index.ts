@@ -2,4 +2,4 @@
 export { marketTrendsRoutes } from './routes';
 export { MarketTrendsWorker, type MarketTrendsWorkerOptions } from './trends-worker';
 export { createMarketTrendsRepository } from './repository';
-export { createMarketTrendsService, MAX_AREA_DEGREES, TREND_MESSAGES } from './service';
+export { createMarketTrendsService, TREND_MESSAGES } from './service';

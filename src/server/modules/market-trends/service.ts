@@ -7,7 +7,7 @@ import {
   type MarketTrendsAnswer,
   type TrendMarket,
 } from '../../../shared/schemas/market-trends';
-import { addMonths, monthOf, monthsEnding, seriesOf } from '../../../shared/trends';
+import { addMonths, MAX_AREA_DEGREES, monthOf, monthsEnding, seriesOf } from '../../../shared/trends';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { PlacesTable } from '../../db/schema';
@@ -19,9 +19,6 @@ import { createMarketTrendsRepository, LOCK_NOT_AVAILABLE } from './repository';
 export const MAX_FOLLOWED_MARKETS = 6;
 /** The dashboard's cards compare the latest month with the one a year before. */
 const FOLLOWED_MONTHS = 13;
-
-/** The widest visible area whose trends are computed when asked, in degrees of latitude and longitude. */
-export const MAX_AREA_DEGREES = 1;
 
 export const TREND_MESSAGES = {
   badMarket: (id: string) => `"${id}" is not a market: name a city as city:austin|TX or a ZIP as zip:78701`,
