@@ -31,6 +31,7 @@ import * as m0032 from './0032-listing-feed';
 import * as m0033 from './0033-property-returns-hot';
 import * as m0034 from './0034-value-estimates';
 import * as m0035 from './0035-market-trends';
+import * as m0036 from './0036-listings-created-at';
 
 /** Every migration, in order. Add new ones here; names sort by their numeric prefix. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0033-property-returns-hot': m0033,
   '0034-value-estimates': m0034,
   '0035-market-trends': m0035,
+  '0036-listings-created-at': m0036,
 };
 
 export const migrationProvider: MigrationProvider = {
