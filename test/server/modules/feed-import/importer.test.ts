@@ -374,6 +374,7 @@ describe.each(DATABASES)('bulk load (exclusive import) on $name', (database) => 
     expect(after.filter((index, i) => index.oid !== before[i].oid).map((index) => index.name)).toEqual([
       'properties_address_trgm_idx',
       'properties_city_state_idx',
+      'properties_created_at_idx',
       'properties_map_idx',
       'properties_needs_recompute_idx',
       'sold_comps_close_date_idx',
