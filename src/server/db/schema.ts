@@ -286,6 +286,8 @@ export interface SoldCompsTable extends Omit<ListingColumns, 'list_price'> {
   list_price: number | null;
   /** A date column, read as YYYY-MM-DD text where the code casts it (close_date::text). */
   close_date: ColumnType<Date, Date | string, Date | string>;
+  /** When it came on the market: the sold listing's, kept when the sale removed it (0037; null when unknown). */
+  on_market_date: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** Closed residential leases: RESO ResidentialLease rows, ClosePrice the monthly rent (0030). */
@@ -593,6 +595,8 @@ export interface MarketTrendMonthsTable {
   new_listings: number;
   dom_median: number | null;
   cut_count: number;
+  /** Active listings whose price history is known (not a sold listing's span): the cut share's base (0037). */
+  cut_base_count: number;
   sold_count: number;
   sold_price_median: number | null;
   sold_ppsf_median: number | null;

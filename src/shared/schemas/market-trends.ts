@@ -36,13 +36,13 @@ export const TrendMonth = Type.Object({
   /** Closed leases of the month and the two before it: median monthly rent and rent per sq ft. */
   rent: TrendFigure,
   rentPerSqft: TrendFigure,
-  /** Listings on the market at the month's end. */
+  /** Listings on the market at the month's end (those that sold since among them, to their close). */
   activeListings: Type.Integer(),
   /** Listings that came on the market in the month. */
   newListings: Type.Integer(),
   /** Median days on the market of the active listings at the month's end. */
   daysOnMarket: TrendFigure,
-  /** Percent of the active listings whose price was cut in the month. */
+  /** Percent of the active listings whose price was cut in the month, of those whose price history is known (its count). */
   priceCutPercent: TrendFigure,
   /** Active listings ÷ the sales a month (the three months' sales ÷ 3); its count is the sales. */
   monthsOfSupply: TrendFigure,

@@ -22,6 +22,8 @@ export interface MonthAggregate {
   newListings: number;
   domMedian: number | null;
   cutCount: number;
+  /** The active listings whose price history is known: the cut share is of these. */
+  cutBaseCount: number;
   soldCount: number;
   soldPriceMedian: number | null;
   soldPpsfMedian: number | null;
@@ -54,6 +56,7 @@ export const emptyAggregate = (month: string): MonthAggregate => ({
   newListings: 0,
   domMedian: null,
   cutCount: 0,
+  cutBaseCount: 0,
   soldCount: 0,
   soldPriceMedian: null,
   soldPpsfMedian: null,
@@ -86,7 +89,7 @@ export function trendMonthOf(a: MonthAggregate): TrendMonth {
     activeListings: a.activeCount,
     newListings: a.newListings,
     daysOnMarket: figure(a.domMedian, a.activeCount),
-    priceCutPercent: figure(a.activeCount > 0 ? (100 * a.cutCount) / a.activeCount : null, a.activeCount, 1),
+    priceCutPercent: figure(a.cutBaseCount > 0 ? (100 * a.cutCount) / a.cutBaseCount : null, a.cutBaseCount, 1),
     monthsOfSupply: figure(supply, a.soldCount, 1),
     grossYieldPercent: figure(grossYield, yieldCount, 2),
   };

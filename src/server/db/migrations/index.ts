@@ -32,6 +32,7 @@ import * as m0033 from './0033-property-returns-hot';
 import * as m0034 from './0034-value-estimates';
 import * as m0035 from './0035-market-trends';
 import * as m0036 from './0036-listings-created-at';
+import * as m0037 from './0037-sold-listing-spans';
 
 /** Every migration, in order. Add new ones here; names sort by their numeric prefix. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0034-value-estimates': m0034,
   '0035-market-trends': m0035,
   '0036-listings-created-at': m0036,
+  '0037-sold-listing-spans': m0037,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -139,16 +139,22 @@ export function createFeedUpserts(db: Db) {
         clean: boolean;
       }>`
         with v as materialized (
-          select id, ${columnList(SOLD_COLUMNS)}
+          select id, ${columnList(SOLD_COLUMNS)},
+            -- The listing that sold (removed below) came on the market then: the market trends count it
+            -- on the market until its close (docs/markets.md).
+            (select coalesce(p.on_market_date, (p.created_at at time zone 'UTC')::date) from properties p
+              where p.listing_key = v.listing_key) as on_market_date
           from json_to_recordset(${JSON.stringify(withNewIds(rows))}::json) as v(${recordset(SOLD_COLUMNS, { id: 'uuid' })})
         ),
         up as (
-          insert into sold_comps as s (id, ${columnList(SOLD_COLUMNS)})
-          select id, ${columnList(SOLD_COLUMNS)} from v
+          insert into sold_comps as s (id, ${columnList(SOLD_COLUMNS)}, on_market_date)
+          select id, ${columnList(SOLD_COLUMNS)}, on_market_date from v
           on conflict (listing_key) do update set
             ${sql.raw(data.map((c) => `${c} = excluded.${c}`).join(', '))},
+            on_market_date = coalesce(s.on_market_date, excluded.on_market_date),
             updated_at = now()
           where (${columnList(data, 's.')}) is distinct from (${columnList(data, 'excluded.')})
+            or (s.on_market_date is null and excluded.on_market_date is not null)
           returning id, latitude, longitude, (xmax = 0) as inserted
         ),
         removed as (

@@ -52,6 +52,7 @@ export function aggregateOf(row: TrendRow): MonthAggregate {
     newListings: row.new_listings,
     domMedian: row.dom_median,
     cutCount: row.cut_count,
+    cutBaseCount: row.cut_base_count,
     soldCount: row.sold_count,
     soldPriceMedian: row.sold_price_median,
     soldPpsfMedian: row.sold_ppsf_median,
@@ -95,7 +96,7 @@ export function createMarketTrendsRepository(db: Db) {
           (select min(coalesce(on_market_date, (created_at at time zone 'UTC')::date)) from properties where created_at > ${after}),
           (select min((least(coalesce(price_changed_at, now()), coalesce(off_market_at, now())) at time zone 'UTC')::date)
             from properties where updated_at > ${after} and created_at <= ${after}),
-          (select min(close_date) from sold_comps where updated_at > ${after}),
+          (select min(least(close_date, on_market_date)) from sold_comps where updated_at > ${after}),
           (select min(close_date) from leases where updated_at > ${after})), 'YYYY-MM-01') as since`;
       return (await yieldingLocks(db, (trx) => query.execute(trx))).rows[0].since;
     },

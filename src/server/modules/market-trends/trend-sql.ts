@@ -4,8 +4,10 @@ import { sql, type RawBuilder } from 'kysely';
  * The monthly figures of the listings, sales and leases in SQL (docs/markets.md, "How each figure is
  * computed"), either for every city and ZIP at once (the aggregates) or for one area (the visible map).
  * Times are read in UTC. A listing is on the market at a month's end (this month: now) when it was listed
- * by then and had not left; its price then is the one its price history says. The listings' figures start
- * at LISTINGS_FROM_SQL's month.
+ * by then and had not left; its price then is the one its price history says. A listing that sold was
+ * removed from the listings with its price history: its sold comp keeps its on-market day, and it counts
+ * from then to its close at its last list price, its cuts unknown (the cut share is of the listings whose
+ * history is known). The listings' figures start at LISTINGS_FROM_SQL's month.
  */
 
 export interface TrendScope {
@@ -24,7 +26,7 @@ export const LISTINGS_FROM_SQL = sql<Date | null>`(select date_trunc('month', mi
 
 /** The columns every scope answers, as market_trend_months keeps them. */
 export const TREND_COLUMNS = sql.raw(`active_count, list_price_median, list_ppsf_median, list_ppsf_count, new_listings,
-  dom_median, cut_count, sold_count, sold_price_median, sold_ppsf_median, sold_ppsf_count, sale_to_list_median,
+  dom_median, cut_count, cut_base_count, sold_count, sold_price_median, sold_ppsf_median, sold_ppsf_count, sale_to_list_median,
   sale_to_list_count, lease_count, rent_median, rent_ppsf_median, rent_ppsf_count`);
 
 const inBox = (scope: TrendScope, alias: string): RawBuilder<unknown> => {
@@ -56,9 +58,15 @@ export function trendRowsQuery(scope: TrendScope): RawBuilder<unknown> {
     listing as (
       select p.id, lower(p.city) || '|' || upper(p.state) as city_key, p.zip, p.area, p.list_price,
         coalesce(p.on_market_date, (p.created_at at time zone 'UTC')::date)::timestamp as listed_at,
-        coalesce(p.off_market_at at time zone 'UTC', 'infinity'::timestamp) as left_at
+        coalesce(p.off_market_at at time zone 'UTC', 'infinity'::timestamp) as left_at, true as known
       from properties p
       where p.city is not null and btrim(p.city) <> '' and p.state is not null ${inBox(scope, 'p')}
+      union all
+      select s.id, lower(s.city) || '|' || upper(s.state), s.zip, s.area, coalesce(s.list_price, s.close_price),
+        s.on_market_date::timestamp, s.close_date::timestamp, false
+      from sold_comps s
+      where s.on_market_date is not null and s.on_market_date <= s.close_date
+        and s.city is not null and btrim(s.city) <> '' and s.state is not null ${inBox(scope, 's')}
     ),
     change as (
       select h.property_id, h.changed_at at time zone 'UTC' as changed_at, h.old_price, h.new_price,
@@ -78,7 +86,8 @@ export function trendRowsQuery(scope: TrendScope): RawBuilder<unknown> {
     ),
     active as (
       select l.city_key, l.zip, m.month, s.price, l.area,
-        extract(epoch from (m.cut_at - l.listed_at)) / 86400.0 as dom, cm.property_id is not null as cut
+        extract(epoch from (m.cut_at - l.listed_at)) / 86400.0 as dom,
+        case when l.known then cm.property_id is not null end as cut
       from span s
       join listing l on l.id = s.id
       cross join clock
@@ -95,7 +104,8 @@ export function trendRowsQuery(scope: TrendScope): RawBuilder<unknown> {
         percentile_cont(0.5) within group (order by price / area) filter (where area > 0) as list_ppsf_median,
         (count(*) filter (where area > 0))::int as list_ppsf_count,
         percentile_cont(0.5) within group (order by dom) as dom_median,
-        (count(*) filter (where cut))::int as cut_count
+        (count(*) filter (where cut))::int as cut_count,
+        (count(*) filter (where cut is not null))::int as cut_base_count
       from active group by ${groups}
     ),
     new_agg as (
@@ -136,6 +146,7 @@ export function trendRowsQuery(scope: TrendScope): RawBuilder<unknown> {
     select kind, key, month::date as month,
       coalesce(active_count, 0) as active_count, list_price_median, list_ppsf_median, coalesce(list_ppsf_count, 0) as list_ppsf_count,
       coalesce(new_listings, 0) as new_listings, dom_median, coalesce(cut_count, 0) as cut_count,
+      coalesce(cut_base_count, 0) as cut_base_count,
       coalesce(sold_count, 0) as sold_count, sold_price_median, sold_ppsf_median, coalesce(sold_ppsf_count, 0) as sold_ppsf_count,
       sale_to_list_median, coalesce(sale_to_list_count, 0) as sale_to_list_count,
       coalesce(lease_count, 0) as lease_count, rent_median, rent_ppsf_median, coalesce(rent_ppsf_count, 0) as rent_ppsf_count

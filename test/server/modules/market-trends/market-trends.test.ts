@@ -4,7 +4,7 @@
  * series, comparison and visible area; its refusals.
  */
 import { refreshPlaces } from '../../../../src/server/modules/places';
-import { noteListingsChanged } from '../../../../src/server/modules/listings';
+import { createListingsRepository, noteListingsChanged } from '../../../../src/server/modules/listings';
 import { TREND_MESSAGES } from '../../../../src/server/modules/market-trends';
 import type { MarketTrendsAnswer, TrendMonth } from '../../../../src/shared/schemas/market-trends';
 import { addMonths, monthOf } from '../../../../src/shared/trends';
@@ -250,5 +250,52 @@ describe.each(DATABASES)('market trends on $name', (database) => {
     expect(monthIn(answer, 0, M1).soldPrice).toEqual({ value: 350_000, count: 6 });
     expect(monthIn(answer, 0, M2).rent).toEqual({ value: 1200, count: 5 });
     expect(monthIn(answer, 0, M2).activeListings).toBe(4);
+  });
+
+  it('keeps a listing that sold in the months it was on the market', async () => {
+    const worker = t.app.dealmap.marketTrends;
+    const before = worker.lastRebuild;
+    const { listing_key } = await t.db
+      .selectFrom('properties')
+      .select('listing_key')
+      .where('list_price', '=', 200_000)
+      .executeTakeFirstOrThrow();
+    // The feed says it closed on the 20th of M-1: its listing is removed, its sold comp keeps its on-market day.
+    const sold = await createListingsRepository(t.db).upsertSold([
+      {
+        listing_key,
+        close_price: 205_000,
+        list_price: 200_000,
+        close_date: day(M1, 20),
+        beds: 3,
+        baths_full: 2,
+        baths_half: null,
+        baths_three_quarter: null,
+        area: 1000,
+        address_full: '1 Sold St',
+        ...at('75001'),
+      },
+    ]);
+    expect(sold.removedListings).toBe(1);
+    const comp = await t.db
+      .selectFrom('sold_comps')
+      .select((eb) => eb.cast<string>('on_market_date', 'text').as('on_market_date'))
+      .where('listing_key', '=', listing_key)
+      .executeTakeFirstOrThrow();
+    expect(comp.on_market_date).toBe(day(M2, 1));
+    await noteListingsChanged(t.db);
+    for (let i = 0; i < 200 && worker.lastRebuild === before; i++) await new Promise((r) => setTimeout(r, 50));
+    await worker.idle();
+    const answer = json<{ data: MarketTrendsAnswer }>(await get('/api/v1/auth/market-trends?markets=zip:75001&months=6')).data;
+    // M-2 as before it sold: it was on the market then (4 listed, 3 of them new that month).
+    expect(monthIn(answer, 0, M2)).toMatchObject({ activeListings: 4, newListings: 3 });
+    // Its cuts left with it: the cut share of M-2 is of the 3 whose price history is known.
+    expect(monthIn(answer, 0, M2).priceCutPercent).toEqual({ value: null, count: 3 });
+    // The end of M-1: it had sold; 300 (cut), 400, 500, 600, 700 thousand listed.
+    const m1 = monthIn(answer, 0, M1);
+    expect(m1).toMatchObject({ activeListings: 5, newListings: 3, listPrice: { value: 500_000, count: 5 } });
+    expect(m1.daysOnMarket).toEqual({ value: daysBetween(day(M1, 15), day(M0, 1)), count: 5 });
+    expect(m1.priceCutPercent).toEqual({ value: 20, count: 5 });
+    expect(monthIn(answer, 0, M0).activeListings).toBe(5);
   });
 });
