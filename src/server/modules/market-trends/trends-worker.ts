@@ -57,9 +57,10 @@ export class MarketTrendsWorker extends BackgroundWorker {
   }
 
   /** What to build when the aggregates are not current (the fingerprint, from which month); null when they are. */
-  private async due(force: boolean): Promise<{ fingerprint: string; start: string } | null> {
+  private async due(force: boolean): Promise<{ fingerprint: string; start: string; builtAt?: number } | null> {
     const repository = createMarketTrendsRepository(this.options.db);
     const built = await repository.builtFrom();
+    const builtAt = built?.refreshedAt.getTime();
     const thisMonth = monthOf(this.now());
     const newMonth = !built || monthOf(built.refreshedAt) !== thisMonth;
     if (!newMonth && !force) {
@@ -70,24 +71,27 @@ export class MarketTrendsWorker extends BackgroundWorker {
     const fingerprint = await repository.fingerprint();
     if (!newMonth && fingerprint === built?.fingerprint) return null;
     const full = `${addMonths(thisMonth, 1 - MAX_TREND_MONTHS)}-01`;
-    if (!built || rebuildAll(fingerprint, built.fingerprint)) return { fingerprint, start: full };
+    if (!built || rebuildAll(fingerprint, built.fingerprint)) return { fingerprint, start: full, builtAt };
     // Only the months what changed can move; a record written while the last rebuild ran counts too.
     const changed = await repository.firstChangedMonth(
       new Date(built.refreshedAt.getTime() - (this.options.changeMarginMs ?? DEFAULT_CHANGE_MARGIN_MS)),
     );
     const from = [changed ?? `${thisMonth}-01`, newMonth ? `${monthOf(built.refreshedAt)}-01` : `${thisMonth}-01`].sort()[0];
-    return { fingerprint, start: from < full ? full : from };
+    return { fingerprint, start: from < full ? full : from, builtAt };
   }
 
   protected async turn(): Promise<void> {
     const { db, locks, log } = this.options;
     if (this.options.startup.current().state !== 'ready' || Date.now() < this.pausedUntil) return;
     try {
-      if ((await this.due(false)) === null || this.stopped) return;
+      const seen = await this.due(false);
+      if (seen === null || this.stopped) return;
       const started = performance.now();
       const outcome = await locks.tryRun('market-trends', async () => {
-        // Another server may have just rebuilt them: look again under the lock.
-        const work = await this.due(true);
+        // Another server may have just rebuilt them: look again under the lock, from scratch only when
+        // the aggregates changed since the first look (the fingerprint reads every record's table).
+        const built = await createMarketTrendsRepository(db).builtFrom();
+        const work = built?.refreshedAt.getTime() === seen.builtAt ? seen : await this.due(true);
         if (work === null) return null;
         const rows = await createMarketTrendsRepository(db).rebuild({ start: work.start }, work.fingerprint);
         return { rows, start: work.start };
