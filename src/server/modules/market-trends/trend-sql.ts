@@ -65,37 +65,42 @@ export function trendRowsQuery(scope: TrendScope): RawBuilder<unknown> {
       select s.id, lower(s.city) || '|' || upper(s.state), s.zip, s.area, coalesce(s.list_price, s.close_price),
         s.on_market_date::timestamp, s.close_date::timestamp, false
       from sold_comps s
-      where s.on_market_date is not null and s.on_market_date <= s.close_date
+      -- One that closed before the first month rebuilt is in none of its months.
+      where s.on_market_date is not null and s.on_market_date <= s.close_date and s.close_date >= ${start}::date
         and s.city is not null and btrim(s.city) <> '' and s.state is not null ${inBox(scope, 's')}
     ),
     change as (
       select h.property_id, h.changed_at at time zone 'UTC' as changed_at, h.old_price, h.new_price,
         lead(h.changed_at at time zone 'UTC') over (partition by h.property_id order by h.changed_at, h.id) as next_at,
-        row_number() over (partition by h.property_id order by h.changed_at, h.id) as n
+        row_number() over (partition by h.property_id order by h.changed_at, h.id) as n,
+        -- Whether its price was cut in this change's month by this change or one before it.
+        bool_or(h.new_price < h.old_price) over (
+          partition by h.property_id, date_trunc('month', h.changed_at at time zone 'UTC')
+          order by h.changed_at, h.id rows between unbounded preceding and current row) as cut_in_month
       from price_history h join listing l on l.id = h.property_id
     ),
+    -- A listing's prices over time, each span with what the months it covers need of the listing.
     span as (
-      select l.id, l.listed_at as from_at, coalesce(c.changed_at, l.left_at) as to_at, coalesce(c.old_price, l.list_price) as price
+      select l.id, l.city_key, l.zip, l.area, l.known, l.listed_at, l.listed_at as from_at,
+        coalesce(c.changed_at, l.left_at) as to_at, coalesce(c.old_price, l.list_price) as price, false as cut_in_month
       from listing l left join change c on c.property_id = l.id and c.n = 1
       union all
-      select c.property_id, c.changed_at, coalesce(c.next_at, l.left_at), c.new_price
+      select c.property_id, l.city_key, l.zip, l.area, l.known, l.listed_at, c.changed_at,
+        coalesce(c.next_at, l.left_at), c.new_price, c.cut_in_month
       from change c join listing l on l.id = c.property_id
     ),
-    cut_month as (
-      select distinct property_id, date_trunc('month', changed_at) as month from change where new_price < old_price
-    ),
     active as (
-      select l.city_key, l.zip, m.month, s.price, l.area,
-        extract(epoch from (m.cut_at - l.listed_at)) / 86400.0 as dom,
-        case when l.known then cm.property_id is not null end as cut
+      -- The span on the market at a month's end began with the month's last change (if any was in it),
+      -- whose cut_in_month says whether any change of the month up to it was a cut.
+      select s.city_key, s.zip, m.month, s.price, s.area,
+        extract(epoch from (m.cut_at - s.listed_at)) / 86400.0 as dom,
+        case when s.known then s.cut_in_month and date_trunc('month', s.from_at) = m.month end as cut
       from span s
-      join listing l on l.id = s.id
       cross join clock
       cross join lateral (
         select g as month, least(g + interval '1 month', clock.now_at) as cut_at
         from generate_series(date_trunc('month', greatest(s.from_at, clock.listings_from)), date_trunc('month', least(s.to_at, clock.now_at)), interval '1 month') g
       ) m
-      left join cut_month cm on cm.property_id = s.id and cm.month = m.month
       where s.from_at <= m.cut_at and s.to_at > m.cut_at
     ),
     active_agg as (
