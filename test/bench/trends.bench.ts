@@ -15,6 +15,7 @@
 import { sql } from 'kysely';
 import { demoCities } from '../../src/server/modules/demo-data/cities';
 import { createMarketTrendsRepository } from '../../src/server/modules/market-trends';
+import { forTrendStatement } from '../../src/server/modules/market-trends/repository';
 import { trendRowsQuery } from '../../src/server/modules/market-trends/trend-sql';
 import { refreshPlaces } from '../../src/server/modules/places';
 import { MAX_TREND_MONTHS } from '../../src/shared/schemas/market-trends';
@@ -110,6 +111,15 @@ async function generate(db: Db, zips: number, from: number, to: number, key: str
     where g % 10 < 9`.execute(db);
 }
 
+/** The rebuild statement's plan with its timings, under the settings the rebuild runs with. */
+async function explainRebuild(db: Db, from: string): Promise<string> {
+  const plan = await db.transaction().execute(async (trx) => {
+    await forTrendStatement(trx);
+    return sql<{ 'QUERY PLAN': string }>`explain (analyze, verbose off) ${trendRowsQuery({ start: from })}`.execute(trx);
+  });
+  return plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+}
+
 const start = () => `${addMonths(monthOf(new Date()), 1 - MAX_TREND_MONTHS)}-01`;
 
 async function rebuild(db: Db, from = start()): Promise<{ ms: number; rows: number }> {
@@ -147,10 +157,7 @@ export const bench: Bench = {
         ).rows.map((r) => r.id);
 
         if (process.env.BENCH_EXPLAIN) {
-          const plan = await sql<{
-            'QUERY PLAN': string;
-          }>`explain (analyze, verbose off) ${trendRowsQuery({ start: start() })}`.execute(db);
-          console.log(plan.rows.map((r) => r['QUERY PLAN']).join('\n'));
+          console.log(await explainRebuild(db, start()));
         }
         const rebuilds: number[] = [];
         let marketMonths = 0;
@@ -194,10 +201,7 @@ export const bench: Bench = {
           await generate(db, zips, base, base + IMPORT_ROWS / 4, `I${run}-`, 30);
           if (process.env.BENCH_EXPLAIN && run === 0) {
             const from = (await createMarketTrendsRepository(db).firstChangedMonth(builtAt)) ?? start();
-            const plan = await sql<{
-              'QUERY PLAN': string;
-            }>`explain (analyze, verbose off) ${trendRowsQuery({ start: from })}`.execute(db);
-            console.log(`The rebuild after the import, from ${from}:\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+            console.log(`The rebuild after the import, from ${from}:\n${await explainRebuild(db, from)}`);
           }
           const i0 = performance.now();
           const since = await createMarketTrendsRepository(db).firstChangedMonth(builtAt);

@@ -11,8 +11,6 @@ type TrendRow = Omit<Selectable<MarketTrendMonthsTable>, 'month'> & { month: Dat
 
 /** How long a statement of the rebuild waits for a table another transaction holds (an import's bulk load). */
 const LOCK_WAIT = '200ms';
-/** Memory a sort of the trends statement may take before it spills (one rebuild at a time: the cluster lock). */
-const TREND_WORK_MEM = '64MB';
 /** PostgreSQL's lock_not_available: a wait ran past LOCK_WAIT (the worker tries again at its next look). */
 export const LOCK_NOT_AVAILABLE = '55P03';
 
@@ -31,12 +29,10 @@ function yieldingLocks<T>(db: Db, work: (trx: Transaction<Tables>) => Promise<T>
 /**
  * Settings for the trends statement in `trx`. No JIT: the planner guesses ~10¹³ rows for the months
  * each listing's price span covers, so PostgreSQL compiled the statement with full optimisation —
- * 2.8 s of a 6.1 s rebuild at 200,000 listings, for a plan that runs once (BENCH_EXPLAIN=1). A larger
- * work_mem keeps its sorts (a row per listing and month) in memory instead of merging runs on disk.
+ * 2.8 s of a 6.1 s rebuild at 200,000 listings, for a plan that runs once (BENCH_EXPLAIN=1).
  */
-async function forTrendStatement(trx: Transaction<Tables>): Promise<void> {
+export async function forTrendStatement(trx: Transaction<Tables>): Promise<void> {
   await sql.raw(`set local jit = off`).execute(trx);
-  await sql.raw(`set local work_mem = '${TREND_WORK_MEM}'`).execute(trx);
 }
 
 /** YYYY-MM of a date column (a Date at UTC midnight on pg, the same or a text on PGlite). */
