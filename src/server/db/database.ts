@@ -138,9 +138,10 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
   for (let attempt = 1; ; attempt++) {
     const { error, results } = await migrator.migrateToLatest();
     // Kysely's introspection reads every schema of the database; one dropped meanwhile (another
-    // schema's tests or benches on the same server) fails it with "schema … does not exist". Nothing
-    // was applied then: look again.
-    if (error && (error as { code?: string }).code === '3F000' && attempt < 3) continue;
+    // schema's tests or benches on the same server) fails it with "schema … does not exist", or with
+    // "relation … does not exist" for a table of it. Nothing was applied then: look again.
+    const code = (error as { code?: string } | undefined)?.code;
+    if (error && (code === '3F000' || code === '42P01') && attempt < 3) continue;
     if (error) throw error instanceof Error ? error : new Error(`Migration failed: ${JSON.stringify(error)}`);
     return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
   }

@@ -108,7 +108,9 @@ export function createMarketTrendsRepository(db: Db) {
      */
     async rebuild(scope: TrendScope, fingerprint: string): Promise<number> {
       const started = performance.now();
-      return db.transaction().execute(async (trx) => {
+      // Giving way like every read here: the statement reads the tables an import's bulk load drops
+      // indexes of; waiting on one while holding another deadlocked with it (and the import lost).
+      return yieldingLocks(db, async (trx) => {
         await forTrendStatement(trx);
         await trx
           .deleteFrom('market_trend_months')
