@@ -33,6 +33,7 @@ import * as m0034 from './0034-value-estimates';
 import * as m0035 from './0035-market-trends';
 import * as m0036 from './0036-listings-created-at';
 import * as m0037 from './0037-sold-listing-spans';
+import * as m0038 from './0038-listings-on-market-date';
 
 /** Every migration, in order. Add new ones here; names sort by their numeric prefix. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -69,6 +70,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0035-market-trends': m0035,
   '0036-listings-created-at': m0036,
   '0037-sold-listing-spans': m0037,
+  '0038-listings-on-market-date': m0038,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -60,7 +60,9 @@ export function trendRowsQuery(scope: TrendScope): RawBuilder<unknown> {
         coalesce(p.on_market_date, (p.created_at at time zone 'UTC')::date)::timestamp as listed_at,
         coalesce(p.off_market_at at time zone 'UTC', 'infinity'::timestamp) as left_at, true as known
       from properties p
-      where p.city is not null and btrim(p.city) <> '' and p.state is not null ${inBox(scope, 'p')}
+      -- One that left before the first month rebuilt is in none of its months.
+      where (p.off_market_at is null or p.off_market_at >= ${start} at time zone 'UTC')
+        and p.city is not null and btrim(p.city) <> '' and p.state is not null ${inBox(scope, 'p')}
       union all
       select s.id, lower(s.city) || '|' || upper(s.state), s.zip, s.area, coalesce(s.list_price, s.close_price),
         s.on_market_date::timestamp, s.close_date::timestamp, false
@@ -78,8 +80,12 @@ export function trendRowsQuery(scope: TrendScope): RawBuilder<unknown> {
           partition by h.property_id, date_trunc('month', h.changed_at at time zone 'UTC')
           order by h.changed_at, h.id rows between unbounded preceding and current row) as cut_in_month
       from price_history h join listing l on l.id = h.property_id
+      -- A price at a rebuilt month's end is the one its first later change replaced (or the list price
+      -- when none came after): the changes before the first month rebuilt are not needed.
+      where h.changed_at >= ${start} at time zone 'UTC'
     ),
-    -- A listing's prices over time, each span with what the months it covers need of the listing.
+    -- A listing's prices from the first month rebuilt on, each span with what the months it covers
+    -- need of the listing (the first span's from_at is before that month when it began before it).
     span as (
       select l.id, l.city_key, l.zip, l.area, l.known, l.listed_at, l.listed_at as from_at,
         coalesce(c.changed_at, l.left_at) as to_at, coalesce(c.old_price, l.list_price) as price, false as cut_in_month
@@ -113,9 +119,22 @@ export function trendRowsQuery(scope: TrendScope): RawBuilder<unknown> {
         (count(*) filter (where cut is not null))::int as cut_base_count
       from active group by ${groups}
     ),
+    -- The listings that came on the market in a rebuilt month, through the tables' indexes (a second
+    -- pass over every listing above read them all from disk at 1M).
     new_agg as (
       select ${kindKey}, month, count(*)::int as new_listings
-      from (select city_key, zip, date_trunc('month', listed_at) as month from listing) n cross join clock
+      from (
+        select lower(p.city) || '|' || upper(p.state) as city_key, p.zip,
+          date_trunc('month', coalesce(p.on_market_date, (p.created_at at time zone 'UTC')::date)::timestamp) as month
+        from properties p
+        where (p.on_market_date >= ${start}::date or (p.on_market_date is null and p.created_at >= ${start} at time zone 'UTC'))
+          and p.city is not null and btrim(p.city) <> '' and p.state is not null ${inBox(scope, 'p')}
+        union all
+        select lower(s.city) || '|' || upper(s.state), s.zip, date_trunc('month', s.on_market_date::timestamp)
+        from sold_comps s
+        where s.close_date >= ${start}::date and s.on_market_date >= ${start}::date and s.on_market_date <= s.close_date
+          and s.city is not null and btrim(s.city) <> '' and s.state is not null ${inBox(scope, 's')}
+      ) n cross join clock
       where month >= clock.listings_from group by ${groups}
     ),
     sold as (

@@ -377,6 +377,7 @@ describe.each(DATABASES)('bulk load (exclusive import) on $name', (database) => 
       'properties_created_at_idx',
       'properties_map_idx',
       'properties_needs_recompute_idx',
+      'properties_on_market_date_idx',
       'sold_comps_close_date_idx',
       'sold_comps_lng_lat_idx',
     ]);

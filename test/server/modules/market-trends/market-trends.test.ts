@@ -6,6 +6,8 @@
 import { refreshPlaces } from '../../../../src/server/modules/places';
 import { createListingsRepository, noteListingsChanged } from '../../../../src/server/modules/listings';
 import { TREND_MESSAGES } from '../../../../src/server/modules/market-trends';
+import { trendRowsQuery } from '../../../../src/server/modules/market-trends/trend-sql';
+import { sql } from 'kysely';
 import type { MarketTrendsAnswer, TrendMonth } from '../../../../src/shared/schemas/market-trends';
 import { addMonths, monthOf } from '../../../../src/shared/trends';
 import { DATABASES, SETUP_TIMEOUT, bearer, createTestApp, json, signup, type TestApp } from '../../helpers';
@@ -297,5 +299,48 @@ describe.each(DATABASES)('market trends on $name', (database) => {
     expect(m1.daysOnMarket).toEqual({ value: daysBetween(day(M1, 15), day(M0, 1)), count: 5 });
     expect(m1.priceCutPercent).toEqual({ value: 20, count: 5 });
     expect(monthIn(answer, 0, M0).activeListings).toBe(5);
+  });
+  it('works out a month the same from any first month rebuilt (the prices before it are the ones later changes replaced)', async () => {
+    const now = new Date();
+    // Listed in M-3 at 520,000, cut to 500,000 in M-2, raised to 510,000 in M0; another sold after a cut in M-1.
+    const [moved] = await t.db
+      .insertInto('properties')
+      .values({
+        listing_key: key('L'),
+        list_price: 510_000,
+        original_list_price: 520_000,
+        area: 1200,
+        on_market_date: day(M3, 20),
+        created_at: `${day(M3, 1)}T00:00:00Z`,
+        updated_at: now,
+        ...at('75002'),
+      })
+      .returning('id')
+      .execute();
+    await t.db
+      .insertInto('price_history')
+      .values([
+        { property_id: moved.id, old_price: 520_000, new_price: 500_000, changed_at: `${day(M2, 3)}T09:00:00Z` },
+        { property_id: moved.id, old_price: 500_000, new_price: 510_000, changed_at: `${day(M0, 1)}T09:00:00Z` },
+      ])
+      .execute();
+    const rows = async (start: string) => {
+      const { rows: found } = await sql<Record<string, unknown>>`
+        select * from (${trendRowsQuery({ start })}) t where month >= ${start}::date order by kind, key, month`.execute(t.db);
+      // This month's days on market run to now, which moves between the statements.
+      return found.map(({ dom_median: dom, ...row }): Record<string, unknown> & { month: string } => {
+        const month = monthOf(new Date(row.month as string));
+        return { ...row, month, ...(month === M0 ? {} : { dom_median: dom }) };
+      });
+    };
+    const all = await rows(`${addMonths(M0, -119)}-01`);
+    for (const month of [M3, M2, M1, M0]) {
+      expect(await rows(`${month}-01`)).toEqual(all.filter((row) => row.month >= month));
+    }
+    // 75002 at the end of M-2: the cut listing alone; at the end of M-1 its cut price beside 450,000.
+    const in75002 = (month: string) => all.find((row) => row.kind === 'zip' && row.key === '75002' && row.month === month);
+    expect(in75002(M2)).toMatchObject({ active_count: 1, list_price_median: 500_000, cut_count: 1 });
+    expect(in75002(M1)).toMatchObject({ active_count: 2, list_price_median: 475_000, cut_count: 0 });
+    expect(in75002(M0)).toMatchObject({ active_count: 2, list_price_median: 480_000 });
   });
 });
