@@ -60,7 +60,7 @@ describe('the Markets page', () => {
     expect(callsTo(sent, 'GET', '/api/v1/auth/market-trends')[0].search.get('markets')).toBe('city:austin|TX');
     // The database has held listings since this month: the page says where their figures start.
     expect(screen.getByTestId('listings-from')).toHaveTextContent(
-      /start in [A-Z][a-z]{2} \d{4}, the first month Dealmap held listings/,
+      /start in [A-Z][a-z]{2} \d{4}, the first month Dealmap holds all the listings of/,
     );
     const link = screen.getByRole('link', { name: MARKETS_TEXT.openMap('Austin, TX') });
     expect(link.getAttribute('href')).toMatch(/^\/app\/search\?lat=30\.3&lng=-97\.7&zoom=\d+$/);

@@ -99,7 +99,7 @@ runMain(async () => {
     if (recomputing) (recomputing as ReturnType<typeof createProgress>).finish();
     else inserting.finish();
     console.log(
-      `Demo data (seed ${seed}): ${summary.listings} listings, ${summary.sold} sold comps, ${summary.leases} leases, ${summary.recomputed} listings computed in ${summary.seconds.toFixed(1)} s.`,
+      `Demo data (seed ${seed}): ${summary.listings} listings, ${summary.sold} sold comps, ${summary.leases} leases, ${summary.pastListings} past listings, ${summary.recomputed} listings computed in ${summary.seconds.toFixed(1)} s.`,
     );
   } finally {
     await database.close();

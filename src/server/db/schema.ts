@@ -297,6 +297,24 @@ export interface LeasesTable extends Omit<ListingColumns, 'list_price'> {
   close_date: ColumnType<Date, Date | string, Date | string>;
 }
 
+/** Listings that left the market before this database held them: their place, time and prices (0039). */
+export interface PastListingsTable {
+  listing_key: string;
+  city: string;
+  state: string;
+  zip: string;
+  area: number | null;
+  latitude: number;
+  longitude: number;
+  list_price: number;
+  /** Its cuts' days (YYYY-MM-DD), oldest first, and the prices they went to. */
+  cut_dates: ColumnType<Array<Date | string>, string[] | undefined, string[]>;
+  cut_prices: ColumnType<number[], number[] | undefined, number[]>;
+  on_market_date: ColumnType<Date, Date | string, Date | string>;
+  off_market_date: ColumnType<Date, Date | string, Date | string>;
+  created_at: Generated<Date>;
+}
+
 export interface RatesTable {
   id: Generated<string>;
   product: string;
@@ -640,6 +658,7 @@ export interface Tables {
   properties: PropertiesTable;
   sold_comps: SoldCompsTable;
   leases: LeasesTable;
+  past_listings: PastListingsTable;
   property_returns: PropertyReturnsTable;
   price_history: PriceHistoryTable;
   saved_searches: SavedSearchesTable;

@@ -3,7 +3,7 @@ import type { TrendMonth } from '../../../shared/schemas/market-trends';
 import { monthLabel } from '../../../shared/trends';
 
 export const listingsFromText = (month: string) =>
-  `Active listings, list prices, days on market, price cuts and new listings start in ${month}, the first month Dealmap held listings: before it, only the listings still held today could be counted. Sales and leases go back further.`;
+  `Active listings, list prices, days on market, price cuts and new listings start in ${month}, the first month Dealmap holds all the listings of: before it, only the listings still held today could be counted. Sales and leases go back further.`;
 
 /** Says where the listings' figures start, when that is inside the months shown (docs/markets.md). */
 export function ListingsFromNote({

@@ -34,6 +34,7 @@ import * as m0035 from './0035-market-trends';
 import * as m0036 from './0036-listings-created-at';
 import * as m0037 from './0037-sold-listing-spans';
 import * as m0038 from './0038-listings-on-market-date';
+import * as m0039 from './0039-past-listings';
 
 /** Every migration, in order. Add new ones here; names sort by their numeric prefix. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -71,6 +72,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0036-listings-created-at': m0036,
   '0037-sold-listing-spans': m0037,
   '0038-listings-on-market-date': m0038,
+  '0039-past-listings': m0039,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -145,7 +145,7 @@ let cachedMonthsBack: number[] = [];
  * `asOf` less `days` days, YYYY-MM-DD, remembered for one `asOf` at a time: a load formats one to
  * five such dates for each of up to millions of listings, and Date's parse and format take ~3 µs.
  */
-function daysBefore(asOf: string, days: number): string {
+export function daysBefore(asOf: string, days: number): string {
   if (asOf !== cachedAsOf) {
     cachedAsOf = asOf;
     cachedDays = [];
@@ -156,7 +156,7 @@ function daysBefore(asOf: string, days: number): string {
 
 const monthOf = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1;
 /** How many calendar months before `asOf`'s month the day `days` days before it falls (remembered as daysBefore). */
-function monthsBack(asOf: string, days: number): number {
+export function monthsBack(asOf: string, days: number): number {
   const day = daysBefore(asOf, days);
   return (cachedMonthsBack[days] ??= monthOf(asOf) - monthOf(day));
 }

@@ -5,9 +5,11 @@ import {
   createListingsRepository,
   noteListingsChanged,
   recomputeDirty,
+  insertPastListings,
   type LeaseRecord,
   type ListingRecord,
   type ListingPriceChange,
+  type PastListingRecord,
   type RecomputeProgress,
   type SoldRecord,
   upsertLeases,
@@ -16,6 +18,7 @@ import { refreshPlaces } from '../places';
 import { DEMO_CITIES, type CityProfile } from './cities';
 import { daysBetween } from '../../../shared/stats';
 import { DEMO_AS_OF, addDays, demoItem, todayUtc } from './generator';
+import { demoPastListings } from './past-listings';
 import { addMarketsWithAssumptions } from '../catalog';
 
 export interface DemoLoadOptions {
@@ -40,6 +43,8 @@ export interface DemoLoadSummary {
   listings: number;
   sold: number;
   leases: number;
+  /** Listings that left the market before the load (past_listings): the market's three years. */
+  pastListings: number;
   recomputed: number;
   seconds: number;
 }
@@ -59,7 +64,8 @@ async function listedAsOf(db: Db, seed: number, fresh: string): Promise<string> 
 
 /**
  * Writes the data set into the database (sold comps and leases first, then listings, so nothing
- * is marked twice), the listings with their price history, and computes comps, deal status and strategy
+ * is marked twice), the listings with their price history and the past listings that held their
+ * places before them, and computes comps, deal status and strategy
  * results. Idempotent: loading the same seed again changes nothing.
  */
 export async function loadDemoData(db: Db, options: DemoLoadOptions): Promise<DemoLoadSummary> {
@@ -69,7 +75,15 @@ export async function loadDemoData(db: Db, options: DemoLoadOptions): Promise<De
   const asOf = await listedAsOf(db, options.seed, options.asOf ?? todayUtc());
   let sold = 0;
   let leases = 0;
-  const summary = (recomputed: number) => ({ listings: n, sold, leases, recomputed, seconds: (Date.now() - started) / 1000 });
+  let pastListings = 0;
+  const summary = (recomputed: number) => ({
+    listings: n,
+    sold,
+    leases,
+    pastListings,
+    recomputed,
+    seconds: (Date.now() - started) / 1000,
+  });
   const total = n * 2;
   for (let phase = 0; phase < 2; phase++) {
     for (let start = 0; start < n; start += batchSize) {
@@ -80,6 +94,7 @@ export async function loadDemoData(db: Db, options: DemoLoadOptions): Promise<De
       const sales: SoldRecord[] = [];
       const rentals: LeaseRecord[] = [];
       const history: ListingPriceChange[] = [];
+      const past: PastListingRecord[] = [];
       for (let i = start; i < end; i++) {
         const item = demoItem(options.seed, i, asOf);
         if (phase === 0) {
@@ -88,6 +103,7 @@ export async function loadDemoData(db: Db, options: DemoLoadOptions): Promise<De
         } else {
           listings.push(item.listing);
           for (const change of item.priceHistory) history.push({ listing_key: item.listing.listing_key, ...change });
+          past.push(...demoPastListings(options.seed, i, item, asOf));
         }
       }
       await db.transaction().execute(async (trx) => {
@@ -95,10 +111,14 @@ export async function loadDemoData(db: Db, options: DemoLoadOptions): Promise<De
         if (phase === 0) {
           await repository.upsertSold(sales);
           await upsertLeases(trx, rentals);
-        } else await repository.upsertListings(listings, { priceHistory: history });
+        } else {
+          await repository.upsertListings(listings, { priceHistory: history });
+          await insertPastListings(trx, past);
+        }
       });
       sold += sales.length;
       leases += rentals.length;
+      pastListings += past.length;
       options.onProgress?.({ phase: 'insert', done: phase * n + end, total });
     }
   }

@@ -67,24 +67,43 @@ function priceBefore(price: number, share: number): number {
   return like > price ? like : price + 1000;
 }
 
-/** A listing's time on the market and its cuts, ending at `price` (its list price now). */
-export function marketTime(rng: Rng, price: number, distressed: boolean): MarketTime {
-  const median = RETAIL_MEDIAN_DAYS * (distressed ? DISTRESSED_DAYS_FACTOR : 1);
-  const days = clamp(Math.round(median * Math.exp(DAYS_SIGMA * normal(rng))), 1, MAX_DAYS);
+/** A draw of days on the market: their ratio to the median (log-normal). */
+export const daysSpread = (rng: Rng): number => Math.exp(DAYS_SIGMA * normal(rng));
+
+/** Days on the market of `spread` (daysSpread), times `factor`: 1 to MAX_DAYS. */
+export function daysOf(spread: number, distressed: boolean, factor = 1): number {
+  const median = RETAIL_MEDIAN_DAYS * (distressed ? DISTRESSED_DAYS_FACTOR : 1) * factor;
+  return clamp(Math.round(median * spread), 1, MAX_DAYS);
+}
+
+/** The days its price was cut, counted from the listing day, within its first `days` − 1 days. */
+export function cutDaysWithin(rng: Rng, days: number, distressed: boolean): number[] {
   const rate = CUT_RATE_PER_DAY * (distressed ? DISTRESSED_CUT_FACTOR : 1);
-  // Cut days, counted from the listing day: after the grace period and before the as-of day.
   const cutDays: number[] = [];
   const gap = () => -Math.log(1 - rng()) / rate;
   for (let t = GRACE_DAYS + gap(); t <= days - 1 && cutDays.length < MAX_CUTS; t += gap()) {
     const day = Math.floor(t);
     if (day > (cutDays.at(-1) ?? -1)) cutDays.push(day);
   }
+  return cutDays;
+}
+
+/** A cut's share of the price before it. */
+export function cutShare(rng: Rng, distressed: boolean): number {
+  const [least, most] = distressed ? DISTRESSED_CUT : RETAIL_CUT;
+  return uniform(rng, least, most);
+}
+
+/** A listing's time on the market and its cuts, ending at `price` (its list price now). */
+export function marketTime(rng: Rng, price: number, distressed: boolean): MarketTime {
+  const days = daysOf(daysSpread(rng), distressed);
+  // Cut days: after the grace period and before the as-of day.
+  const cutDays = cutDaysWithin(rng, days, distressed);
   // Prices walk back from today's: the last cut ends at it.
   const cuts: PriceCut[] = [];
-  const [least, most] = distressed ? DISTRESSED_CUT : RETAIL_CUT;
   let to = price;
   for (let i = cutDays.length - 1; i >= 0; i--) {
-    const from = priceBefore(to, uniform(rng, least, most));
+    const from = priceBefore(to, cutShare(rng, distressed));
     cuts.unshift({ daysAgo: days - cutDays[i], from, to, hour: 14 + Math.floor(rng() * 9) });
     to = from;
   }

@@ -77,14 +77,16 @@ export function createMarketTrendsRepository(db: Db) {
             max(off_market_at), max(created_at)) from properties),
           (select concat_ws(',', count(*), max(id)) from price_history),
           (select concat_ws(',', count(*), sum(close_price), max(close_date), max(updated_at)) from sold_comps),
-          (select concat_ws(',', count(*), sum(rent), max(close_date), max(updated_at)) from leases)) as print`;
+          (select concat_ws(',', count(*), sum(rent), max(close_date), max(updated_at)) from leases),
+          (select concat_ws(',', count(*), max(created_at)) from past_listings)) as print`;
       return (await yieldingLocks(db, (trx) => query.execute(trx))).rows[0].print;
     },
 
     /**
      * The first month (YYYY-MM-01) whose figures what was written after `after` can change: a new
      * listing's from its on-market month, a changed one's from its price change or its leaving, a
-     * sale's or lease's from its close month; null when nothing was.
+     * sale's or lease's from its close month, a past listing's from its on-market month; null when
+     * nothing was.
      */
     async firstChangedMonth(after: Date): Promise<string | null> {
       const query = sql<{ since: string | null }>`
@@ -93,7 +95,8 @@ export function createMarketTrendsRepository(db: Db) {
           (select min((least(coalesce(price_changed_at, now()), coalesce(off_market_at, now())) at time zone 'UTC')::date)
             from properties where updated_at > ${after} and created_at <= ${after}),
           (select min(least(close_date, on_market_date)) from sold_comps where updated_at > ${after}),
-          (select min(close_date) from leases where updated_at > ${after})), 'YYYY-MM-01') as since`;
+          (select min(close_date) from leases where updated_at > ${after}),
+          (select min(on_market_date) from past_listings where created_at > ${after})), 'YYYY-MM-01') as since`;
       return (await yieldingLocks(db, (trx) => query.execute(trx))).rows[0].since;
     },
 

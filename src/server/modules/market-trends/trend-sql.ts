@@ -7,7 +7,9 @@ import { sql, type RawBuilder } from 'kysely';
  * by then and had not left; its price then is the one its price history says. A listing that sold was
  * removed from the listings with its price history: its sold comp keeps its on-market day, and it counts
  * from then to its close at its last list price, its cuts unknown (the cut share is of the listings whose
- * history is known). The listings' figures start at LISTINGS_FROM_SQL's month.
+ * history is known). A past listing (one that left before the database held it) counts from its
+ * on-market day to its off-market day at its prices and cuts. The listings' figures start at
+ * LISTINGS_FROM_SQL's month.
  */
 
 export interface TrendScope {
@@ -19,10 +21,14 @@ export interface TrendScope {
 
 /**
  * The month the listings' figures start: the first month the database held listings (their earliest
- * `created_at`). A month before it would count only the listings still held today — the ones that sold
- * or were withdrawn before are not there — so it has no listings' figures (docs/markets.md).
+ * `created_at`), or earlier where past listings reach back: the month the first of them left (every
+ * place they hold is filled from then on, docs/markets.md, "Past listings"). A month before it would
+ * count only the listings still held today — the ones that sold or were withdrawn before are not
+ * there — so it has no listings' figures.
  */
-export const LISTINGS_FROM_SQL = sql<Date | null>`(select date_trunc('month', min(created_at) at time zone 'UTC') from properties)`;
+export const LISTINGS_FROM_SQL = sql<Date | null>`(select least(
+  (select date_trunc('month', min(created_at) at time zone 'UTC') from properties),
+  (select date_trunc('month', min(off_market_date)::timestamp) from past_listings)))`;
 
 /** The columns every scope answers, as market_trend_months keeps them. */
 export const TREND_COLUMNS = sql.raw(`active_count, list_price_median, list_ppsf_median, list_ppsf_count, new_listings,
@@ -87,13 +93,22 @@ export function trendRowsQuery(scope: TrendScope): RawBuilder<unknown> {
     -- A listing's prices from the first month rebuilt on, each span with what the months it covers
     -- need of the listing (the first span's from_at is before that month when it began before it).
     span as (
-      select l.id, l.city_key, l.zip, l.area, l.known, l.listed_at, l.listed_at as from_at,
+      select l.city_key, l.zip, l.area, l.known, l.listed_at, l.listed_at as from_at,
         coalesce(c.changed_at, l.left_at) as to_at, coalesce(c.old_price, l.list_price) as price, false as cut_in_month
       from listing l left join change c on c.property_id = l.id and c.n = 1
       union all
-      select c.property_id, l.city_key, l.zip, l.area, l.known, l.listed_at, c.changed_at,
+      select l.city_key, l.zip, l.area, l.known, l.listed_at, c.changed_at,
         coalesce(c.next_at, l.left_at), c.new_price, c.cut_in_month
       from change c join listing l on l.id = c.property_id
+      union all
+      -- A past listing's prices: its list price until its first cut, each cut's until the next (every
+      -- change of a past listing is a cut), the last until it left.
+      select lower(x.city) || '|' || upper(x.state), x.zip, x.area, true, x.on_market_date::timestamp,
+        p.from_day::timestamp, p.to_day::timestamp, p.price, p.n > 1
+      from past_listings x
+      cross join lateral unnest(array[x.on_market_date] || x.cut_dates, array[x.list_price] || x.cut_prices,
+        x.cut_dates || array[x.off_market_date]) with ordinality p(from_day, price, to_day, n)
+      where x.off_market_date >= ${start}::date ${inBox(scope, 'x')}
     ),
     active as (
       -- The span on the market at a month's end began with the month's last change (if any was in it),
@@ -134,6 +149,10 @@ export function trendRowsQuery(scope: TrendScope): RawBuilder<unknown> {
         from sold_comps s
         where s.close_date >= ${start}::date and s.on_market_date >= ${start}::date and s.on_market_date <= s.close_date
           and s.city is not null and btrim(s.city) <> '' and s.state is not null ${inBox(scope, 's')}
+        union all
+        select lower(x.city) || '|' || upper(x.state), x.zip, date_trunc('month', x.on_market_date::timestamp)
+        from past_listings x
+        where x.on_market_date >= ${start}::date ${inBox(scope, 'x')}
       ) n cross join clock
       where month >= clock.listings_from group by ${groups}
     ),

@@ -125,7 +125,7 @@ export class StartupWork implements StartupStatus {
       if (this.stopped) return;
       await createStartupRepository(this.db).finishTask(DEMO_LOAD_TASK);
       this.options.log?.info(
-        `Demo data loaded: ${summary.listings.toLocaleString('en-US')} listings, ${summary.sold.toLocaleString('en-US')} sold comps, ${summary.leases.toLocaleString('en-US')} leases in ${summary.seconds.toFixed(1)} s`,
+        `Demo data loaded: ${summary.listings.toLocaleString('en-US')} listings, ${summary.sold.toLocaleString('en-US')} sold comps, ${summary.leases.toLocaleString('en-US')} leases, ${summary.pastListings.toLocaleString('en-US')} past listings in ${summary.seconds.toFixed(1)} s`,
       );
     } else if (plan.kind === 'recompute') {
       this.state = 'computing';
