@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { fail, openCliDatabase, runMain } from './cli-common';
 import { DEFAULT_DEMO_LISTINGS } from '../lib/app-config';
 import { DEFAULT_DEMO_SEED, demoItem } from '../modules/demo-data/generator';
-import { loadDemoData } from '../modules/demo-data/load';
+import { loadDemoData, loadDemoHistory } from '../modules/demo-data/load';
 import { RESO_COLUMNS, demoResoRows } from '../modules/demo-data/reso';
 import { formatMetroOutcomes, metroOutcomes } from '../modules/demo-data/metro-outcomes';
 import { csvField } from '../lib/csv';
@@ -98,8 +98,11 @@ runMain(async () => {
     });
     if (recomputing) (recomputing as ReturnType<typeof createProgress>).finish();
     else inserting.finish();
+    const writing = createProgress({ label: "Writing the market's past listings", unit: 'listings' });
+    const history = await loadDemoHistory(database.db, { listings, seed, onProgress: (p) => writing.update(p.done, p.total) });
+    writing.finish();
     console.log(
-      `Demo data (seed ${seed}): ${summary.listings} listings, ${summary.sold} sold comps, ${summary.leases} leases, ${summary.pastListings} past listings, ${summary.recomputed} listings computed in ${summary.seconds.toFixed(1)} s.`,
+      `Demo data (seed ${seed}): ${summary.listings} listings, ${summary.sold} sold comps, ${summary.leases} leases, ${summary.recomputed} listings computed in ${summary.seconds.toFixed(1)} s; ${history.pastListings} past listings in ${history.seconds.toFixed(1)} s.`,
     );
   } finally {
     await database.close();

@@ -27,9 +27,9 @@ export async function up(db: MigrationDb): Promise<void> {
       check (off_market_date >= on_market_date),
       check (cardinality(cut_dates) = cardinality(cut_prices))
     )`.execute(db);
-  // A rebuild from month M reads the ones that left from M on, and counts the ones listed from M on.
+  // A rebuild from month M reads the ones that left from M on (those listed from M on among them), and
+  // the listings' figures start with the first that left. One index: each costs the demo's write ~3 s.
   await sql`create index past_listings_off_market_date_idx on past_listings (off_market_date)`.execute(db);
-  await sql`create index past_listings_on_market_date_idx on past_listings (on_market_date)`.execute(db);
 }
 
 export async function down(db: MigrationDb): Promise<void> {

@@ -43,8 +43,6 @@ export interface DemoLoadSummary {
   listings: number;
   sold: number;
   leases: number;
-  /** Listings that left the market before the load (past_listings): the market's three years. */
-  pastListings: number;
   recomputed: number;
   seconds: number;
 }
@@ -64,8 +62,7 @@ async function listedAsOf(db: Db, seed: number, fresh: string): Promise<string> 
 
 /**
  * Writes the data set into the database (sold comps and leases first, then listings, so nothing
- * is marked twice), the listings with their price history and the past listings that held their
- * places before them, and computes comps, deal status and strategy
+ * is marked twice), the listings with their price history, and computes comps, deal status and strategy
  * results. Idempotent: loading the same seed again changes nothing.
  */
 export async function loadDemoData(db: Db, options: DemoLoadOptions): Promise<DemoLoadSummary> {
@@ -75,15 +72,7 @@ export async function loadDemoData(db: Db, options: DemoLoadOptions): Promise<De
   const asOf = await listedAsOf(db, options.seed, options.asOf ?? todayUtc());
   let sold = 0;
   let leases = 0;
-  let pastListings = 0;
-  const summary = (recomputed: number) => ({
-    listings: n,
-    sold,
-    leases,
-    pastListings,
-    recomputed,
-    seconds: (Date.now() - started) / 1000,
-  });
+  const summary = (recomputed: number) => ({ listings: n, sold, leases, recomputed, seconds: (Date.now() - started) / 1000 });
   const total = n * 2;
   for (let phase = 0; phase < 2; phase++) {
     for (let start = 0; start < n; start += batchSize) {
@@ -94,7 +83,6 @@ export async function loadDemoData(db: Db, options: DemoLoadOptions): Promise<De
       const sales: SoldRecord[] = [];
       const rentals: LeaseRecord[] = [];
       const history: ListingPriceChange[] = [];
-      const past: PastListingRecord[] = [];
       for (let i = start; i < end; i++) {
         const item = demoItem(options.seed, i, asOf);
         if (phase === 0) {
@@ -103,7 +91,6 @@ export async function loadDemoData(db: Db, options: DemoLoadOptions): Promise<De
         } else {
           listings.push(item.listing);
           for (const change of item.priceHistory) history.push({ listing_key: item.listing.listing_key, ...change });
-          past.push(...demoPastListings(options.seed, i, item, asOf));
         }
       }
       await db.transaction().execute(async (trx) => {
@@ -111,14 +98,10 @@ export async function loadDemoData(db: Db, options: DemoLoadOptions): Promise<De
         if (phase === 0) {
           await repository.upsertSold(sales);
           await upsertLeases(trx, rentals);
-        } else {
-          await repository.upsertListings(listings, { priceHistory: history });
-          await insertPastListings(trx, past);
-        }
+        } else await repository.upsertListings(listings, { priceHistory: history });
       });
       sold += sales.length;
       leases += rentals.length;
-      pastListings += past.length;
       options.onProgress?.({ phase: 'insert', done: phase * n + end, total });
     }
   }
@@ -133,6 +116,42 @@ export async function loadDemoData(db: Db, options: DemoLoadOptions): Promise<De
   await refreshPlaces(db);
   await noteListingsChanged(db);
   return summary(recomputed);
+}
+
+export interface DemoHistoryOptions {
+  listings: number;
+  seed: number;
+  /** The as-of day of a set not loaded yet (tests); a loaded set's own day otherwise, as loadDemoData's. */
+  asOf?: string;
+  batchSize?: number;
+  onProgress?: (progress: { done: number; total: number }) => void;
+  pause?: () => Promise<void>;
+  shouldStop?: () => boolean;
+}
+
+/**
+ * Writes the demo market's three years before the load: the past listings that held each listing's
+ * place (past-listings.ts), for the trends only, so the start runs it after the listings are ready.
+ * Idempotent: a past listing already written is left as it is. Returns how many the set has.
+ */
+export async function loadDemoHistory(db: Db, options: DemoHistoryOptions): Promise<{ pastListings: number; seconds: number }> {
+  const started = Date.now();
+  const batchSize = options.batchSize ?? 2000;
+  const asOf = await listedAsOf(db, options.seed, options.asOf ?? todayUtc());
+  let pastListings = 0;
+  for (let start = 0; start < options.listings; start += batchSize) {
+    if (options.shouldStop?.()) break;
+    await options.pause?.();
+    const end = Math.min(options.listings, start + batchSize);
+    const past: PastListingRecord[] = [];
+    for (let i = start; i < end; i++) past.push(...demoPastListings(options.seed, i, demoItem(options.seed, i, asOf), asOf));
+    await insertPastListings(db, past);
+    pastListings += past.length;
+    options.onProgress?.({ done: end, total: options.listings });
+  }
+  // The trends' worker looks again (their fingerprint counts the past listings).
+  if (pastListings > 0) await noteListingsChanged(db);
+  return { pastListings, seconds: (Date.now() - started) / 1000 };
 }
 
 export const OCCUPANCY_MARKET_DESCRIPTION = 'A demo city: its short-term rentals book its published average occupancy';

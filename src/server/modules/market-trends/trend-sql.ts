@@ -152,7 +152,8 @@ export function trendRowsQuery(scope: TrendScope): RawBuilder<unknown> {
         union all
         select lower(x.city) || '|' || upper(x.state), x.zip, date_trunc('month', x.on_market_date::timestamp)
         from past_listings x
-        where x.on_market_date >= ${start}::date ${inBox(scope, 'x')}
+        -- Listed from the first month rebuilt on, so left from it on too: through off_market_date's index.
+        where x.off_market_date >= ${start}::date and x.on_market_date >= ${start}::date ${inBox(scope, 'x')}
       ) n cross join clock
       where month >= clock.listings_from group by ${groups}
     ),

@@ -24,7 +24,7 @@ function rebuildAll(now: string, before: string): boolean {
 }
 
 export interface MarketTrendsWorkerOptions extends BackgroundWorkerOptions {
-  /** The start's work: no rebuild before the demo load (or a crash's recomputation) is done. */
+  /** The start's work: no rebuild before the demo load (and its market's history) or a crash's recomputation is done. */
   startup: StartupStatus;
   /** DEFAULT_CHANGE_MARGIN_MS unless set (tests). */
   changeMarginMs?: number;
@@ -82,7 +82,8 @@ export class MarketTrendsWorker extends BackgroundWorker {
 
   protected async turn(): Promise<void> {
     const { db, locks, log } = this.options;
-    if (this.options.startup.current().state !== 'ready' || Date.now() < this.pausedUntil) return;
+    const { startup } = this.options;
+    if (startup.current().state !== 'ready' || startup.settled?.() === false || Date.now() < this.pausedUntil) return;
     try {
       const seen = await this.due(false);
       if (seen === null || this.stopped) return;

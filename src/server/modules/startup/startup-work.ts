@@ -4,10 +4,12 @@ import type { Db } from '../../db/database';
 import { yieldToRequests } from '../../http/busy';
 import type { StartupStatus } from '../../lib/startup-status';
 import { createStartupRepository } from './repository';
-import { DEFAULT_DEMO_SEED, loadDemoData } from '../demo-data';
+import { DEFAULT_DEMO_SEED, loadDemoData, loadDemoHistory } from '../demo-data';
 import { createListingsRepository, recomputeDirty } from '../listings';
 
 export const DEMO_LOAD_TASK = 'demo-load';
+/** The demo market's past listings, written once the listings are ready (they feed only the trends). */
+export const DEMO_HISTORY_TASK = 'demo-history';
 
 export type StartupPlan =
   { kind: 'demo'; listings: number; seed: number } | { kind: 'recompute'; listings: number } | { kind: 'none' };
@@ -34,7 +36,8 @@ export const ANOTHER_SERVER_POLL_MS = 2000;
  * a crash: the demo load is recorded in `startup_tasks` before it starts and marked finished after,
  * so a start that finds it unfinished runs it again (its writes are idempotent upserts); listings a
  * crash left marked `needs_recompute` get their comps, deal status and results. Progress is what
- * GET /healthz answers.
+ * GET /healthz answers. After the server is ready, the demo market's past listings are written (a task
+ * of their own, recorded before the load is marked finished, so a crash between them loses neither).
  */
 export class StartupWork implements StartupStatus {
   private state: StartupState = 'starting';
@@ -42,6 +45,7 @@ export class StartupWork implements StartupStatus {
   private stopped = false;
   private running: Promise<void> | null = null;
   private planned: Promise<StartupPlan> | null = null;
+  private writingHistory = false;
 
   constructor(
     private readonly db: Db,
@@ -55,6 +59,11 @@ export class StartupWork implements StartupStatus {
 
   current(): Omit<Health, 'status'> {
     return { state: this.state, progress: this.progress ? { ...this.progress } : null };
+  }
+
+  /** Ready, and the demo market's past listings written too (the trends wait for them). */
+  settled(): boolean {
+    return this.state === 'ready' && !this.writingHistory;
   }
 
   /** Starts the work once; resolves when it is done (or stopped, or failed: the error is logged). */
@@ -123,9 +132,10 @@ export class StartupWork implements StartupStatus {
         },
       });
       if (this.stopped) return;
+      await createStartupRepository(this.db).startTask(DEMO_HISTORY_TASK, demo);
       await createStartupRepository(this.db).finishTask(DEMO_LOAD_TASK);
       this.options.log?.info(
-        `Demo data loaded: ${summary.listings.toLocaleString('en-US')} listings, ${summary.sold.toLocaleString('en-US')} sold comps, ${summary.leases.toLocaleString('en-US')} leases, ${summary.pastListings.toLocaleString('en-US')} past listings in ${summary.seconds.toFixed(1)} s`,
+        `Demo data loaded: ${summary.listings.toLocaleString('en-US')} listings, ${summary.sold.toLocaleString('en-US')} sold comps, ${summary.leases.toLocaleString('en-US')} leases in ${summary.seconds.toFixed(1)} s`,
       );
     } else if (plan.kind === 'recompute') {
       this.state = 'computing';
@@ -144,6 +154,32 @@ export class StartupWork implements StartupStatus {
     }
     this.state = 'ready';
     this.progress = null;
+    await this.writeDemoHistory();
+  }
+
+  /** The demo market's past listings, when a demo load asked for them and they are not written yet. */
+  private async writeDemoHistory(): Promise<void> {
+    const task = await createStartupRepository(this.db).findTask(DEMO_HISTORY_TASK);
+    if (!task || task.finished_at) return;
+    const { listings, seed } = task.params as { listings?: unknown; seed?: unknown };
+    if (typeof listings !== 'number' || typeof seed !== 'number') return;
+    this.writingHistory = true;
+    try {
+      const history = await loadDemoHistory(this.db, {
+        listings,
+        seed,
+        batchSize: this.options.batchSize,
+        shouldStop: () => this.stopped,
+        pause: yieldToRequests,
+      });
+      if (this.stopped) return;
+      await createStartupRepository(this.db).finishTask(DEMO_HISTORY_TASK);
+      this.options.log?.info(
+        `Demo market history written: ${history.pastListings.toLocaleString('en-US')} past listings in ${history.seconds.toFixed(1)} s`,
+      );
+    } finally {
+      this.writingHistory = false;
+    }
   }
 
   /** The demo load to run: an unfinished one (a crash), or a new one on a database without listings. */
