@@ -93,13 +93,16 @@ export function trendRowsQuery(scope: TrendScope): RawBuilder<unknown> {
     -- A listing's prices from the first month rebuilt on, each span with what the months it covers
     -- need of the listing (the first span's from_at is before that month when it began before it).
     span as (
-      select l.city_key, l.zip, l.area, l.known, l.listed_at, l.listed_at as from_at,
-        coalesce(c.changed_at, l.left_at) as to_at, coalesce(c.old_price, l.list_price) as price, false as cut_in_month
-      from listing l left join change c on c.property_id = l.id and c.n = 1
-      union all
-      select l.city_key, l.zip, l.area, l.known, l.listed_at, c.changed_at,
-        coalesce(c.next_at, l.left_at), c.new_price, c.cut_in_month
-      from change c join listing l on l.id = c.property_id
+      -- One pass over the listings and their changes (two, one a span each, sorted the listings twice:
+      -- 2.5 s at 1M): a listing's span before its first change (its whole time when it has none), and
+      -- each change's span from it to the next.
+      select l.city_key, l.zip, l.area, l.known, l.listed_at, s.from_at, s.to_at, s.price, s.cut_in_month
+      from listing l left join change c on c.property_id = l.id
+      cross join lateral (values
+        (l.listed_at, coalesce(c.changed_at, l.left_at), coalesce(c.old_price, l.list_price), false, coalesce(c.n, 1) = 1),
+        (c.changed_at, coalesce(c.next_at, l.left_at), c.new_price, c.cut_in_month, c.n is not null)
+      ) s(from_at, to_at, price, cut_in_month, kept)
+      where s.kept
       union all
       -- A past listing's prices: its list price until its first cut, each cut's until the next (every
       -- change of a past listing is a cut), the last until it left.
