@@ -88,7 +88,7 @@ const MODULE_LAYERS = [
   // data, which add markets through it.
   ['catalog'],
   // Each owns its tables and uses no other module.
-  ['users', 'mail', 'places', 'properties', 'config', 'health', 'lookups', 'notes', 'recent-searches', 'contacts'],
+  ['users', 'mail', 'places', 'properties', 'config', 'health', 'lookups', 'notes', 'recent-searches', 'contacts', 'pipeline'],
   // The audit log, sessions and sign-in, the investor's profile: over users.
   ['audit', 'auth', 'profile'],
   // Mortgage rates and their feed (the re-pricer is handed in by app.ts).

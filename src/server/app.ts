@@ -35,6 +35,7 @@ import {
 } from './modules/auth/session-cache';
 import { healthRoutes } from './modules/health';
 import { notesRoutes } from './modules/notes';
+import { pipelineRoutes } from './modules/pipeline';
 import { teamChatRoutes } from './modules/team-chat';
 import { createLookupsRepository, createLookupsService, lookupsRoutes } from './modules/lookups';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer';
@@ -347,6 +348,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
             await authed.register(savedSearchesRoutes, { ctx });
             await authed.register(contactsRoutes, { ctx });
             await authed.register(notesRoutes, { ctx });
+            await authed.register(pipelineRoutes, { ctx });
             await authed.register(teamChatRoutes, { ctx, mail });
             await authed.register(notificationsRoutes, { ctx });
             await authed.register(marketTrendsRoutes, { ctx });

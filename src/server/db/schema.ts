@@ -8,6 +8,7 @@ import type { StrategyResults } from '../../shared/schemas/results';
 import type { SavedResults, StrategyKey } from '../../shared/schemas/saved-calculations';
 import type { WhatIf } from '../../shared/schemas/what-if';
 import type { MarketModel } from '../../shared/valuation/market-model';
+import type { PipelineStageKey } from '../../shared/pipeline';
 
 /** The inputs the engine actually used (feed estimates, or their fallbacks: modules/listings/analysis.ts), stored with each listing. */
 export interface EngineInputs {
@@ -313,6 +314,34 @@ export interface PastListingsTable {
   on_market_date: ColumnType<Date, Date | string, Date | string>;
   off_market_date: ColumnType<Date, Date | string, Date | string>;
   created_at: Generated<Date>;
+}
+
+/** A property in an investor's pipeline (0040); property_id turns null when the listing is removed. */
+export interface PipelineDealsTable {
+  id: Generated<string>;
+  user_id: string;
+  property_id: string | null;
+  listing_key: string;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  latitude: number | null;
+  longitude: number | null;
+  list_price: number | null;
+  stage: PipelineStageKey;
+  offer_price: number | null;
+  stage_since: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Each move of a pipeline deal into a stage, its entry first (0040). */
+export interface PipelineMovesTable {
+  id: GeneratedAlways<string>;
+  deal_id: string;
+  stage: PipelineStageKey;
+  moved_at: Timestamp;
 }
 
 export interface RatesTable {
@@ -659,6 +688,8 @@ export interface Tables {
   sold_comps: SoldCompsTable;
   leases: LeasesTable;
   past_listings: PastListingsTable;
+  pipeline_deals: PipelineDealsTable;
+  pipeline_moves: PipelineMovesTable;
   property_returns: PropertyReturnsTable;
   price_history: PriceHistoryTable;
   saved_searches: SavedSearchesTable;
