@@ -56,4 +56,10 @@ export const UpdatePipelineDeal = Type.Object(
 );
 export type UpdatePipelineDeal = Static<typeof UpdatePipelineDeal>;
 
+/** GET /pipeline/export.csv: the deals in these stages (comma-separated), or all. */
+export const PipelineExportQuery = Type.Object(
+  { stages: Type.Optional(Type.String({ maxLength: 200, description: 'e.g. "watching,offer-made"' })) },
+  { additionalProperties: false },
+);
+
 export const PropertyIdParams = Type.Object({ propertyId: Type.String({ maxLength: 200 }) });

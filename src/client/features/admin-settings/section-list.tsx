@@ -32,7 +32,7 @@ import { useDebouncedValue } from '../../components/use-debounced-value';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DeleteDialog } from './confirm-dialogs';
 import { CsvImportDialog } from './csv-import-dialog';
-import { downloadText } from './download-text';
+import { downloadText } from '../../components/download-text';
 import { listPagination, SEARCH_DEBOUNCE_MS, sortOrderOf, useListTable } from './table-helpers';
 
 interface SectionListProps<S extends SectionKey> {

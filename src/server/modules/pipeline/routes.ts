@@ -1,6 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import { Envelope, ErrorBody, IdParams, NoContent, NoQuery } from '../../../shared/schemas/common';
-import { PipelineDeal, PropertyIdParams, SavePipelineDeal, UpdatePipelineDeal } from '../../../shared/schemas/pipeline';
+import { CsvFile } from '../../../shared/schemas/admin';
+import {
+  PipelineDeal,
+  PipelineExportQuery,
+  PropertyIdParams,
+  SavePipelineDeal,
+  UpdatePipelineDeal,
+} from '../../../shared/schemas/pipeline';
 import type { RoutePlugin } from '../../http/route-context';
 import { createPipelineService } from './service';
 
@@ -14,6 +21,27 @@ export const pipelineRoutes: RoutePlugin = async (app, { ctx }) => {
     '/pipeline',
     { schema: { querystring: NoQuery, response: { 200: Envelope(Type.Array(PipelineDeal)) } } },
     async (request) => ({ data: await pipeline.list(request.auth!.userId) }),
+  );
+
+  app.get(
+    '/pipeline/export.csv',
+    {
+      schema: {
+        querystring: PipelineExportQuery,
+        response: {
+          200: { description: 'The CSV file (an attachment)', content: { 'text/csv': { schema: CsvFile } } },
+          400: ErrorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const csv = await pipeline.exportCsv(request.auth!.userId, request.query.stages);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="pipeline-${new Date().toISOString().slice(0, 10)}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
   );
 
   app.get(

@@ -1,6 +1,7 @@
-import { MAX_PIPELINE_DEALS } from '../../../shared/pipeline';
+import { MAX_PIPELINE_DEALS, PIPELINE_STAGES, PIPELINE_STAGE_LABELS, isPipelineStage } from '../../../shared/pipeline';
 import type { PipelineDeal, SavePipelineDeal, UpdatePipelineDeal } from '../../../shared/schemas/pipeline';
-import { conflict, notFound } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { writeCsv } from '../../lib/csv';
 import { checkId } from '../../http/ids';
 import type { Db } from '../../db/database';
 import { createPipelineRepository } from './repository';
@@ -8,6 +9,7 @@ import { createPipelineRepository } from './repository';
 export const PIPELINE_MESSAGES = {
   notFound: 'This property is not in your pipeline',
   propertyNotFound: 'Property not found',
+  badStages: `Stages must be one or more of ${PIPELINE_STAGES.join(', ')}, separated by commas`,
   limit: `Your pipeline already holds ${MAX_PIPELINE_DEALS} properties, the most it can. Remove some you passed on to add new ones.`,
 } as const;
 
@@ -41,6 +43,28 @@ export function createPipelineService(db: Db) {
       const deal = await repo.update(userId, checkId('deal', rawId), body);
       if (!deal) throw notFound(PIPELINE_MESSAGES.notFound);
       return deal;
+    },
+
+    /** The deals in `stages` (comma-separated; absent: all) as a CSV file, in the list's order. */
+    async exportCsv(userId: string, stages: string | undefined): Promise<string> {
+      const wanted = stages === undefined ? [...PIPELINE_STAGES] : stages.split(',').map((s) => s.trim());
+      if (!wanted.every(isPipelineStage)) throw badRequest(PIPELINE_MESSAGES.badStages, { stages: PIPELINE_MESSAGES.badStages });
+      const deals = (await repo.list(userId)).filter((d) => wanted.includes(d.stage));
+      return writeCsv(
+        ['Address', 'City', 'State', 'ZIP', 'Stage', 'In stage since', 'Offer price', 'List price', 'Listing status', 'Added'],
+        deals.map((d) => [
+          d.address,
+          d.city,
+          d.state,
+          d.zip,
+          PIPELINE_STAGE_LABELS[d.stage],
+          d.stageSince.slice(0, 10),
+          d.offerPrice,
+          d.listPrice,
+          d.listingStatus,
+          d.addedAt.slice(0, 10),
+        ]),
+      );
     },
 
     async remove(userId: string, rawId: string): Promise<void> {

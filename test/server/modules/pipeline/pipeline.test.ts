@@ -66,6 +66,25 @@ describe.each(DATABASES)('the pipeline on $name', (database) => {
     expect(list.map((d: { propertyId: string }) => d.propertyId)).toEqual([listings[1], listings[0]]);
     expect(json(await get(ada.token, `/properties/${listings[0]}`)).data._id).toBe(deal._id);
     expect(json(await get(ada.token, `/${deal._id}`)).data.stage).toBe('under-contract');
+
+    // The list as a CSV file, all of it or the stages asked for.
+    const csv = await get(ada.token, '/export.csv');
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe('Address,City,State,ZIP,Stage,In stage since,Offer price,List price,Listing status,Added');
+    expect(lines.slice(1).map((l) => l.split(',').slice(0, 5).join(','))).toEqual([
+      '2 PIPE ST,Austin,TX,78701,Analysing',
+      '1 PIPE ST,Austin,TX,78701,Under contract',
+    ]);
+    const some = (await get(ada.token, '/export.csv?stages=under-contract,owned')).body.trimEnd().split('\r\n');
+    expect(some).toHaveLength(2);
+    expect(some[1]).toContain('Under contract');
+    const bad = await get(ada.token, '/export.csv?stages=watching,bought');
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad).error.message).toBe(PIPELINE_MESSAGES.badStages);
   });
 
   it("is the user's alone: another investor and an admin find none of it and change nothing", async () => {
