@@ -43,8 +43,9 @@ const FEATURE_LAYERS = [
   // The estimates' measured accuracy: "How accurate?" beside every estimate (deal's), and the public Accuracy page.
   ['accuracy'],
   // Building blocks of several screens: a deal's figures (results, max offer, comps, label), saved
-  // calculations, saved searches, the agent's contacts, the quick-action dialogs, the alerts' notifications
-  // and the market trends (their page, and the charts the property and the dashboard show).
+  // calculations, saved searches, the agent's contacts, the quick-action dialogs, the alerts' notifications,
+  // the market trends (their page, and the charts the property and the dashboard show) and the pipeline
+  // (its page, and the property's stage).
   [
     'deal',
     'saved-calculations',
@@ -56,6 +57,7 @@ const FEATURE_LAYERS = [
     'team-chat',
     'notifications',
     'markets',
+    'pipeline',
   ],
   // Screens: each a route (or a set of routes), composed by app/.
   ['map', 'property', 'dashboard', 'help', 'profile', 'account', 'auth', 'admin-settings', 'landing', 'about', 'details'],

@@ -31,6 +31,7 @@ const ContactsPage = lazy(() => import(/* webpackChunkName: "contacts" */ '../fe
 const HelpPage = lazy(() => import(/* webpackChunkName: "help" */ '../features/help/help-page'));
 const MarketsPage = lazy(() => import(/* webpackChunkName: "markets" */ '../features/markets/markets-page'));
 const SearchPage = lazy(() => import(/* webpackChunkName: "search" */ '../features/map/search-page'));
+const PipelinePage = lazy(() => import(/* webpackChunkName: "pipeline" */ '../features/pipeline/pipeline-page'));
 const PropertyPage = lazy(() => import(/* webpackChunkName: "property" */ '../features/property/property-page'));
 const AdminSettingsPage = lazy(
   () => import(/* webpackChunkName: "admin-settings" */ '../features/admin-settings/admin-settings-page'),
@@ -136,6 +137,7 @@ export const routes: RouteObject[] = [
       },
       { path: 'search', element: <SearchPage /> },
       { path: 'markets', element: <MarketsPage /> },
+      { path: 'pipeline', element: <PipelinePage /> },
       { path: 'property/:id', element: <PropertyPage /> },
       {
         path: 'adminSettings',

@@ -9,12 +9,13 @@ export interface NavItem {
   end?: boolean;
 }
 
-/** Left links: Dashboard, Search, Markets, and Contacts for Agents only (Admin and Investor are the same). */
+/** Left links: Dashboard, Search, Markets, Pipeline, and Contacts for Agents only (Admin and Investor are the same). */
 export function leftLinksFor(role: string | null | undefined): NavItem[] {
   const links: NavItem[] = [
     { to: '/app', label: 'Dashboard', end: true },
     { to: '/app/search', label: 'Search' },
     { to: '/app/markets', label: 'Markets' },
+    { to: '/app/pipeline', label: 'Pipeline' },
   ];
   if (normalizeRole(role) === 'Agent') links.push({ to: '/app/contacts', label: 'Contacts' });
   return links;

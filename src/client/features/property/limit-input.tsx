@@ -1,9 +1,7 @@
 import { Form, InputNumber } from 'antd';
 import { useId, type ReactNode } from 'react';
 import type { InputLimit } from '../../../shared/invest';
-
-const grouped = (value: string | number | undefined) => `${value ?? ''}`.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-const ungrouped = (text: string | undefined) => (text ?? '').replace(/[$,\s]/g, '');
+import { groupDigits, ungroupDigits } from '../../components/grouped-number';
 
 function stepOf(limit: InputLimit): number {
   if (limit.integer || limit.unit === 'months') return 1;
@@ -41,8 +39,8 @@ export function LimitInput({ limit, value, onChange, extra, testId }: LimitInput
         precision={limit.integer ? 0 : undefined}
         prefix={money ? '$' : undefined}
         suffix={limit.unit === 'percent' ? '%' : limit.unit === 'months' ? 'mo' : undefined}
-        formatter={money ? grouped : undefined}
-        parser={money ? ungrouped : undefined}
+        formatter={money ? groupDigits : undefined}
+        parser={money ? ungroupDigits : undefined}
         onChange={(next) => {
           if (typeof next !== 'number' || !Number.isFinite(next)) return;
           const clamped = Math.min(limit.max, Math.max(limit.min, next));

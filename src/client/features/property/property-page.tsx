@@ -18,6 +18,7 @@ import type { Property } from '../../../shared/schemas/property';
 import { SEARCH_ZOOM } from '../../constants';
 import { DEAL_TEXT, DealLabel, useOfferTargets, usePropertyCompsQuery, usePropertyQuery, ValueEstimateLine } from '../deal';
 import { ZipTrendCharts } from '../markets';
+import { PipelineControl } from '../pipeline';
 import { useSavedCalculationQuery } from '../saved-calculations';
 import { selectUser } from '../session';
 import { BreakEvenCard } from './break-even-card';
@@ -61,6 +62,7 @@ function PropertyAnalysis({ property, latestRate, ratesFailed, catalogue }: Prop
   const problems = useMemo(() => whatIfProblems(state.whatIf), [state.whatIf]);
   const targets = useOfferTargets();
   const offers = useMemo(() => maxOffers(state.whatIf, targets), [state.whatIf, targets]);
+  const strategyOffer = offers[state.strategy];
   const [metric, setMetric] = useState<RankMetric>(DEFAULT_METRIC);
   const [projected, setProjected] = useState<ProjectedStrategy>('buyHold');
 
@@ -137,6 +139,10 @@ function PropertyAnalysis({ property, latestRate, ratesFailed, catalogue }: Prop
             <Typography.Text strong>{formatCurrency(property.LatestListingPrice)}</Typography.Text>
           </Space>
           <ValueEstimateLine property={property} />
+          <PipelineControl
+            propertyId={property._id}
+            maxOfferPrice={strategyOffer.kind === 'price' ? strategyOffer.price : null}
+          />
         </div>
         <Space wrap className="dm-print-hide">
           <SaveCalculationButton

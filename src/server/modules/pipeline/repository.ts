@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+import { formatAddress } from '../../../shared/format';
 import type { PipelineStageKey } from '../../../shared/pipeline';
 import type { PipelineDeal, PipelineMove } from '../../../shared/schemas/pipeline';
 import type { Db } from '../../db/database';
@@ -56,7 +57,8 @@ function toDeal(row: DealRow, moves: PipelineMove[]): PipelineDeal {
   return {
     _id: row.id,
     propertyId: row.property_id,
-    address: row.address,
+    // As the property page writes it (the feeds' addresses are often in capitals).
+    address: formatAddress({ PropertyAddressFull: row.address }),
     city: row.city,
     state: row.state,
     zip: row.zip,

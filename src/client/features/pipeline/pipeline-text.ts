@@ -1,0 +1,27 @@
+import { formatCurrency } from '../../../shared/format';
+import { PIPELINE_STAGE_LABELS, type PipelineStageKey } from '../../../shared/pipeline';
+
+export const PIPELINE_TEXT = {
+  title: 'Pipeline',
+  lead: 'The properties you are working, from the first look to owning them. Move a card by dragging it, or with its arrow buttons.',
+  empty: 'Nothing in your pipeline yet. Open a property and choose a stage under "Pipeline" to add it.',
+  emptyStage: 'None',
+  board: 'Board',
+  list: 'List',
+  stageLabel: 'Pipeline stage',
+  addPlaceholder: 'Add to pipeline',
+  offerLabel: 'Offer price',
+  saveOffer: 'Save offer',
+  takeMaxOffer: (price: number) => `Use max offer ${formatCurrency(price)}`,
+  remove: 'Remove from pipeline',
+  removed: 'Removed from your pipeline',
+  openPipeline: 'Open the pipeline',
+  download: 'Download CSV',
+  moveBack: (address: string, stage: PipelineStageKey) => `Move ${address} back to ${PIPELINE_STAGE_LABELS[stage]}`,
+  moveOn: (address: string, stage: PipelineStageKey) => `Move ${address} on to ${PIPELINE_STAGE_LABELS[stage]}`,
+  moved: (address: string, stage: PipelineStageKey) => `${address} moved to ${PIPELINE_STAGE_LABELS[stage]}`,
+  added: (stage: PipelineStageKey) => `Added to your pipeline: ${PIPELINE_STAGE_LABELS[stage]}`,
+  offerSaved: 'Offer price saved',
+  inStage: (days: number) => (days === 0 ? 'since today' : days === 1 ? 'for 1 day' : `for ${days} days`),
+  listingGone: (status: string) => (status === 'Sold' ? 'Sold: no longer listed' : 'No longer listed'),
+} as const;
