@@ -5,10 +5,21 @@ import { Link } from 'react-router-dom';
 import { MAX_OFFER_PRICE, PIPELINE_STAGES, PIPELINE_STAGE_LABELS, type PipelineStageKey } from '../../../shared/pipeline';
 import { errorMessage } from '../../api/base-query';
 import { groupDigits, ungroupDigits } from '../../components/grouped-number';
-import { usePipelineDealOfQuery, useSavePipelineDealMutation, useUpdatePipelineDealMutation } from './pipeline-api';
+import {
+  usePipelineDealOfQuery,
+  useRemovePipelineDealMutation,
+  useSavePipelineDealMutation,
+  useUpdatePipelineDealMutation,
+} from './pipeline-api';
 import { PIPELINE_TEXT } from './pipeline-text';
 
-const STAGE_OPTIONS = PIPELINE_STAGES.map((value) => ({ value, label: PIPELINE_STAGE_LABELS[value] }));
+/** "Not in pipeline" is a choice of its own (choosing it takes the property out), not a placeholder. */
+const NONE = 'none';
+type StageChoice = PipelineStageKey | typeof NONE;
+const STAGE_OPTIONS: Array<{ value: StageChoice; label: string }> = [
+  { value: NONE, label: PIPELINE_TEXT.notInPipeline },
+  ...PIPELINE_STAGES.map((value) => ({ value, label: PIPELINE_STAGE_LABELS[value] })),
+];
 
 /**
  * The property page's pipeline: its stage (choosing one puts it in the pipeline), and once in it the
@@ -18,13 +29,19 @@ export function PipelineControl({ propertyId, maxOfferPrice }: { propertyId: str
   const deal = usePipelineDealOfQuery(propertyId);
   const [save, saving] = useSavePipelineDealMutation();
   const [update, updating] = useUpdatePipelineDealMutation();
+  const [remove, removing] = useRemovePipelineDealMutation();
   const current = deal.data ?? null;
   // What is typed and not yet saved; undefined: the saved offer price shows.
   const [draft, setDraft] = useState<number | null | undefined>(undefined);
   const offer = draft !== undefined ? draft : (current?.offerPrice ?? null);
 
-  const chooseStage = async (stage: PipelineStageKey) => {
+  const chooseStage = async (stage: StageChoice) => {
     try {
+      if (stage === NONE) {
+        if (current) await remove({ id: current._id, propertyId }).unwrap();
+        toast.success(PIPELINE_TEXT.removed);
+        return;
+      }
       await save({ propertyId, body: { stage } }).unwrap();
       toast.success(current ? PIPELINE_TEXT.moved('This property', stage) : PIPELINE_TEXT.added(stage));
     } catch (error) {
@@ -44,13 +61,12 @@ export function PipelineControl({ propertyId, maxOfferPrice }: { propertyId: str
 
   return (
     <Space wrap className="dm-pipeline-control dm-print-hide" data-testid="pipeline-control">
-      <Select<PipelineStageKey>
+      <Select<StageChoice>
         aria-label={PIPELINE_TEXT.stageLabel}
         className="dm-pipeline-stage-select"
-        placeholder={PIPELINE_TEXT.addPlaceholder}
         options={STAGE_OPTIONS}
-        value={current?.stage}
-        loading={deal.isFetching || saving.isLoading}
+        value={current?.stage ?? NONE}
+        loading={deal.isFetching || saving.isLoading || removing.isLoading}
         disabled={deal.isLoading}
         onChange={(stage) => void chooseStage(stage)}
       />
