@@ -2,7 +2,7 @@ import { Button, InputNumber, Select, Space } from 'antd';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
-import { MAX_OFFER_PRICE, PIPELINE_STAGES, PIPELINE_STAGE_LABELS, type PipelineStageKey } from '../../../shared/pipeline';
+import { MAX_OFFER_PRICE, type PipelineStageKey } from '../../../shared/pipeline';
 import { errorMessage } from '../../api/base-query';
 import { groupDigits, ungroupDigits } from '../../components/grouped-number';
 import {
@@ -11,14 +11,14 @@ import {
   useSavePipelineDealMutation,
   useUpdatePipelineDealMutation,
 } from './pipeline-api';
-import { PIPELINE_TEXT } from './pipeline-text';
+import { PIPELINE_STAGE_OPTIONS, PIPELINE_TEXT } from './pipeline-text';
 
 /** "Not in pipeline" is a choice of its own (choosing it takes the property out), not a placeholder. */
 const NONE = 'none';
 type StageChoice = PipelineStageKey | typeof NONE;
 const STAGE_OPTIONS: Array<{ value: StageChoice; label: string }> = [
   { value: NONE, label: PIPELINE_TEXT.notInPipeline },
-  ...PIPELINE_STAGES.map((value) => ({ value, label: PIPELINE_STAGE_LABELS[value] })),
+  ...PIPELINE_STAGE_OPTIONS,
 ];
 
 /**

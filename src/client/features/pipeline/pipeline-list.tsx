@@ -3,17 +3,20 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { formatCurrency } from '../../../shared/format';
-import { PIPELINE_STAGES, PIPELINE_STAGE_LABELS, type PipelineStageKey } from '../../../shared/pipeline';
+import type { PipelineStageKey } from '../../../shared/pipeline';
 import type { PipelineDeal } from '../../../shared/schemas/pipeline';
 import { errorMessage } from '../../api/base-query';
 import { downloadText } from '../../components/download-text';
 import { DealAddress, ListingStatusTag, type MoveDeal } from './pipeline-board';
 import { useExportPipelineMutation, useRemovePipelineDealMutation } from './pipeline-api';
-import { PIPELINE_TEXT } from './pipeline-text';
+import { PIPELINE_STAGE_OPTIONS, PIPELINE_TEXT } from './pipeline-text';
 
-const STAGE_OPTIONS = PIPELINE_STAGES.map((value) => ({ value, label: PIPELINE_STAGE_LABELS[value] }));
-const byNumber = (pick: (d: PipelineDeal) => number | null) => (a: PipelineDeal, b: PipelineDeal) =>
-  (pick(a) ?? -Infinity) - (pick(b) ?? -Infinity);
+/** Ascending by a figure, the deals without one first. */
+const byNumber = (pick: (d: PipelineDeal) => number | null) => (a: PipelineDeal, b: PipelineDeal) => {
+  const [x, y] = [pick(a), pick(b)];
+  if (x === null || y === null) return (x === null ? 0 : 1) - (y === null ? 0 : 1);
+  return x - y;
+};
 
 /** The pipeline as a table: sorted and filtered by its columns, its rows (the stages shown) as a CSV file. */
 export function PipelineList({ deals, onMove }: { deals: PipelineDeal[]; onMove: MoveDeal }) {
@@ -52,14 +55,14 @@ export function PipelineList({ deals, onMove }: { deals: PipelineDeal[]; onMove:
     {
       title: 'Stage',
       key: 'stage',
-      filters: STAGE_OPTIONS.map((o) => ({ text: o.label, value: o.value })),
+      filters: PIPELINE_STAGE_OPTIONS.map((o) => ({ text: o.label, value: o.value })),
       filteredValue: stages,
       onFilter: (value, deal) => deal.stage === value,
       render: (_value, deal) => (
         <Select<PipelineStageKey>
           size="small"
           aria-label={`${PIPELINE_TEXT.stageLabel}: ${deal.address}`}
-          options={STAGE_OPTIONS}
+          options={PIPELINE_STAGE_OPTIONS}
           value={deal.stage}
           onChange={(stage) => onMove(deal, stage)}
           className="dm-pipeline-stage-select"

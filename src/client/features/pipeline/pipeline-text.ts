@@ -1,5 +1,5 @@
 import { formatCurrency } from '../../../shared/format';
-import { PIPELINE_STAGE_LABELS, type PipelineStageKey } from '../../../shared/pipeline';
+import { PIPELINE_STAGES, PIPELINE_STAGE_LABELS, type PipelineStageKey } from '../../../shared/pipeline';
 
 export const PIPELINE_TEXT = {
   title: 'Pipeline',
@@ -25,3 +25,6 @@ export const PIPELINE_TEXT = {
   inStage: (days: number) => (days === 0 ? 'since today' : days === 1 ? 'for 1 day' : `for ${days} days`),
   listingGone: (status: string) => (status === 'Sold' ? 'Sold: no longer listed' : 'No longer listed'),
 } as const;
+
+/** The stages as a select's options, in the board's order. */
+export const PIPELINE_STAGE_OPTIONS = PIPELINE_STAGES.map((value) => ({ value, label: PIPELINE_STAGE_LABELS[value] }));
