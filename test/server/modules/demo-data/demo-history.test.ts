@@ -11,6 +11,9 @@ import { loadDemoData } from '../../../../src/server/modules/demo-data/load';
 import { RESO_COLUMNS, demoResoRows } from '../../../../src/server/modules/demo-data/reso';
 import { importFile } from '../../../../src/server/modules/feed-import/importer';
 
+// Each test reads or loads the demo's thousands of rows: 5 s is too short on a slow 2-core machine.
+jest.setTimeout(30_000);
+
 /** The demo load's days on market and price history (docs/listings.md, "Days on market and price cuts"). */
 
 const LISTINGS = 300;

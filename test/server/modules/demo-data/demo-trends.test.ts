@@ -14,6 +14,9 @@ import {
 } from '../../../../src/server/modules/listings';
 import { median } from '../../../../src/shared/stats';
 
+// Each test reads or loads the demo's thousands of rows: 5 s is too short on a slow 2-core machine.
+jest.setTimeout(30_000);
+
 /**
  * The demo's sales and leases follow their metro's published trend (docs/listings.md, "Demo trends"):
  * they span 36 months that end at the listings' day, and in each of the six outcome metros the median

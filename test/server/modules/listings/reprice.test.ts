@@ -6,6 +6,9 @@ import { marketKey } from '../../../../src/shared/valuation/market-model';
 import { mulberry32 } from '../../../../src/server/modules/demo-data/random';
 import type { AssumptionOverrides } from '../../../../src/shared/invest';
 
+// Each test re-prices every listing of the fixture: 5 s is too short on a slow 2-core machine.
+jest.setTimeout(30_000);
+
 /**
  * The bulk re-pricing (recomputeForRate: built inputs reused, one JSON value each way, batches) stores
  * exactly what the one-property path gives (strategyResults: fresh input builders, as the property
