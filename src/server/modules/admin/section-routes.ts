@@ -2,7 +2,6 @@ import type { TSchema } from '@sinclair/typebox';
 import {
   BulkRequest,
   BulkResult,
-  CsvFile,
   ExportQuery,
   IMPORT_MAX_BYTES,
   ImportRefused,
@@ -16,6 +15,7 @@ import type { RoutePlugin } from '../../http/route-context';
 import { actorOf } from '../audit';
 import { isPaged } from './common';
 import type { AdminSection, ImportingSection } from './section';
+import { CSV_FILE_ANSWER, sendCsvFile } from '../../http/csv-file';
 
 /** The Fastify instance a route module gets (typed by the TypeBox provider). */
 export type AdminApp = Parameters<RoutePlugin>[0];
@@ -25,8 +25,6 @@ export const IMPORT_BODY_LIMIT = 2 * IMPORT_MAX_BYTES + 64 * 1024;
 
 /** The answers of an import that writes at once (a dry run too): the report, or 400 with it. */
 export const IMPORT_ANSWERS = { 200: Envelope(ImportReport), 400: ImportRefused, 409: ErrorBody, 413: ErrorBody } as const;
-
-const CSV_ANSWER = { description: 'The CSV file (an attachment)', content: { 'text/csv': { schema: CsvFile } } } as const;
 
 /**
  * A section as the shared registration sees it. Each section's own type ties its schemas to its
@@ -51,15 +49,9 @@ export function registerSection(app: AdminApp, section: AnySection): void {
 
   app.get(
     `/${list}/export.csv`,
-    { schema: { querystring: ExportQuery, response: { 200: CSV_ANSWER } } },
+    { schema: { querystring: ExportQuery, response: { 200: CSV_FILE_ANSWER } } },
     async (request, reply) => {
-      const csv = await section.exportCsv(request.query.q);
-      const date = new Date().toISOString().slice(0, 10);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${list}-${date}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(csv);
+      return sendCsvFile(reply, list, await section.exportCsv(request.query.q));
     },
   );
 

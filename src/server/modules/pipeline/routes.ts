@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox';
 import { Envelope, ErrorBody, IdParams, NoContent, NoQuery } from '../../../shared/schemas/common';
-import { CsvFile } from '../../../shared/schemas/admin';
 import {
   PipelineDeal,
   PipelineExportQuery,
@@ -8,6 +7,7 @@ import {
   SavePipelineDeal,
   UpdatePipelineDeal,
 } from '../../../shared/schemas/pipeline';
+import { CSV_FILE_ANSWER, sendCsvFile } from '../../http/csv-file';
 import type { RoutePlugin } from '../../http/route-context';
 import { createPipelineService } from './service';
 
@@ -29,18 +29,13 @@ export const pipelineRoutes: RoutePlugin = async (app, { ctx }) => {
       schema: {
         querystring: PipelineExportQuery,
         response: {
-          200: { description: 'The CSV file (an attachment)', content: { 'text/csv': { schema: CsvFile } } },
+          200: CSV_FILE_ANSWER,
           400: ErrorBody,
         },
       },
     },
     async (request, reply) => {
-      const csv = await pipeline.exportCsv(request.auth!.userId, request.query.stages);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="pipeline-${new Date().toISOString().slice(0, 10)}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(csv);
+      return sendCsvFile(reply, 'pipeline', await pipeline.exportCsv(request.auth!.userId, request.query.stages));
     },
   );
 
