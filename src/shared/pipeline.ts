@@ -20,6 +20,16 @@ export const MAX_OFFER_PRICE = 1_000_000_000;
 /** How many deals one user's pipeline may hold. */
 export const MAX_PIPELINE_DEALS = 2_000;
 
+/**
+ * The stages whose deals are watched: their listing's price cuts, status changes and new sold comps
+ * reach the investor's bell (an owned or passed deal's do not).
+ */
+export const WATCHED_STAGES: readonly PipelineStageKey[] = ['watching', 'analysing', 'offer-made', 'under-contract'];
+
+/** What a watched deal's listing did. */
+export const WATCH_REASONS = ['price_cut', 'status_change', 'new_comp'] as const;
+export type WatchReason = (typeof WATCH_REASONS)[number];
+
 export const isPipelineStage = (value: unknown): value is PipelineStageKey =>
   typeof value === 'string' && (PIPELINE_STAGES as readonly string[]).includes(value);
 

@@ -31,6 +31,8 @@ const NEW: AlertNotification = {
   _id: 'n1',
   searchId: 's1',
   searchName: 'Austin duplexes',
+  dealId: null,
+  stage: null,
   propertyId: 'p1',
   address: '1200 E 11th St, Austin, TX 78702',
   reason: 'new',
@@ -38,6 +40,8 @@ const NEW: AlertNotification = {
   previousPrice: null,
   cashOnCash: 7.25,
   strategy: 'buyHold',
+  status: null,
+  compAddress: null,
   matchedAt: ago(3 * HOUR),
   read: false,
 };
@@ -66,6 +70,33 @@ const PAYS: AlertNotification = {
   strategy: 'buyHold',
   matchedAt: ago(10 * 24 * HOUR),
   read: true,
+};
+/** A watched pipeline deal's listing sold: it left Dealmap (no property). */
+const SOLD: AlertNotification = {
+  ...NEW,
+  _id: 'n4',
+  searchId: null,
+  searchName: null,
+  dealId: 'd1',
+  stage: 'offer-made',
+  propertyId: null,
+  address: '77 Pine St, Austin, TX 78702',
+  reason: 'status_change',
+  price: 301_000,
+  cashOnCash: null,
+  strategy: null,
+  status: 'Sold',
+  matchedAt: ago(2 * HOUR),
+};
+const COMP: AlertNotification = {
+  ...SOLD,
+  _id: 'n5',
+  propertyId: 'p1',
+  stage: 'watching',
+  reason: 'new_comp',
+  price: 305_000,
+  status: null,
+  compAddress: '12 Oak St, Austin, TX 78702',
 };
 const answer = (notifications: AlertNotification[]): NotificationsAnswer => ({
   notifications,
@@ -105,6 +136,10 @@ describe('the notification texts', () => {
     expect(reasonText(CUT)).toBe('Price cut $420,000 → $399,000');
     expect(reasonText(PAYS)).toBe('Now pays 9.1 % cash-on-cash (Buy & Hold)');
     expect(reasonText({ ...PAYS, strategy: null })).toBe('Now pays 9.1 % cash-on-cash');
+    expect(reasonText(SOLD)).toBe('Sold for $301,000');
+    expect(reasonText({ ...SOLD, status: 'Pending', price: null })).toBe('Now Pending');
+    expect(reasonText({ ...SOLD, status: 'Removed', price: null })).toBe('Removed from the listings');
+    expect(reasonText(COMP)).toBe('New comp: 12 Oak St, Austin, TX 78702 sold for $305,000');
   });
 
   it("links to the search page's popup deep link, centred on the property when its place is known", () => {
@@ -177,6 +212,23 @@ describe('the bell', () => {
     expect(third).not.toHaveTextContent('Unread');
     expect(third).not.toHaveClass('dm-notification-unread');
     expect(third.querySelector('time')).toHaveTextContent('10 days ago');
+  });
+
+  it("lists a watched deal's news with its stage; one whose listing left Dealmap links to the pipeline", async () => {
+    notificationsApi(() => answer([SOLD, COMP]));
+    openHeader();
+    await openList(2);
+    const [sold, comp] = items();
+    expect(sold).toHaveTextContent('Unread: 77 Pine St, Austin, TX 78702');
+    expect(sold).toHaveTextContent('Sold for $301,000');
+    expect(sold).toHaveTextContent('Pipeline: Offer made');
+    expect(sold).not.toHaveTextContent('Saved search');
+    // The price is in the reason's words, once.
+    expect(sold.textContent?.match(/\$301,000/g)).toHaveLength(1);
+    expect(sold).toHaveAttribute('href', '/app/pipeline');
+    expect(comp).toHaveTextContent('New comp: 12 Oak St, Austin, TX 78702 sold for $305,000');
+    expect(comp).toHaveTextContent('Pipeline: Watching');
+    expect(comp).toHaveAttribute('href', '/app/search?property=p1');
   });
 
   it('says what to do when there are no alerts', async () => {

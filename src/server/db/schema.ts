@@ -8,7 +8,7 @@ import type { StrategyResults } from '../../shared/schemas/results';
 import type { SavedResults, StrategyKey } from '../../shared/schemas/saved-calculations';
 import type { WhatIf } from '../../shared/schemas/what-if';
 import type { MarketModel } from '../../shared/valuation/market-model';
-import type { PipelineStageKey } from '../../shared/pipeline';
+import type { PipelineStageKey, WatchReason } from '../../shared/pipeline';
 
 /** The inputs the engine actually used (feed estimates, or their fallbacks: modules/listings/analysis.ts), stored with each listing. */
 export interface EngineInputs {
@@ -342,6 +342,23 @@ export interface PipelineMovesTable {
   deal_id: string;
   stage: PipelineStageKey;
   moved_at: Timestamp;
+}
+
+/** A watched deal's listing's price cut, status change or new sold comp, each once (0041). */
+export interface PipelineAlertsTable {
+  id: Generated<string>;
+  deal_id: string;
+  user_id: string;
+  reason: WatchReason;
+  /** What makes it once: the cut's price, the new status, the comp's id. */
+  key: string;
+  /** The new list price of a cut, the comp's sold price; null for a status change. */
+  price: number | null;
+  previous_price: number | null;
+  status: string | null;
+  comp_address: string | null;
+  created_at: Generated<Date>;
+  read_at: NullableTimestamp;
 }
 
 export interface RatesTable {
@@ -690,6 +707,7 @@ export interface Tables {
   past_listings: PastListingsTable;
   pipeline_deals: PipelineDealsTable;
   pipeline_moves: PipelineMovesTable;
+  pipeline_alerts: PipelineAlertsTable;
   property_returns: PropertyReturnsTable;
   price_history: PriceHistoryTable;
   saved_searches: SavedSearchesTable;

@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, Id, Nullable, StringEnum } from './common';
 import { NOT_BLANK } from './formats';
 import { MapBounds } from './geo';
+import { PIPELINE_STAGES, WATCH_REASONS } from '../pipeline';
 import { FILTER_PARAM_NAMES } from '../search-filters';
 import { ALERT_FREQUENCIES, ALERT_REASONS, SEARCH_SORTS, SORT_ORDERS } from '../vocabulary';
 
@@ -57,21 +58,37 @@ export type NewSavedSearch = Static<typeof NewSavedSearch>;
 export const SavedSearchChanges = Type.Partial(NewSavedSearch, { additionalProperties: false, minProperties: 1 });
 export type SavedSearchChanges = Static<typeof SavedSearchChanges>;
 
-/** A listing a saved search newly matched: a notification in the app and a line of an alert e-mail. */
+/** Why a notification came: a saved search's reasons, then a watched pipeline deal's. */
+export const NOTIFICATION_REASONS = [...ALERT_REASONS, ...WATCH_REASONS.filter((r) => r !== 'price_cut')] as const;
+export type NotificationReason = (typeof NOTIFICATION_REASONS)[number];
+
+/**
+ * A listing a saved search newly matched, or news of a watched pipeline deal's listing (issue 40): a
+ * notification in the app; a saved search's is also a line of an alert e-mail.
+ */
 export const AlertNotification = Type.Object({
   _id: Id,
-  searchId: Id,
-  searchName: Type.String(),
-  propertyId: Id,
+  /** The saved search that matched; null for a pipeline deal's news. */
+  searchId: Nullable(Id),
+  searchName: Nullable(Type.String()),
+  /** The pipeline deal whose listing it is, and its stage; null for a saved search's. */
+  dealId: Nullable(Id),
+  stage: Nullable(StringEnum(PIPELINE_STAGES)),
+  /** Null once the listing left Dealmap (a watched deal's that sold or was removed). */
+  propertyId: Nullable(Id),
   address: Type.String(),
-  reason: StringEnum(ALERT_REASONS),
-  /** The list price when matched (for a cut, the new price). */
-  price: Type.Number(),
+  reason: StringEnum(NOTIFICATION_REASONS),
+  /** The list price when matched (for a cut, the new price; a new comp's or a sale's, the sold price); null when unknown. */
+  price: Nullable(Type.Number()),
   /** The price before the cut; null for the other reasons. */
   previousPrice: Nullable(Type.Number()),
   /** The cash-on-cash of the search's strategy when matched, percent; null without a strategy or a figure. */
   cashOnCash: Nullable(Type.Number()),
   strategy: Nullable(Type.String()),
+  /** A status change's new status (Pending, Withdrawn, Sold, Removed…). */
+  status: Nullable(Type.String()),
+  /** A new comp's address. */
+  compAddress: Nullable(Type.String()),
   matchedAt: DateTime,
   read: Type.Boolean(),
 });

@@ -65,7 +65,8 @@ export function NotificationBell({ onOpen }: NotificationBellProps) {
           .catch((error: unknown) => toast.error(errorMessage(error, NOTIFICATIONS_TEXT.markFailed)));
       }
       close(false);
-      if (onOpen) {
+      // A listing that left Dealmap has no popup: the link goes to the pipeline.
+      if (onOpen && n.propertyId !== null) {
         e.preventDefault();
         onOpen(n.propertyId);
       }

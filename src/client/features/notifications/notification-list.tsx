@@ -8,19 +8,23 @@ import {
   cashOnCashText,
   notificationLink,
   NOTIFICATIONS_TEXT,
+  PIPELINE_PATH,
   reasonText,
   relativeTimeText,
   SEARCH_PATH,
+  sourceText,
 } from './notification-text';
 
 /** One notification: unread ones carry a dot, a tint and "Unread" for screen readers. */
 function NotificationItem({ n, onChoose }: { n: AlertNotification; onChoose: (n: AlertNotification, e: MouseEvent) => void }) {
   // A "now pays" reason already says the cash-on-cash.
   const coc = n.cashOnCash !== null && n.reason !== 'now_pays' ? cashOnCashText(n.cashOnCash, n.strategy) : null;
+  // A sale's and a new comp's price is in their reason's words.
+  const price = n.price !== null && (n.reason === 'new' || n.reason === 'price_cut' || n.reason === 'now_pays') ? n.price : null;
   return (
     <li>
       <Link
-        to={notificationLink(n.propertyId)}
+        to={n.propertyId === null ? PIPELINE_PATH : notificationLink(n.propertyId)}
         className={`dm-notification${n.read ? '' : ' dm-notification-unread'}`}
         data-testid="notification"
         data-read={n.read}
@@ -34,10 +38,10 @@ function NotificationItem({ n, onChoose }: { n: AlertNotification; onChoose: (n:
         <span className="dm-notification-details">
           <span className="dm-notification-reason">{reasonText(n)}</span>
           <span className="dm-notification-meta">
-            <span>{formatCurrency(n.price)}</span>
+            {price === null ? null : <span>{formatCurrency(price)}</span>}
             {coc ? <span>{coc}</span> : null}
           </span>
-          <span className="dm-notification-search">{NOTIFICATIONS_TEXT.fromSearch(n.searchName)}</span>
+          <span className="dm-notification-search">{sourceText(n)}</span>
         </span>
         <time className="dm-notification-time" dateTime={n.matchedAt} title={absoluteTimeText(n.matchedAt)}>
           {relativeTimeText(n.matchedAt)}

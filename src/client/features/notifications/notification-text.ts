@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { formatCurrency } from '../../../shared/format';
 import { STRATEGIES } from '../../../shared/invest/ranking';
+import { PIPELINE_STAGE_LABELS } from '../../../shared/pipeline';
 import type { AlertNotification } from '../../../shared/schemas/alerts';
 import { SEARCH_ZOOM } from '../../constants';
 
@@ -16,6 +17,8 @@ export const NOTIFICATIONS_POLL_MS = 30_000;
  */
 export const POPUP_LINK_PARAM = 'property';
 export const SEARCH_PATH = '/app/search';
+/** Where a watched deal's news goes once its listing left Dealmap. */
+export const PIPELINE_PATH = '/app/pipeline';
 
 /**
  * Where choosing a notification goes: the search page with the property's popup open, centred on it
@@ -43,6 +46,7 @@ export const NOTIFICATIONS_TEXT = {
   markFailed: 'Could not mark the notifications read',
   unread: 'Unread',
   fromSearch: (name: string) => `Saved search: ${name}`,
+  fromPipeline: (stage: string) => `Pipeline: ${stage}`,
 } as const;
 
 /** A strategy's name for a key ('buyHold' → 'Buy & Hold'); anything else as it came. */
@@ -56,12 +60,19 @@ export function cashOnCashText(percent: number, strategy: string | null): string
   return strategy ? `${figure} (${strategyLabel(strategy)})` : figure;
 }
 
-/** Why the search reported the listing: "New listing", "Price cut $420,000 → $399,000", "Now pays 9.1 % cash-on-cash (Buy & Hold)". */
-export function reasonText(n: Pick<AlertNotification, 'reason' | 'price' | 'previousPrice' | 'cashOnCash' | 'strategy'>): string {
+/**
+ * Why the notification came: "New listing", "Price cut $420,000 → $399,000", "Now pays 9.1 % cash-on-cash
+ * (Buy & Hold)"; a watched deal's "Now Pending", "Sold for $310,000", "New comp: 12 Oak St sold for $305,000".
+ */
+export function reasonText(
+  n: Pick<AlertNotification, 'reason' | 'price' | 'previousPrice' | 'cashOnCash' | 'strategy' | 'status' | 'compAddress'>,
+): string {
+  const soldFor = n.price === null ? '' : ` for ${formatCurrency(n.price)}`;
   switch (n.reason) {
     case 'new':
       return 'New listing';
     case 'price_cut':
+      if (n.price === null) return 'Price cut';
       return n.previousPrice === null
         ? `Price cut to ${formatCurrency(n.price)}`
         : `Price cut ${formatCurrency(n.previousPrice)} → ${formatCurrency(n.price)}`;
@@ -69,7 +80,19 @@ export function reasonText(n: Pick<AlertNotification, 'reason' | 'price' | 'prev
       return n.cashOnCash === null
         ? 'Now pays the search’s cash-on-cash'
         : `Now pays ${cashOnCashText(n.cashOnCash, n.strategy)}`;
+    case 'status_change':
+      if (n.status === 'Sold') return `Sold${soldFor}`;
+      if (n.status === 'Removed') return 'Removed from the listings';
+      return `Now ${n.status ?? 'off the market'}`;
+    case 'new_comp':
+      return `New comp: ${n.compAddress ?? 'a nearby sale'} sold${soldFor}`;
   }
+}
+
+/** Where it came from: "Saved search: Austin duplexes" or "Pipeline: Watching". */
+export function sourceText(n: Pick<AlertNotification, 'searchName' | 'stage'>): string {
+  if (n.searchName !== null) return NOTIFICATIONS_TEXT.fromSearch(n.searchName);
+  return NOTIFICATIONS_TEXT.fromPipeline(n.stage === null ? '' : PIPELINE_STAGE_LABELS[n.stage]);
 }
 
 /** "3 hours ago" (dayjs relative time). */

@@ -1,1 +1,2 @@
 export { pipelineRoutes } from './routes';
+export { createWatchRepository, recordWatchNews, type WatchCounts, type WatchNotification } from './watch-repository';

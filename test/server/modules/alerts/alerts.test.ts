@@ -377,6 +377,8 @@ describe.each(DATABASES)('saved-search alerts on $name', (database) => {
       _id: expect.any(String),
       searchId: expect.any(String),
       searchName: expect.any(String),
+      dealId: null,
+      stage: null,
       propertyId: expect.any(String),
       address: expect.stringContaining('Austin, TX 78704'),
       reason: expect.stringMatching(/^(new|price_cut|now_pays)$/),
@@ -384,6 +386,8 @@ describe.each(DATABASES)('saved-search alerts on $name', (database) => {
       previousPrice: null,
       cashOnCash: null,
       strategy: null,
+      status: null,
+      compAddress: null,
       matchedAt: expect.any(String),
       read: false,
     });

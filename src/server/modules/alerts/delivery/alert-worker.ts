@@ -1,6 +1,7 @@
 import { yieldToRequests } from '../../../http/busy';
 import { BackgroundWorker, type BackgroundWorkerOptions } from '../../../lib/background-worker';
 import { LISTINGS_CHANNEL } from '../../listings';
+import { recordWatchNews } from '../../pipeline';
 import { passWaiting, readAlertWork, type AlertWork } from './alert-state';
 import { deliverDue, latestDigestTime, type DeliveryContext, type DeliveryResult } from './delivery';
 import { runMatchingPass, type PassResult } from './matcher';
@@ -28,7 +29,8 @@ const dueDigest = (work: AlertWork, now: Date, hour: number) =>
  * PostgreSQL (LISTEN), and a look at the change row every `pollMs` (the only way on PGlite, where
  * `npm run import` runs while the server is stopped: the start's first look finds its changes) —
  * matches them against the saved searches (matcher.ts) and sends the e-mails that are due
- * (delivery.ts). Several servers on one database: whichever takes the 'alerts' lock does the work,
+ * (delivery.ts). Before each pass it records the watched pipeline deals' news (the pipeline's
+ * recordWatchNews: idempotent, so a pass that fails after it loses nothing). Several servers on one database: whichever takes the 'alerts' lock does the work,
  * one at a time; a server that finds it taken looks again at its next turn. Requests never wait for
  * it: it runs outside their scope, in short statements with a yield between them. A stop (server
  * shutdown) ends after the current statement; an unfinished pass is redone by the next start.
@@ -100,6 +102,13 @@ export class AlertWorker extends BackgroundWorker {
     const { db, database, log } = this.options;
     let work = await readAlertWork(db);
     for (let n = 0; n < PASSES_PER_TURN && passWaiting(work) && !this.stopped; n++) {
+      const news = await recordWatchNews(db);
+      const newsCount = news.price_cut + news.status_change + news.new_comp;
+      if (newsCount > 0) {
+        log?.info(
+          `Pipeline watch: ${newsCount} news (${news.price_cut} price cuts, ${news.status_change} status changes, ${news.new_comp} new comps)`,
+        );
+      }
       const pass = await runMatchingPass(db, {
         kind: database.kind,
         now: this.now(),

@@ -3,8 +3,12 @@ import type { AlertNotification, NotificationsAnswer } from '../../../../shared/
 import { formatAddress } from '../../../../shared/format';
 import type { AlertReason } from '../../../../shared/vocabulary';
 import type { Db } from '../../../db/database';
+import { createWatchRepository, type WatchNotification } from '../../pipeline';
 
-/** The in-app notifications: a user's alert matches, newest first, read and unread (docs/investor-api.md). */
+/**
+ * The in-app notifications: a user's alert matches and their watched pipeline deals' news (the pipeline
+ * module's), newest first, read and unread (docs/investor-api.md).
+ */
 
 /** The most notifications GET /notifications lists. */
 export const NOTIFICATIONS_LISTED = 50;
@@ -43,9 +47,11 @@ export const addressLine = (p: { address_full: string; city: string; state: stri
   });
 
 export function createNotificationsRepository(db: Db) {
+  const watch = createWatchRepository(db);
   return {
     /** The newest notifications of a user and how many of all theirs are unread. */
     async list(userId: string, limit = NOTIFICATIONS_LISTED): Promise<NotificationsAnswer> {
+      const watched = await watch.list(userId, limit);
       const rows = await sql<NotificationRow>`
         select m.id, m.search_id, s.name as search_name, s.strategy, m.property_id, p.address_full, p.city, p.state, p.zip,
           m.reason, m.price, ${previousPriceSql} as previous_price, m.cash_on_cash, m.matched_at, m.read_at
@@ -57,7 +63,10 @@ export function createNotificationsRepository(db: Db) {
         limit ${limit}`.execute(db);
       const unread = await sql<{ n: number }>`
         select count(*)::int as n from alert_matches where user_id = ${userId} and read_at is null`.execute(db);
-      return { notifications: rows.rows.map(toNotification), unread: unread.rows[0].n };
+      const notifications = [...rows.rows.map(toNotification), ...watched.notifications.map(fromWatch)]
+        .sort((a, b) => b.matchedAt.localeCompare(a.matchedAt) || b._id.localeCompare(a._id))
+        .slice(0, limit);
+      return { notifications, unread: unread.rows[0].n + watched.unread };
     },
 
     /** Marks every notification of the user read; returns how many were unread. */
@@ -68,7 +77,7 @@ export function createNotificationsRepository(db: Db) {
         .where('user_id', '=', userId)
         .where('read_at', 'is', null)
         .executeTakeFirst();
-      return Number(result.numUpdatedRows);
+      return Number(result.numUpdatedRows) + (await watch.markAllRead(userId));
     },
 
     /** Marks one notification of the user read (already read stays as it was); false when the user has no such one. */
@@ -79,7 +88,7 @@ export function createNotificationsRepository(db: Db) {
         .where('id', '=', id)
         .where('user_id', '=', userId)
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      return Number(result.numUpdatedRows) > 0 || (await watch.markRead(userId, id));
     },
   };
 }
@@ -89,6 +98,8 @@ function toNotification(row: NotificationRow): AlertNotification {
     _id: row.id,
     searchId: row.search_id,
     searchName: row.search_name,
+    dealId: null,
+    stage: null,
     propertyId: row.property_id,
     address: addressLine(row),
     reason: row.reason,
@@ -96,7 +107,30 @@ function toNotification(row: NotificationRow): AlertNotification {
     previousPrice: row.previous_price,
     cashOnCash: row.cash_on_cash,
     strategy: row.strategy,
+    status: null,
+    compAddress: null,
     matchedAt: row.matched_at.toISOString(),
     read: row.read_at !== null,
+  };
+}
+
+function fromWatch(n: WatchNotification): AlertNotification {
+  return {
+    _id: n.id,
+    searchId: null,
+    searchName: null,
+    dealId: n.dealId,
+    stage: n.stage,
+    propertyId: n.propertyId,
+    address: n.address,
+    reason: n.reason,
+    price: n.price,
+    previousPrice: n.previousPrice,
+    cashOnCash: null,
+    strategy: null,
+    status: n.status,
+    compAddress: n.compAddress,
+    matchedAt: n.at.toISOString(),
+    read: n.read,
   };
 }

@@ -5,7 +5,8 @@ import { checkId } from '../../../http/ids';
 import { notFound } from '../../../http/errors';
 import { createNotificationsRepository } from './notifications-repository';
 
-export const NOTIFICATION_NOT_FOUND = 'Notification not found: it may have been removed with its saved search or its listing';
+export const NOTIFICATION_NOT_FOUND =
+  'Notification not found: it may have been removed with its saved search, its pipeline deal or its listing';
 
 /** The caller's alert notifications, under /api/v1/auth (docs/investor-api.md, "Notifications"). */
 export const notificationsRoutes: RoutePlugin = async (app, { ctx }) => {
