@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/maps';
 import { seriousViolations } from './helpers';
-import { anyAustinPropertyId, signUp } from './investor-helpers';
+import { anyAustinPropertyId, propertyWithEveryStrategy, signUp } from './investor-helpers';
 import { uniqueEmail } from './users';
 
 async function picture(page: Page, name: string) {
@@ -69,4 +69,58 @@ test('an investor works a property from Watching to Owned and exports the pipeli
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   expect(await seriousViolations(page)).toEqual([]);
   await picture(page, 'pipeline-board');
+});
+
+test("the map shows only the pipeline, badged with each stage; the popup shows and changes a deal's stage", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUp(page, uniqueEmail('pipeline-map'), 'pipeline-password-1');
+  const property = await propertyWithEveryStrategy(page);
+  await page.goto(`/app/property/${property._id}`);
+  await page.getByTestId('pipeline-control').getByRole('combobox', { name: 'Pipeline stage' }).click();
+  await page.getByTitle('Analysing', { exact: true }).click();
+  await expect(page.getByText('Added to your pipeline: Analysing')).toBeVisible();
+
+  const [lng, lat] = property.location.coordinates;
+  await page.goto(`/app/search?lat=${lat}&lng=${lng}&zoom=15`);
+  const toggle = page.getByTestId('pipeline-toggle');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(page).toHaveURL(/layer=pipeline/);
+  // The map holds the one deal, as its stage badge; the list beside it, the same.
+  await expect(page.locator('[data-fake-map]')).toHaveAttribute('data-pipeline-markers', '1');
+  const badge = page.locator('gmp-advanced-marker .dm-stage-badge');
+  await expect(badge).toHaveCount(1);
+  await expect(badge).toHaveText('Analysing');
+  const list = page.getByRole('list', { name: 'Pipeline properties in view' });
+  await expect(list.getByRole('button')).toHaveCount(1);
+  await expect(list).toContainText('Analysing');
+  await expect(page.getByTestId('match-count')).toHaveText('1 property');
+  expect(await seriousViolations(page)).toEqual([]);
+  await picture(page, 'pipeline-map');
+
+  await badge.click();
+  const popup = page.getByTestId('property-popup');
+  await expect(popup).toBeVisible();
+  const control = popup.getByTestId('pipeline-control');
+  await expect(control).toContainText('Analysing');
+  await control.getByRole('combobox', { name: 'Pipeline stage' }).click();
+  await page.getByTitle('Offer made', { exact: true }).click();
+  await expect(page.getByText('This property moved to Offer made')).toBeVisible();
+  await expect(badge).toHaveText('Offer made');
+  await picture(page, 'pipeline-map-popup');
+
+  // On a phone: the layer's list in the sheet, nothing wider than the screen, axe clean.
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('button', { name: 'Show the list: 1 property' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await seriousViolations(page)).toEqual([]);
+  await picture(page, 'pipeline-map');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Off again: the listings' markers are back.
+  await toggle.click();
+  await expect(page).not.toHaveURL(/layer=pipeline/);
+  await expect(page.locator('gmp-advanced-marker .dm-stage-badge')).toHaveCount(0);
 });

@@ -1,3 +1,6 @@
+import { pointInBounds, type MapBounds } from './geo/bounds';
+import type { PipelineDeal } from './schemas/pipeline';
+
 /**
  * The stages of an investor's pipeline (issue 40), in the order a deal moves through them; `passed` is
  * where a deal the investor dropped goes, from any stage.
@@ -41,4 +44,19 @@ export function neighbourStage(stage: PipelineStageKey, step: -1 | 1): PipelineS
 /** Whole days from `from` to `to` (ISO instants), never below 0: how long a deal has been in its stage. */
 export function daysBetween(from: string, to: string): number {
   return Math.max(0, Math.floor((Date.parse(to) - Date.parse(from)) / 86_400_000));
+}
+
+/**
+ * The deals the map's pipeline layer lists: those placed in view (every deal before the map has a
+ * view), in the board's stage order, then by address.
+ */
+export function dealsInView(deals: readonly PipelineDeal[], bounds: MapBounds | null): PipelineDeal[] {
+  const inView = deals.filter(
+    (deal) =>
+      !bounds ||
+      (deal.latitude !== null && deal.longitude !== null && pointInBounds({ lat: deal.latitude, lng: deal.longitude }, bounds)),
+  );
+  return inView.sort(
+    (a, b) => PIPELINE_STAGES.indexOf(a.stage) - PIPELINE_STAGES.indexOf(b.stage) || a.address.localeCompare(b.address),
+  );
 }

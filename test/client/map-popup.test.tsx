@@ -142,6 +142,25 @@ const RATES = [
 ];
 
 let requests: string[];
+/** The caller's pipeline deal on p1 (null: in none); a PUT moves it to the stage it sends. */
+let pipelineStage: string | null = null;
+const pipelineDeal = (stage: string) => ({
+  _id: 'd1',
+  propertyId: 'p1',
+  address: '1200 E 11th St',
+  city: 'Austin',
+  state: 'TX',
+  zip: '78702',
+  latitude: 30.27,
+  longitude: -97.73,
+  listPrice: 450_000,
+  listingStatus: 'Active',
+  stage,
+  offerPrice: null,
+  stageSince: '2026-11-01T00:00:00.000Z',
+  addedAt: '2026-11-01T00:00:00.000Z',
+  moves: [{ stage, movedAt: '2026-11-01T00:00:00.000Z' }],
+});
 /** The API; `hold` keeps GET /property/p1 unanswered until the returned function is called. */
 function mockApi(compsReply: [number, unknown], full: Property | null = FULL, hold = false) {
   requests = [];
@@ -160,6 +179,16 @@ function mockApi(compsReply: [number, unknown], full: Property | null = FULL, ho
     if (url.pathname === '/api/v1/lookups/investmentStrategies') return jsonResponse(200, { data: STRATEGIES });
     if (url.pathname === '/api/v1/auth/property/comps') return jsonResponse(compsReply[0], compsReply[1]);
     if (url.pathname === '/api/v1/config') return jsonResponse(200, { data: { googleMapsApiKey: null, googleMapsMapId: null } });
+    if (url.pathname === '/api/v1/auth/pipeline/properties/p1') {
+      if (req.method === 'PUT') {
+        const body = (await req.json()) as { stage: string };
+        requests.push(`PUT ${JSON.stringify(body)}`);
+        pipelineStage = body.stage;
+      }
+      return pipelineStage
+        ? jsonResponse(200, { data: pipelineDeal(pipelineStage) })
+        : jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'This property is not in your pipeline' } });
+    }
     return jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'no mock' } });
   });
   return release;
@@ -199,6 +228,25 @@ describe('property popup', () => {
     expect(await within(popup).findByText('Bright bungalow near the park.')).toBeInTheDocument();
     // Fix'N'Flip is chosen but the property has no results; BRRRR has results but is not chosen.
     await waitFor(() => expect(tabs().map((t) => t.textContent)).toEqual(['Property', 'Comps', 'Buy/Hold', 'ST Rental']));
+  });
+
+  it("shows the property's pipeline stage and changes it there", async () => {
+    mockApi([200, { data: comps }]);
+    pipelineStage = 'watching';
+    try {
+      renderPopup(property, ['s-bh']);
+      const popup = screen.getByTestId('property-popup');
+      const control = await within(popup).findByTestId('pipeline-control');
+      await waitFor(() => expect(control).toHaveTextContent('Watching'));
+      // The popup has the stage alone: the offer price is the property page's.
+      expect(within(control).queryByRole('spinbutton')).toBeNull();
+      fireEvent.mouseDown(within(control).getByRole('combobox', { name: 'Pipeline stage' }));
+      fireEvent.click(await screen.findByTitle('Offer made'));
+      await waitFor(() => expect(requests).toContain('PUT {"stage":"offer-made"}'));
+      await waitFor(() => expect(control).toHaveTextContent('Offer made'));
+    } finally {
+      pipelineStage = null;
+    }
   });
 
   it('requests comps 300 ms after selection and shows the cards, the bar and the top 5', async () => {

@@ -35,6 +35,14 @@ describe('the search settings in the URL', () => {
     expect(settingsFromParams(new URLSearchParams('layer=deals')).returns).toBeUndefined();
   });
 
+  it('keeps the pipeline layer as layer=pipeline; the returns heat map wins when both are set', () => {
+    const params = withSettings(new URLSearchParams('zoom=9'), { ...DEFAULT_SETTINGS, pipeline: true });
+    expect(params.toString()).toBe('zoom=9&layer=pipeline');
+    expect(settingsFromParams(params)).toEqual({ ...DEFAULT_SETTINGS, pipeline: true });
+    expect(withSettings(params, { ...DEFAULT_SETTINGS, pipeline: true, returns: true }).toString()).toBe('zoom=9&layer=returns');
+    expect(settingsFromParams(new URLSearchParams('layer=deals')).pipeline).toBeUndefined();
+  });
+
   it('writes nothing for the defaults and reads the defaults from nothing', () => {
     expect(withSettings(new URLSearchParams('zoom=12'), DEFAULT_SETTINGS).toString()).toBe('zoom=12');
     expect(settingsFromParams(new URLSearchParams())).toEqual(DEFAULT_SETTINGS);

@@ -68,3 +68,10 @@ export function boundsProblems(bounds: unknown, { maxSpan = true }: { maxSpan?: 
 export function isSearchableBounds(bounds: unknown): bounds is MapBounds {
   return boundsProblems(bounds).length === 0;
 }
+
+/** Whether a point is inside the bounds (edges included; bounds across the antimeridian wrap). */
+export function pointInBounds(point: { lat: number; lng: number }, bounds: MapBounds): boolean {
+  const { sw, ne } = bounds;
+  if (point.lat < sw.lat || point.lat > ne.lat) return false;
+  return sw.lng <= ne.lng ? point.lng >= sw.lng && point.lng <= ne.lng : point.lng >= sw.lng || point.lng <= ne.lng;
+}

@@ -8,10 +8,12 @@ import { LoadingStatusWatcher, MapMessage, useGmAuthFailure } from './map-error-
 import { MapOverlays } from './map-overlays';
 import { useSideControlsOnPhone } from './phone-map-controls';
 import { PropertyMarkers } from './markers/property-markers';
+import { PipelineMarkers } from './pipeline/pipeline-markers';
 import { ReturnsCells } from './returns/returns-cells';
 import { SelectedPropertyWindow } from './popup/selected-property-window';
 import { useCameraFollower } from './use-camera-follower';
 import type { ReturnsMap } from './returns/use-returns-map';
+import type { PipelineDeal } from '../../../shared/schemas/pipeline';
 import { useViewportSync } from './use-viewport-sync';
 import './map.css';
 
@@ -37,11 +39,13 @@ export interface DealMapProps {
   controlsSlot?: HTMLElement | null;
   /** The returns heat map while it is on (its cells replace the markers), else null. */
   returns?: ReturnsMap | null;
+  /** The pipeline layer while it is on: the investor's deals replace the markers, badged with their stage. */
+  pipeline?: { deals: PipelineDeal[]; onSelect: (propertyId: string) => void } | null;
 }
 
 /**
  * The search map: Google map (uncontrolled camera), clustered property markers (filtered) or, while
- * it is on, the returns heat map's cells, the place search, the legend and the property popup. Maps
+ * one is on, the returns heat map's cells or the pipeline's deals, the place search, the legend and the property popup. Maps
  * errors replace the map.
  */
 export function DealMap({
@@ -55,6 +59,7 @@ export function DealMap({
   highlightedId,
   onMarkerHover,
   returns = null,
+  pipeline = null,
 }: DealMapProps) {
   const authFailedByGoogle = useGmAuthFailure();
   const [authFailed, setAuthFailed] = useState(false);
@@ -86,9 +91,12 @@ export function DealMap({
           without tabbing through every marker to reach the list.
         */}
         {controlsSlot ? (
-          createPortal(<MapOverlays placeQuery={placeQuery} filters={filters} returns={returns} />, controlsSlot)
+          createPortal(
+            <MapOverlays placeQuery={placeQuery} filters={filters} returns={returns} pipeline={pipeline !== null} />,
+            controlsSlot,
+          )
         ) : (
-          <MapOverlays placeQuery={placeQuery} filters={filters} returns={returns} />
+          <MapOverlays placeQuery={placeQuery} filters={filters} returns={returns} pipeline={pipeline !== null} />
         )}
         <Map
           mapId={mapId || FALLBACK_MAP_ID}
@@ -106,6 +114,8 @@ export function DealMap({
         >
           {returns ? (
             <ReturnsCells cells={returns.cells} />
+          ) : pipeline ? (
+            <PipelineMarkers deals={pipeline.deals} onSelect={pipeline.onSelect} />
           ) : (
             <PropertyMarkers filters={filters} highlightedId={highlightedId} onHover={onMarkerHover} />
           )}

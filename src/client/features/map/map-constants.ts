@@ -58,4 +58,10 @@ export const MAP_TEXT = {
   placeAriaLabel: 'Search places',
   noResults: 'No results',
   noPhotos: 'No photos available',
+  pipelineToggle: 'Pipeline',
+  pipelineHint: 'Show only the properties in your pipeline, with their stage',
+  pipelineList: 'Pipeline properties in view',
+  pipelineLoading: 'Loading your pipeline…',
+  pipelineEmpty: 'None of your pipeline properties is in view. Move the map, or add a property from its popup.',
+  pipelineFailed: 'Your pipeline could not be loaded. Reload the page to try again.',
 } as const;

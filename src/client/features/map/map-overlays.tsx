@@ -11,16 +11,19 @@ import { useRecentSearchRecording } from './use-recent-search-recording';
 
 /**
  * The place search (a chosen place is fitted and recorded as a recent search) and the legend, over
- * the map: the deal colours', or the returns heat map's while it is on.
+ * the map: the deal colours', or the returns heat map's while it is on; none on the pipeline layer,
+ * whose badges say their stage.
  */
 export function MapOverlays({
   placeQuery,
   filters,
   returns,
+  pipeline = false,
 }: {
   placeQuery: string;
   filters: SearchFilters;
   returns: ReturnsMap | null;
+  pipeline?: boolean;
 }) {
   const fitPlace = usePlaceFitting();
   const recordSearch = useRecentSearchRecording(filters);
@@ -42,7 +45,7 @@ export function MapOverlays({
       <div className="dm-map-top-left">
         <PlaceSearch onPlace={onPlace} initialQuery={placeQuery} />
       </div>
-      <div className="dm-map-top-right">{returns ? <ReturnsLegend returns={returns} /> : <MapLegend />}</div>
+      {pipeline ? null : <div className="dm-map-top-right">{returns ? <ReturnsLegend returns={returns} /> : <MapLegend />}</div>}
     </div>
   );
 }

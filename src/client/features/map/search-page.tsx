@@ -1,6 +1,7 @@
-import { Grid, Spin } from 'antd';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { Button, Grid, Spin } from 'antd';
 import { useDocumentTitle } from '../../components/document-title';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { NavigationType, useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { cameraFromParams, placeFromParams } from './camera-params';
@@ -19,7 +20,9 @@ import { PRICING_TEXT, usePricingRefresh } from './pricing-refresh';
 import { useViewList } from './list/use-view-list';
 import { useHoverPrefetch } from './markers/use-hover-prefetch';
 import { AreaTrendsButton } from '../markets';
+import { usePipelineQuery } from '../pipeline';
 import { SaveSearchButton } from '../saved-searches';
+import { dealsInView } from '../../../shared/pipeline';
 import { selectUser } from '../session';
 import './search-page.css';
 
@@ -34,42 +37,55 @@ interface CameraState {
  */
 function useSearchUrl() {
   const [params, setParams] = useSearchParams();
+  // The URL as this page last wrote it, until the next render reads it: react-router's setter hands
+  // an updater the params of the last render, so two writes between renders (a click while the map's
+  // camera settles) would have the second undo the first.
+  const latest = useRef(params);
+  useLayoutEffect(() => {
+    latest.current = params;
+  }, [params]);
+  const write = useCallback(
+    (change: (prev: URLSearchParams) => URLSearchParams, options?: { replace: true; state: CameraState }) => {
+      const next = change(latest.current);
+      // Only a real change navigates (each navigation re-runs the page).
+      if (next.toString() === latest.current.toString()) return;
+      latest.current = next;
+      setParams(next, options);
+    },
+    [setParams],
+  );
   // One object per distinct settings, not per URL change (the camera rewrites the URL as it moves).
   const key = withSettings(new URLSearchParams(), settingsFromParams(params)).toString();
   const settings = useMemo(() => settingsFromParams(new URLSearchParams(key)), [key]);
-  const setSettings = useCallback((next: SearchSettings) => setParams((prev) => withSettings(prev, next)), [setParams]);
+  const setSettings = useCallback((next: SearchSettings) => write((prev) => withSettings(prev, next)), [write]);
   const setCamera = useCallback(
-    (center: { lat: number; lng: number }, zoom: number) => {
-      // Only a real change navigates (setParams changes with every URL, and re-runs the caller).
-      const next = withCamera(params, center, zoom);
-      if (next.toString() !== params.toString())
-        setParams(next, { replace: true, state: { mapCamera: true } satisfies CameraState });
-    },
-    [params, setParams],
+    (center: { lat: number; lng: number }, zoom: number) =>
+      write((prev) => withCamera(prev, center, zoom), { replace: true, state: { mapCamera: true } }),
+    [write],
   );
   /** The open popup's property, in the URL (`property=<id>`) so a link reopens it; the entry is replaced. */
   const setLinkedProperty = useCallback(
     (id: string | null) =>
-      setParams(
+      write(
         (prev) => {
           const next = new URLSearchParams(prev);
           if (id) next.set(PROPERTY_PARAM, id);
           else next.delete(PROPERTY_PARAM);
           return next;
         },
-        { replace: true, state: { mapCamera: true } satisfies CameraState },
+        { replace: true, state: { mapCamera: true } },
       ),
-    [setParams],
+    [write],
   );
   const setPlace = useCallback(
     (place: string) =>
-      setParams((prev) => {
+      write((prev) => {
         const next = new URLSearchParams(prev);
         for (const name of ['place', 'lat', 'lng', 'zoom']) next.delete(name);
         if (place) next.set('place', place);
         return next;
       }),
-    [setParams],
+    [write],
   );
   return { params, settings, setSettings, setCamera, setPlace, setLinkedProperty };
 }
@@ -134,7 +150,7 @@ export function SearchPage() {
   // What a saved search restores: the filters and sort as this page's URL writes them.
   // The heat map is the page's view of the search, not part of it: a saved search leaves it out.
   const savedQuery = useMemo(
-    () => Object.fromEntries(withSettings(new URLSearchParams(), { ...settings, returns: false })),
+    () => Object.fromEntries(withSettings(new URLSearchParams(), { ...settings, returns: false, pipeline: false })),
     [settings],
   );
 
@@ -167,6 +183,8 @@ export function SearchPage() {
   const returns = useReturnsMap(settings.filters, settings.returns === true);
   const returnsOn = settings.returns === true ? returns : null;
   const keyless = !!config && !config.googleMapsApiKey;
+  const pipelineOn = signedIn && settings.pipeline === true && !settings.returns;
+  const pipelineQuery = usePipelineQuery(pipelineOn ? undefined : skipToken);
 
   // The settled camera goes into the URL (shareable; Back returns to it). Not without a map: there
   // the place is the URL's.
@@ -185,10 +203,25 @@ export function SearchPage() {
     },
     [dispatch, list.rows, list.mode, phone, hasMap],
   );
-  // Reset clears the filters and sort; the heat map stays as it is.
+  // Reset clears the filters and sort; the heat map and the pipeline layer stay as they are.
   const onReset = useCallback(
-    () => setSettings({ ...DEFAULT_SETTINGS, returns: settings.returns }),
-    [setSettings, settings.returns],
+    () => setSettings({ ...DEFAULT_SETTINGS, returns: settings.returns, pipeline: settings.pipeline }),
+    [setSettings, settings.returns, settings.pipeline],
+  );
+  const onChooseDeal = useCallback(
+    (propertyId: string) => {
+      dispatch(propertySelected(propertyId));
+      if (phone && hasMap) setSheetOpen(false);
+    },
+    [dispatch, phone, hasMap],
+  );
+  const pipelineDeals = useMemo(
+    () => (pipelineOn ? dealsInView(pipelineQuery.data ?? [], hasMap ? viewport.bounds : null) : null),
+    [pipelineOn, pipelineQuery.data, hasMap, viewport.bounds],
+  );
+  const pipelineMarkers = useMemo(
+    () => (pipelineOn ? { deals: pipelineQuery.data ?? [], onSelect: onChooseDeal } : null),
+    [pipelineOn, pipelineQuery.data, onChooseDeal],
   );
 
   let main;
@@ -213,6 +246,7 @@ export function SearchPage() {
         highlightedId={highlightedId}
         onMarkerHover={prefetchOnHover}
         returns={returnsOn}
+        pipeline={pipelineMarkers}
       />
     );
   }
@@ -228,8 +262,8 @@ export function SearchPage() {
         <SearchToolbar
           value={settings}
           onChange={setSettings}
-          matching={list.matching}
-          total={list.total}
+          matching={pipelineDeals ? pipelineDeals.length : list.matching}
+          total={pipelineDeals ? pipelineDeals.length : list.total}
           onReset={onReset}
           actions={
             signedIn ? (
@@ -241,6 +275,16 @@ export function SearchPage() {
                   size={phone ? 'small' : 'middle'}
                 />
                 <AreaTrendsButton bounds={viewport.bounds} size={phone ? 'small' : 'middle'} />
+                <Button
+                  aria-pressed={pipelineOn}
+                  title={MAP_TEXT.pipelineHint}
+                  type={pipelineOn ? 'primary' : 'default'}
+                  size={phone ? 'small' : 'middle'}
+                  onClick={() => setSettings({ ...settings, pipeline: !pipelineOn, returns: false })}
+                  data-testid="pipeline-toggle"
+                >
+                  {MAP_TEXT.pipelineToggle}
+                </Button>
               </>
             ) : null
           }
@@ -258,6 +302,11 @@ export function SearchPage() {
           <SearchPanel
             list={list}
             returns={returnsOn}
+            pipeline={
+              pipelineDeals
+                ? { deals: pipelineDeals, loading: pipelineQuery.isLoading, failed: pipelineQuery.isError && !pipelineQuery.data }
+                : null
+            }
             strategy={settings.filters.strategy}
             selectedId={selectedId}
             highlightedId={highlightedId}

@@ -4,8 +4,10 @@ import type { ViewList as ViewListData } from './list/use-view-list';
 import type { StrategyKey } from '../../../shared/investor-types';
 import { DEFAULT_STRATEGY } from './list/use-view-list';
 import { matchCountText } from './toolbar/search-toolbar-rules';
+import { PipelineViewList } from './pipeline/pipeline-view-list';
 import { ReturnsTable } from './returns/returns-table';
 import type { ReturnsMap } from './returns/use-returns-map';
+import type { PipelineDeal } from '../../../shared/schemas/pipeline';
 
 /** Room the caption line takes above the rows. */
 const CAPTION_PX = 32;
@@ -20,6 +22,7 @@ export const PANEL_TEXT = {
   top: (shown: number, total: number | null) =>
     `The best ${shown.toLocaleString('en-US')} of ${total === null ? 'the view' : `${total.toLocaleString('en-US')} matching`} by your sort`,
   returnsLabel: 'Returns by area',
+  pipelineLabel: 'Pipeline',
   showList: 'Show the list',
   hideList: 'Hide the list',
 } as const;
@@ -28,6 +31,8 @@ export interface SearchPanelProps {
   list: ViewListData;
   /** The returns heat map while it is on: the panel tables its cells instead of listing properties. */
   returns?: ReturnsMap | null;
+  /** The pipeline layer while it is on: the panel lists its deals in view instead of the listings. */
+  pipeline?: { deals: PipelineDeal[]; loading: boolean; failed: boolean } | null;
   strategy: StrategyKey | undefined;
   selectedId: string | null;
   highlightedId: string | null;
@@ -57,11 +62,12 @@ function useHeight<T extends HTMLElement>(): [React.RefObject<T | null>, number]
 /**
  * The list of what is in view beside the map (desktop) or in a bottom sheet over it (phone): the
  * rows of useViewList, the count, and in a wide view the server's best of the view; while the
- * returns heat map is on, its cells as a table instead.
+ * returns heat map is on, its cells as a table instead; while the pipeline layer is on, its deals in view.
  */
 export function SearchPanel({
   list,
   returns = null,
+  pipeline = null,
   strategy,
   selectedId,
   highlightedId,
@@ -73,8 +79,13 @@ export function SearchPanel({
 }: SearchPanelProps) {
   const [bodyRef, height] = useHeight<HTMLDivElement>();
   const drag = useRef<{ y: number; moved: boolean } | null>(null);
-  const count =
-    list.matching !== null && list.total !== null ? matchCountText(list.matching, list.total) : list.loading ? 'Loading…' : '';
+  const count = pipeline
+    ? matchCountText(pipeline.deals.length, pipeline.deals.length)
+    : list.matching !== null && list.total !== null
+      ? matchCountText(list.matching, list.total)
+      : list.loading
+        ? 'Loading…'
+        : '';
   const caption: ReactNode =
     list.mode === 'top' && list.rows.length > 0 ? (
       <span data-testid="top-caption">{PANEL_TEXT.top(list.rows.length, list.matching)}</span>
@@ -116,12 +127,23 @@ export function SearchPanel({
         </button>
       ) : (
         <header className="dm-search-panel-head">
-          <h3 className="dm-search-panel-title">{returns ? PANEL_TEXT.returnsLabel : PANEL_TEXT.listLabel}</h3>
+          <h3 className="dm-search-panel-title">
+            {returns ? PANEL_TEXT.returnsLabel : pipeline ? PANEL_TEXT.pipelineLabel : PANEL_TEXT.listLabel}
+          </h3>
         </header>
       )}
       <div className="dm-search-panel-body" ref={bodyRef} hidden={sheet && !sheetOpen}>
         {returns ? (
           <ReturnsTable returns={returns} height={height} />
+        ) : pipeline ? (
+          <PipelineViewList
+            deals={pipeline.deals}
+            loading={pipeline.loading}
+            failed={pipeline.failed}
+            selectedId={selectedId}
+            onChoose={onChoose}
+            height={height}
+          />
         ) : (
           <ViewList
             properties={list.rows}

@@ -12,6 +12,7 @@ import {
   useUpdatePipelineDealMutation,
 } from './pipeline-api';
 import { PIPELINE_STAGE_OPTIONS, PIPELINE_TEXT } from './pipeline-text';
+import './pipeline.css';
 
 /** "Not in pipeline" is a choice of its own (choosing it takes the property out), not a placeholder. */
 const NONE = 'none';
@@ -23,9 +24,18 @@ const STAGE_OPTIONS: Array<{ value: StageChoice; label: string }> = [
 
 /**
  * The property page's pipeline: its stage (choosing one puts it in the pipeline), and once in it the
- * offer price, with the max offer of the analysis one click away.
+ * offer price, with the max offer of the analysis one click away. `compact` (the map's popup): the
+ * stage alone.
  */
-export function PipelineControl({ propertyId, maxOfferPrice }: { propertyId: string; maxOfferPrice: number | null }) {
+export function PipelineControl({
+  propertyId,
+  maxOfferPrice,
+  compact = false,
+}: {
+  propertyId: string;
+  maxOfferPrice: number | null;
+  compact?: boolean;
+}) {
   const deal = usePipelineDealOfQuery(propertyId);
   const [save, saving] = useSavePipelineDealMutation();
   const [update, updating] = useUpdatePipelineDealMutation();
@@ -60,7 +70,11 @@ export function PipelineControl({ propertyId, maxOfferPrice }: { propertyId: str
   };
 
   return (
-    <Space wrap className="dm-pipeline-control dm-print-hide" data-testid="pipeline-control">
+    <Space
+      wrap
+      className={`dm-pipeline-control dm-print-hide${compact ? ' dm-pipeline-control-compact' : ''}`}
+      data-testid="pipeline-control"
+    >
       <Select<StageChoice>
         aria-label={PIPELINE_TEXT.stageLabel}
         className="dm-pipeline-stage-select"
@@ -70,7 +84,7 @@ export function PipelineControl({ propertyId, maxOfferPrice }: { propertyId: str
         disabled={deal.isLoading}
         onChange={(stage) => void chooseStage(stage)}
       />
-      {current ? (
+      {current && !compact ? (
         <>
           <InputNumber
             aria-label={PIPELINE_TEXT.offerLabel}

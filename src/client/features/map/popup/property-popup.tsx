@@ -21,6 +21,7 @@ import {
   visibleStrategyTabs,
 } from '../../deal';
 import { ZipTrendCharts } from '../../markets';
+import { PIPELINE_TEXT, PipelineControl } from '../../pipeline';
 import { pricePerSqft } from '../../../../shared/trends';
 import { selectThemeMode } from '../../theme';
 import { errorMessage } from '../../../api/base-query';
@@ -84,6 +85,11 @@ function PropertyTab({
           items={[
             { key: 'price', label: 'Price', children: formatCurrency(property.LatestListingPrice) },
             { key: 'deal', label: 'Deal', children: <DealLabel status={status} /> },
+            {
+              key: 'pipeline',
+              label: PIPELINE_TEXT.title,
+              children: <PipelineControl propertyId={property._id} maxOfferPrice={null} compact />,
+            },
             { key: 'beds', label: 'Beds', children: formatInteger(property.BedroomsTotal) },
             { key: 'baths', label: 'Baths', children: formatBaths(property.BathroomsTotal) },
             { key: 'sqft', label: 'Square feet', children: formatSquareFeet(property.BuildingAreaTotal) },

@@ -1,7 +1,8 @@
 /**
  * The search page's settings in its URL, next to the camera (`lat`, `lng`, `zoom`) and the place:
  * the filters under their query names (src/shared/search-filters.ts), `sort` and `order`, and
- * `layer=returns` while the returns heat map is on. A value the rules refuse is left out, as if
+ * `layer=returns` while the returns heat map is on, `layer=pipeline` while the map shows only the
+ * investor's pipeline. A value the rules refuse is left out, as if
  * absent, so an edited or stale link still opens.
  */
 import {
@@ -22,11 +23,14 @@ export interface SearchSettings {
   order: SortOrder;
   /** The returns heat map is on (the map colours the view by returns; the list shows its cells); absent: off. */
   returns?: boolean;
+  /** The map shows only the investor's pipeline deals, badged with their stage (the list lists them); absent: off. */
+  pipeline?: boolean;
 }
 
-/** The URL parameter of the map's layer, and its value for the returns heat map. */
+/** The URL parameter of the map's layer, and its values for the returns heat map and the pipeline (one at a time). */
 export const LAYER_PARAM = 'layer';
 export const RETURNS_LAYER = 'returns';
+export const PIPELINE_LAYER = 'pipeline';
 
 export const DEFAULT_SORT: SearchSort = 'price';
 export const DEFAULT_ORDER: SortOrder = 'asc';
@@ -61,6 +65,7 @@ export function settingsFromParams(params: URLSearchParams): SearchSettings {
     sort: isSort(sort) ? sort : DEFAULT_SORT,
     order: isOrder(order) ? order : DEFAULT_ORDER,
     ...(params.get(LAYER_PARAM) === RETURNS_LAYER ? { returns: true } : {}),
+    ...(params.get(LAYER_PARAM) === PIPELINE_LAYER ? { pipeline: true } : {}),
   };
 }
 
@@ -77,6 +82,7 @@ export function withSettings(params: URLSearchParams, settings: SearchSettings):
     next.set('order', settings.order);
   }
   if (settings.returns) next.set(LAYER_PARAM, RETURNS_LAYER);
+  else if (settings.pipeline) next.set(LAYER_PARAM, PIPELINE_LAYER);
   return next;
 }
 

@@ -63,7 +63,7 @@ export function SearchToolbar({ value, onChange, matching, total, onReset, actio
         aria-pressed={value.returns === true}
         title={TOOLBAR_TEXT.returnsHint}
         type={value.returns ? 'primary' : 'default'}
-        onClick={() => onChange({ ...value, returns: !value.returns })}
+        onClick={() => onChange({ ...value, returns: !value.returns, pipeline: false })}
         data-testid="returns-toggle"
       >
         {TOOLBAR_TEXT.returns}
