@@ -48,7 +48,7 @@ import { propertiesRoutes } from './modules/properties/routes';
 import { placesRoutes } from './modules/places';
 import { profileRoutes } from './modules/profile';
 import { accountRoutes } from './modules/account';
-import { savedCalculationsRoutes } from './modules/saved-calculations';
+import { savedCalculationsRoutes, sharedReportRoutes, sharedReportsRoutes } from './modules/saved-calculations';
 import { savedSearchesRoutes } from './modules/alerts/saved-searches/saved-searches-routes';
 import { contactsRoutes } from './modules/contacts';
 import { recentSearchesRoutes } from './modules/recent-searches';
@@ -330,6 +330,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         await api.register(ratesRoutes, { ctx, repricer: rateRecomputerFor(ctx, ctx.db, ctx.cluster, app.log) });
         await api.register(configRoutes, { ctx });
         await api.register(unsubscribeRoutes, { ctx, prefix: '/alerts' });
+        await api.register(sharedReportRoutes, { ctx });
         await api.register(
           async (authed) => {
             // onRequest, so a signed-out caller gets 401 before any body validation.
@@ -345,6 +346,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
             await authed.register(profileRoutes, { ctx, users });
             await authed.register(accountRoutes, { ctx, hashPassword: auth.hashPassword });
             await authed.register(savedCalculationsRoutes, { ctx });
+            await authed.register(sharedReportsRoutes, {
+              ctx,
+              calibrations: (city, state) => accuracyService.calibrations(city, state),
+            });
             await authed.register(savedSearchesRoutes, { ctx });
             await authed.register(contactsRoutes, { ctx });
             await authed.register(notesRoutes, { ctx });

@@ -19,6 +19,8 @@ export const ERROR_CODES = {
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
+  /** A shared link revoked or expired (410): the message says which. */
+  gone: 'GONE',
   tokenExpired: 'TOKEN_EXPIRED',
   tokenInvalid: 'TOKEN_INVALID',
   rateLimited: 'RATE_LIMITED',

@@ -9,6 +9,7 @@ import type { SavedResults, StrategyKey } from '../../shared/schemas/saved-calcu
 import type { WhatIf } from '../../shared/schemas/what-if';
 import type { MarketModel } from '../../shared/valuation/market-model';
 import type { PipelineStageKey, WatchReason } from '../../shared/pipeline';
+import type { SharedReport } from '../../shared/schemas/shared-reports';
 
 /** The inputs the engine actually used (feed estimates, or their fallbacks: modules/listings/analysis.ts), stored with each listing. */
 export interface EngineInputs {
@@ -342,6 +343,20 @@ export interface PipelineMovesTable {
   deal_id: string;
   stage: PipelineStageKey;
   moved_at: Timestamp;
+}
+
+/** A property's analysis shared as a read-only link (0042); `report` is what the link opens. */
+export interface SharedReportsTable {
+  id: Generated<string>;
+  user_id: string;
+  property_id: string | null;
+  address: string;
+  report: Json<SharedReport>;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  views: Generated<number>;
+  last_viewed_at: NullableTimestamp;
+  created_at: Generated<Date>;
 }
 
 /** A watched deal's listing's price cut, status change or new sold comp, each once (0041). */
@@ -708,6 +723,7 @@ export interface Tables {
   pipeline_deals: PipelineDealsTable;
   pipeline_moves: PipelineMovesTable;
   pipeline_alerts: PipelineAlertsTable;
+  shared_reports: SharedReportsTable;
   property_returns: PropertyReturnsTable;
   price_history: PriceHistoryTable;
   saved_searches: SavedSearchesTable;

@@ -36,6 +36,7 @@ export const badRequest = (message: string, fields?: Record<string, string>) =>
 export const unauthorized = (message: string = MESSAGES.signInRequired) => new AppError(401, ERROR_CODES.unauthorized, message);
 export const forbidden = (message: string = MESSAGES.forbidden) => new AppError(403, ERROR_CODES.forbidden, message);
 export const notFound = (message: string = MESSAGES.notFound) => new AppError(404, ERROR_CODES.notFound, message);
+export const gone = (message: string) => new AppError(410, ERROR_CODES.gone, message);
 export const conflict = (message: string, fields?: Record<string, string>) =>
   new AppError(409, ERROR_CODES.conflict, message, fields);
 

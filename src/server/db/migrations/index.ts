@@ -37,6 +37,7 @@ import * as m0038 from './0038-listings-on-market-date';
 import * as m0039 from './0039-past-listings';
 import * as m0040 from './0040-pipeline';
 import * as m0041 from './0041-pipeline-alerts';
+import * as m0042 from './0042-shared-reports';
 
 /** Every migration, in order. Add new ones here; names sort by their numeric prefix. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -77,6 +78,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0039-past-listings': m0039,
   '0040-pipeline': m0040,
   '0041-pipeline-alerts': m0041,
+  '0042-shared-reports': m0042,
 };
 
 export const migrationProvider: MigrationProvider = {

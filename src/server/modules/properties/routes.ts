@@ -15,7 +15,7 @@ import { cellsInBounds, MAX_CLUSTER_CELLS, MAX_CLUSTER_ZOOM, MIN_CLUSTER_ZOOM } 
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
 import type { RouteOptions, RoutePlugin } from '../../http/route-context';
-import { estimateRange, RANGE_ROUND_TO, type MarketCalibration } from '../../../shared/valuation/ranges';
+import { withEstimateRanges, type Calibrations } from './estimate-ranges';
 import { badRequest, notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import { createPropertiesRepository, decodeCursor, encodeCursor, type PropertiesRepository } from './repository';
@@ -73,7 +73,7 @@ export interface PropertiesRouteOptions extends RouteOptions {
    * The ranges' calibration of a market, per kind of estimate (the accuracy module's, wired by the
    * app): GET /property/:id applies it to the stored estimates. Absent: no ranges.
    */
-  calibrations?: (city: string, state: string) => Promise<Record<'value' | 'rent', MarketCalibration | null>>;
+  calibrations?: Calibrations;
 }
 
 export const propertiesRoutes: RoutePlugin<PropertiesRouteOptions> = async (app, { ctx, calibrations }) => {
@@ -143,19 +143,7 @@ export const propertiesRoutes: RoutePlugin<PropertiesRouteOptions> = async (app,
       if (!isUuid(id)) throw badRequest(PROPERTY_MESSAGES.badPropertyId, { id: PROPERTY_MESSAGES.badPropertyId });
       const property = await properties.findProperty(id.toLowerCase());
       if (!property) throw notFound(PROPERTY_MESSAGES.propertyNotFound);
-      const calibration = calibrations
-        ? await calibrations(property.PropertyAddressCity ?? '', property.PropertyAddressState ?? '')
-        : null;
-      const value = property.valueEstimate;
-      if (value) {
-        const comps = { low: value.compsLow, high: value.compsHigh };
-        value.range = estimateRange(value.value, comps, calibration?.value ?? null, RANGE_ROUND_TO.value);
-      }
-      const rent = property.rentEstimate;
-      if (rent) {
-        const comps = { low: rent.compsLow ?? null, high: rent.compsHigh ?? null };
-        rent.range = estimateRange(rent.monthlyRent, comps, calibration?.rent ?? null, RANGE_ROUND_TO.rent);
-      }
+      await withEstimateRanges(property, calibrations);
       return { data: property };
     },
   );

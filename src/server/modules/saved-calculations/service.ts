@@ -66,7 +66,7 @@ const checkCalculationId = (id: string) => checkId('saved calculation', id, SAVE
  * 400 unless `value` is a complete, in-range WhatIf: every problem in the message; the first one
  * under `whatIf`, and each of the first few under the input it names (`whatIf.figures.arv`).
  */
-function checkWhatIf(value: unknown): WhatIf {
+export function checkWhatIf(value: unknown): WhatIf {
   const problems = whatIfProblems(value);
   if (!problems.length) return value as WhatIf;
   const fields: Record<string, string> = { whatIf: problems[0] };
