@@ -33,6 +33,7 @@ const MarketsPage = lazy(() => import(/* webpackChunkName: "markets" */ '../feat
 const SearchPage = lazy(() => import(/* webpackChunkName: "search" */ '../features/map/search-page'));
 const PipelinePage = lazy(() => import(/* webpackChunkName: "pipeline" */ '../features/pipeline/pipeline-page'));
 const PropertyPage = lazy(() => import(/* webpackChunkName: "property" */ '../features/property/property-page'));
+const SharedReportPage = lazy(() => import(/* webpackChunkName: "shared-report" */ '../features/property/shared-report-page'));
 const AdminSettingsPage = lazy(
   () => import(/* webpackChunkName: "admin-settings" */ '../features/admin-settings/admin-settings-page'),
 );
@@ -102,6 +103,7 @@ export const routes: RouteObject[] = [
           { path: 'passwordReset/:token', element: <PasswordResetPage /> },
           { path: 'logout', element: <LogoutPage /> },
           { path: 'unsubscribe', element: <UnsubscribePage /> },
+          { path: 'shared/:token', element: <SharedReportPage /> },
           { path: 'accuracy', element: <AccuracyPage /> },
           { path: 'accuracy/:state/:city', element: <AccuracyMarketPage /> },
         ],

@@ -1,7 +1,13 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 const SECRET_QUERY_KEYS = /([?&](?:token|refreshToken|refresh_token|passwordResetToken|access_token|password)=)[^&#]*/gi;
-const SECRET_PATHS = [/^(\/api\/v1\/session\/)[^/?#]+/, /^(\/passwordReset\/)[^/?#]+/];
+const SECRET_PATHS = [
+  /^(\/api\/v1\/session\/)[^/?#]+/,
+  /^(\/passwordReset\/)[^/?#]+/,
+  // A shared report's token opens it: kept out of the logs like the others.
+  /^(\/api\/v1\/shared-reports\/)[^/?#]+/,
+  /^(\/shared\/)[^/?#]+/,
+];
 
 /** Masks tokens in a request URL: `/api/v1/session/<token>` and `?token=...` become `[redacted]`. */
 export function maskUrl(url: string): string {

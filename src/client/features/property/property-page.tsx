@@ -28,6 +28,7 @@ import { PropertyDetails } from './property-details';
 import { PropertyLeases } from './property-leases';
 import { ProjectionSection, type ProjectedStrategy } from './projection-section';
 import { SaveCalculationButton } from './save-calculation-button';
+import { ShareButton } from './share-button';
 import { SavedCalculationBanner } from './saved-calculation-banner';
 import { latestFinancingRate, startingWhatIf } from '../../../shared/invest/starting-what-if';
 import { StrategyComparison } from './strategy-comparison';
@@ -152,6 +153,15 @@ function PropertyAnalysis({ property, latestRate, ratesFailed, catalogue }: Prop
             whatIf={state.whatIf}
             problems={problems}
             onSaved={openSaved}
+          />
+          <ShareButton
+            propertyId={property._id}
+            strategy={state.strategy}
+            whatIf={state.whatIf}
+            growth={state.growth}
+            holdYears={state.holdYears}
+            offerTargets={targets}
+            problems={problems}
           />
           <Button onClick={() => window.print()}>Print report</Button>
         </Space>

@@ -70,7 +70,7 @@ export const COMPARISON_TEXT = {
 
 /** The rank tag: "#1 Best fit" (green) for the best fit only; a strategy that loses money says so. */
 function rankLabel(rank: StrategyRank, best: StrategyRank | null): { text: string; color?: string } {
-  if (best && rank.key === best.key) return { text: '#1 Best fit', color: 'green' };
+  if (best && rank.key === best.key) return { text: '#1 Best fit', color: 'success' };
   if (rank.loses) return { text: `#${rank.rank} · ${COMPARISON_TEXT.loses}`, color: 'red' };
   return { text: `#${rank.rank}` };
 }
