@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { HOLD_YEARS_LIMIT } from '../invest/projection';
+import { SHARE_EXPIRY } from '../shared-reports';
 import { DateTime, Id, Nullable, StringEnum } from './common';
 import { OfferTargets } from './profile';
 import { Comp, Property } from './property';
@@ -7,12 +8,6 @@ import { StrategyKey } from './saved-calculations';
 import { WhatIf } from './what-if';
 
 /** A property's analysis shared as a read-only link (issue 40; docs/portfolio.md, "Shared reports"). */
-
-/** How long a link may live, in days; the share dialog offers a few of them. */
-export const SHARE_EXPIRY = { min: 1, max: 90 } as const;
-export const SHARE_EXPIRY_CHOICES = [1, 7, 30, 90] as const;
-/** The most links one user keeps (revoked and expired ones count until deleted with their property). */
-export const MAX_SHARED_REPORTS = 500;
 
 /** The projection's growth rates, as the property page's projection has them. */
 export const Growth = Type.Object(

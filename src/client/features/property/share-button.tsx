@@ -5,7 +5,8 @@ import toast from 'react-hot-toast';
 import type { GrowthAssumptions, WhatIf } from '../../../shared/invest';
 import type { StrategyKey } from '../../../shared/investor-types';
 import type { OfferTargets } from '../../../shared/schemas/profile';
-import { SHARE_EXPIRY_CHOICES, type SharedReportLink } from '../../../shared/schemas/shared-reports';
+import type { SharedReportLink } from '../../../shared/schemas/shared-reports';
+import { SHARE_EXPIRY_CHOICES } from '../../../shared/shared-reports';
 import { errorMessage } from '../../api/base-query';
 import { useRevokeSharedReportMutation, useShareReportMutation, useSharedReportLinksQuery } from './shared-report-api';
 

@@ -1,7 +1,7 @@
 import { formatAddress } from '../../../shared/format';
 import { GROWTH_LIMITS, type GrowthAssumptions } from '../../../shared/invest/projection';
 import type { NewSharedReport, SharedReport, SharedReportLink } from '../../../shared/schemas/shared-reports';
-import { MAX_SHARED_REPORTS } from '../../../shared/schemas/shared-reports';
+import { MAX_SHARED_REPORTS } from '../../../shared/shared-reports';
 import type { Db } from '../../db/database';
 import { badRequest, conflict, gone, notFound } from '../../http/errors';
 import { checkId, isUuid } from '../../http/ids';
