@@ -1,8 +1,10 @@
 /**
- * A shared report (issue 40) against the real server: an investor shares a property's analysis, the
- * link opens it for someone signed out (axe clean at 1280 and 390 px), the owner sees the view
+ * A shared report and the PDF (issue 40) against the real server: an investor downloads the analysis
+ * as a PDF (its text read back), shares it, the link opens it for someone signed out (its PDF too) (axe clean at 1280 and 390 px), the owner sees the view
  * counted, revokes the link, and the link then says so. SCREENSHOT_DIR set: each step is saved.
  */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/maps';
 import { seriousViolations } from './helpers';
@@ -23,6 +25,17 @@ test('an investor shares an analysis; the link opens it signed out, counts the v
   const property = await propertyWithEveryStrategy(page);
   await page.goto(`/app/property/${property._id}`);
   const title = await page.getByRole('heading', { level: 2 }).first().textContent();
+
+  // The PDF: a real file with the address and the investor's figures, read back by pdftotext.
+  const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
+  expect(pdf.suggestedFilename()).toMatch(/-analysis\.pdf$/);
+  const pdfPath = await pdf.path();
+  expect(fs.readFileSync(pdfPath).subarray(0, 5).toString()).toBe('%PDF-');
+  const pdfText = execFileSync('pdftotext', ['-layout', pdfPath, '-'], { encoding: 'utf8' });
+  expect(pdfText).toContain(title ?? '');
+  expect(pdfText).toMatch(/Buy & Hold\s+-?[\d.]+%/);
+  expect(pdfText).toContain('Comparable sales');
+  if (process.env.SCREENSHOT_DIR) fs.copyFileSync(pdfPath, `${process.env.SCREENSHOT_DIR}/analysis.pdf`);
   await page.getByRole('button', { name: 'Share', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Share this analysis' });
   await dialog.getByRole('combobox', { name: 'Link expires after' }).click();
@@ -44,6 +57,11 @@ test('an investor shares an analysis; the link opens it signed out, counts the v
   await expect(report.getByText('Cash-on-cash').first()).toBeVisible();
   expect(await seriousViolations(guest)).toEqual([]);
   await picture(guest, 'shared-report');
+  const [sharedPdf] = await Promise.all([
+    guest.waitForEvent('download'),
+    guest.getByRole('link', { name: 'Download PDF' }).click(),
+  ]);
+  expect(execFileSync('pdftotext', [await sharedPdf.path(), '-'], { encoding: 'utf8' })).toContain(title ?? '');
   await guest.setViewportSize({ width: 390, height: 844 });
   expect(await guest.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   expect(await seriousViolations(guest)).toEqual([]);

@@ -1,7 +1,7 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import type { Comp, Property } from '../../src/client/features/map/map-types';
-import { niceTicks } from '../../src/client/components/chart-scale';
+import { niceTicks } from '../../src/shared/chart-scale';
 import { PropertyPage } from '../../src/client/features/property/property-page';
 import { savedChanges } from '../../src/shared/saved-changes';
 import { latestFinancingRate } from '../../src/shared/invest/starting-what-if';

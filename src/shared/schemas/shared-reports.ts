@@ -38,6 +38,13 @@ export const NewSharedReport = Type.Object(
 );
 export type NewSharedReport = Omit<Static<typeof NewSharedReport>, 'whatIf'> & { whatIf: WhatIf };
 
+/** POST /analysis.pdf: the analysis on the investor's screen, as a PDF file (a share's fields without the expiry). */
+export const AnalysisPdfRequest = Type.Omit(NewSharedReport, ['expiresInDays'], { additionalProperties: false });
+export type AnalysisPdfRequest = Omit<NewSharedReport, 'expiresInDays'>;
+
+/** A PDF file's bytes, as OpenAPI shows them. */
+export const PdfFile = Type.String({ format: 'binary', description: 'The PDF file' });
+
 export const SHARED_REPORT_STATUSES = ['active', 'expired', 'revoked'] as const;
 
 /** One of the sharer's links, as their list shows it. */

@@ -5,7 +5,7 @@ import type { EstimateKind } from '../../../shared/schemas/accuracy';
 import { errorBinLabels, histogramDescription, KIND_WORDS, percentText } from '../../../shared/valuation/accuracy-text';
 import { ERROR_BINS } from '../../../shared/valuation/ratio-study';
 import { AccessibleTable } from '../../components/accessible-table';
-import { linearScale, niceTicks } from '../../components/chart-scale';
+import { linearScale, niceTicks } from '../../../shared/chart-scale';
 
 const WIDTH = 560;
 const HEIGHT = 230;

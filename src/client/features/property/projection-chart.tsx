@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { formatCompactUsd, linearScale, niceTicks } from '../../components/chart-scale';
+import { formatCompactUsd, linearScale, niceTicks } from '../../../shared/chart-scale';
 
 export interface ChartSeries {
   label: string;

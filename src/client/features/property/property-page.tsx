@@ -29,6 +29,7 @@ import { PropertyLeases } from './property-leases';
 import { ProjectionSection, type ProjectedStrategy } from './projection-section';
 import { SaveCalculationButton } from './save-calculation-button';
 import { ShareButton } from './share-button';
+import { PdfButton } from './pdf-button';
 import { SavedCalculationBanner } from './saved-calculation-banner';
 import { latestFinancingRate, startingWhatIf } from '../../../shared/invest/starting-what-if';
 import { StrategyComparison } from './strategy-comparison';
@@ -161,6 +162,18 @@ function PropertyAnalysis({ property, latestRate, ratesFailed, catalogue }: Prop
             growth={state.growth}
             holdYears={state.holdYears}
             offerTargets={targets}
+            problems={problems}
+          />
+          <PdfButton
+            request={{
+              propertyId: property._id,
+              strategy: state.strategy,
+              whatIf: state.whatIf,
+              growth: state.growth,
+              holdYears: state.holdYears,
+              offerTargets: targets,
+            }}
+            address={property}
             problems={problems}
           />
           <Button onClick={() => window.print()}>Print report</Button>

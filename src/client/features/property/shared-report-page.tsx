@@ -1,4 +1,4 @@
-import { Alert, Card, Col, Row, Space, Typography } from 'antd';
+import { Alert, Button, Card, Col, Row, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useReducer, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -18,7 +18,8 @@ import { AssumptionsUsed } from './print-report';
 import { ProjectionSection, type ProjectedStrategy } from './projection-section';
 import { PropertyComps } from './property-comps';
 import { PropertyDetails } from './property-details';
-import { useSharedReportQuery } from './shared-report-api';
+import { PDF_TEXT, pdfFileName } from './pdf-button';
+import { sharedPdfPath, useSharedReportQuery } from './shared-report-api';
 import { StrategyComparison } from './strategy-comparison';
 import { ValueEstimateGrid } from './value-estimate-grid';
 import { whatIfReducer } from './what-if-state';
@@ -37,7 +38,7 @@ export const SHARED_TEXT = {
 const isRental = (s: StrategyKey): s is ProjectedStrategy => s === 'buyHold' || s === 'brrrr';
 
 /** The analysis a link opens: read-only figures, with the projection's growth rates to try. */
-function SharedAnalysis({ report }: { report: SharedReport }) {
+function SharedAnalysis({ report, token }: { report: SharedReport; token: string }) {
   const { property, comps, offerTargets } = report;
   const [state, dispatch] = useReducer(whatIfReducer, undefined, () => ({
     whatIf: report.whatIf,
@@ -68,6 +69,9 @@ function SharedAnalysis({ report }: { report: SharedReport }) {
             {SHARED_TEXT.sharedBy(report.sharedBy, report.sharedAt, report.expiresAt)}
           </Typography.Paragraph>
         </div>
+        <Button href={sharedPdfPath(token)} download={pdfFileName(address)} className="dm-print-hide">
+          {PDF_TEXT.button}
+        </Button>
       </div>
       <Alert type="info" showIcon className="dm-form-alert" title={SHARED_TEXT.asShared} />
       <Row gutter={[16, 16]} className="dm-property-row">
@@ -135,7 +139,7 @@ export function SharedReportPage() {
       </div>
     );
   }
-  return <SharedAnalysis report={report.data} />;
+  return <SharedAnalysis report={report.data} token={token} />;
 }
 
 export default SharedReportPage;

@@ -4,21 +4,10 @@ import type { Rate } from '../../../shared/api-types';
 import { formatCurrency, formatRoi } from '../../../shared/format';
 import { staleRatesNote } from '../../../shared/rates-staleness';
 import type { RentEstimate } from '../../../shared/schemas/property-estimates';
-import { ASSUMPTION_LIMITS, FIGURE_LIMITS, type InputLimit, type PropertyFigures, type WhatIf } from '../../../shared/invest';
+import type { PropertyFigures, WhatIf } from '../../../shared/invest';
+import { limitsOf, valuesOf, type InputGroupKey } from '../../../shared/invest/inputs-used';
 import { LimitInput } from './limit-input';
-import type { AssumptionSection, WhatIfAction } from './what-if-state';
-
-export type InputGroupKey = 'figures' | AssumptionSection;
-
-/** The input groups: the property's figures, then each assumption section. */
-export const INPUT_GROUPS: ReadonlyArray<{ key: InputGroupKey; title: string }> = [
-  { key: 'figures', title: 'Property' },
-  { key: 'financing', title: 'Financing' },
-  { key: 'operating', title: 'Operating expenses' },
-  { key: 'brrrr', title: 'BRRRR' },
-  { key: 'flip', title: "Fix'N'Flip" },
-  { key: 'shortTerm', title: 'Short-term Rental' },
-];
+import type { WhatIfAction } from './what-if-state';
 
 const INPUT_TABS: ReadonlyArray<{ title: string; groups: InputGroupKey[] }> = [
   { title: 'Property and financing', groups: ['figures', 'financing'] },
@@ -27,12 +16,6 @@ const INPUT_TABS: ReadonlyArray<{ title: string; groups: InputGroupKey[] }> = [
   { title: "Fix'N'Flip", groups: ['flip'] },
   { title: 'Short-term Rental', groups: ['shortTerm'] },
 ];
-
-export const limitsOf = (group: InputGroupKey): Record<string, InputLimit> =>
-  group === 'figures' ? FIGURE_LIMITS : ASSUMPTION_LIMITS[group];
-
-export const valuesOf = (whatIf: WhatIf, group: InputGroupKey): Record<string, number> =>
-  group === 'figures' ? whatIf.figures : whatIf.assumptions[group];
 
 /** A rent range the what-if rent can be set to either end of, and what it is. */
 export interface RentRange {

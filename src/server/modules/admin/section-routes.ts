@@ -15,7 +15,7 @@ import type { RoutePlugin } from '../../http/route-context';
 import { actorOf } from '../audit';
 import { isPaged } from './common';
 import type { AdminSection, ImportingSection } from './section';
-import { CSV_FILE_ANSWER, sendCsvFile } from '../../http/csv-file';
+import { CSV_FILE_ANSWER, sendCsvFile } from '../../http/file-answers';
 
 /** The Fastify instance a route module gets (typed by the TypeBox provider). */
 export type AdminApp = Parameters<RoutePlugin>[0];

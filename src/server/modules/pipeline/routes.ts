@@ -7,7 +7,7 @@ import {
   SavePipelineDeal,
   UpdatePipelineDeal,
 } from '../../../shared/schemas/pipeline';
-import { CSV_FILE_ANSWER, sendCsvFile } from '../../http/csv-file';
+import { CSV_FILE_ANSWER, sendCsvFile } from '../../http/file-answers';
 import type { RoutePlugin } from '../../http/route-context';
 import { createPipelineService } from './service';
 

@@ -89,18 +89,30 @@ export function createSharedReportsRepository(db: Db) {
     },
 
     /**
-     * Opens a link: counts the view and returns its report while it is live; otherwise its row (to say
-     * why it does not open), or undefined when there is no such link.
+     * Opens a link: returns its report while it is live, counting the view unless `countView` is false
+     * (its PDF, from a page that counted it already); otherwise its row (to say why it does not open),
+     * or undefined when there is no such link.
      */
-    async open(id: string): Promise<{ report: SharedReport; row: SharedReportRow } | { row: SharedReportRow | undefined }> {
-      const opened = await db
-        .updateTable('shared_reports')
-        .set({ views: sql<number>`views + 1`, last_viewed_at: sql<Date>`now()` })
-        .where('id', '=', id)
-        .where('revoked_at', 'is', null)
-        .where('expires_at', '>', sql<Date>`now()`)
-        .returning([...ROW_COLUMNS, 'report'])
-        .executeTakeFirst();
+    async open(
+      id: string,
+      countView = true,
+    ): Promise<{ report: SharedReport; row: SharedReportRow } | { row: SharedReportRow | undefined }> {
+      const opened = countView
+        ? await db
+            .updateTable('shared_reports')
+            .set({ views: sql<number>`views + 1`, last_viewed_at: sql<Date>`now()` })
+            .where('id', '=', id)
+            .where('revoked_at', 'is', null)
+            .where('expires_at', '>', sql<Date>`now()`)
+            .returning([...ROW_COLUMNS, 'report'])
+            .executeTakeFirst()
+        : await db
+            .selectFrom('shared_reports')
+            .select([...ROW_COLUMNS, 'report'])
+            .where('id', '=', id)
+            .where('revoked_at', 'is', null)
+            .where('expires_at', '>', sql<Date>`now()`)
+            .executeTakeFirst();
       if (opened) {
         const { report, ...row } = opened;
         return { report, row };

@@ -1,13 +1,18 @@
 import { Type } from '@sinclair/typebox';
 import { Envelope, ErrorBody, IdParams, NoQuery } from '../../../shared/schemas/common';
 import {
+  AnalysisPdfRequest,
   NewSharedReport,
   SharedReport,
   SharedReportLink,
   SharedReportsQuery,
   SharedReportTokenParams,
+  type AnalysisPdfRequest as AnalysisPdfBody,
   type NewSharedReport as NewSharedReportBody,
 } from '../../../shared/schemas/shared-reports';
+import { formatAddress } from '../../../shared/format';
+import { PDF_FILE_ANSWER, sendPdfFile } from '../../http/file-answers';
+import { renderAnalysisPdf } from './analysis-pdf';
 import type { RouteOptions, RoutePlugin } from '../../http/route-context';
 import type { Calibrations } from '../properties';
 import { createShareService } from './share-service';
@@ -40,6 +45,15 @@ export const sharedReportsRoutes: RoutePlugin<ShareRouteOptions> = async (app, {
   );
 
   app.post(
+    '/analysis.pdf',
+    { schema: { body: AnalysisPdfRequest, querystring: NoQuery, response: { 200: PDF_FILE_ANSWER, 400: ErrorBody } } },
+    async (request, reply) => {
+      const report = await shares.report(request.auth!.userId, request.body as AnalysisPdfBody);
+      return sendPdfFile(reply, pdfName(report.property), await renderAnalysisPdf(report));
+    },
+  );
+
+  app.post(
     '/shared-reports/:id/revoke',
     { schema: { params: IdParams, querystring: NoQuery, response: { 200: One, 404: ErrorBody } } },
     async (request) => ({ data: await shares.revoke(request.auth!.userId, request.params.id) }),
@@ -60,4 +74,27 @@ export const sharedReportRoutes: RoutePlugin = async (app, { ctx }) => {
     },
     async (request) => ({ data: await shares.open(request.params.token) }),
   );
+
+  app.get(
+    '/shared-reports/:token/analysis.pdf',
+    {
+      schema: {
+        params: SharedReportTokenParams,
+        querystring: NoQuery,
+        response: { 200: PDF_FILE_ANSWER, 404: ErrorBody, 410: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      // The page the PDF is downloaded from counted the view.
+      const report = await shares.open(request.params.token, false);
+      return sendPdfFile(reply, pdfName(report.property), await renderAnalysisPdf(report, new Date(report.sharedAt)));
+    },
+  );
 };
+
+/** "1200-e-11th-st-austin-tx-78702-analysis": the file's name from the address. */
+const pdfName = (property: Parameters<typeof formatAddress>[0]) =>
+  `${formatAddress(property)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}-analysis`;

@@ -1,6 +1,6 @@
 import { formatAddress } from '../../../shared/format';
 import { GROWTH_LIMITS, type GrowthAssumptions } from '../../../shared/invest/projection';
-import type { NewSharedReport, SharedReport, SharedReportLink } from '../../../shared/schemas/shared-reports';
+import type { AnalysisPdfRequest, NewSharedReport, SharedReport, SharedReportLink } from '../../../shared/schemas/shared-reports';
 import { MAX_SHARED_REPORTS } from '../../../shared/shared-reports';
 import type { Db } from '../../db/database';
 import { badRequest, conflict, gone, notFound } from '../../http/errors';
@@ -61,7 +61,8 @@ export function createShareService(db: Db, secret: string, calibrations?: Calibr
   });
 
   return {
-    async create(userId: string, body: NewSharedReport): Promise<SharedReportLink> {
+    /** The analysis of these inputs on the property as it is now, with the user's name: what a link keeps, what a PDF shows. */
+    async report(userId: string, body: AnalysisPdfRequest, sharedAt = new Date()): Promise<Omit<SharedReport, 'expiresAt'>> {
       if (!isUuid(body.propertyId)) {
         throw badRequest(PROPERTY_MESSAGES.badPropertyId, { propertyId: PROPERTY_MESSAGES.badPropertyId });
       }
@@ -71,10 +72,7 @@ export function createShareService(db: Db, secret: string, calibrations?: Calibr
       if (!found) throw badRequest(PROPERTY_MESSAGES.propertyNotFound, { propertyId: PROPERTY_MESSAGES.propertyNotFound });
       const property = await withEstimateRanges(found, calibrations);
       const comps = property.compIDs.length ? await findComps(db, property.compIDs) : [];
-      const sharedBy = (await repository.sharerName(userId)) ?? '';
-      const sharedAt = new Date();
-      const expiresAt = new Date(sharedAt.getTime() + body.expiresInDays * DAY_MS);
-      const report: SharedReport = {
+      return {
         property,
         // In the property's order (nearest first), as the page shows them.
         comps: property.compIDs.flatMap((id) => comps.find((c) => c._id === id) ?? []),
@@ -83,13 +81,18 @@ export function createShareService(db: Db, secret: string, calibrations?: Calibr
         growth,
         holdYears: body.holdYears,
         offerTargets: body.offerTargets,
-        sharedBy,
+        sharedBy: (await repository.sharerName(userId)) ?? '',
         sharedAt: sharedAt.toISOString(),
-        expiresAt: expiresAt.toISOString(),
       };
+    },
+
+    async create(userId: string, body: NewSharedReport): Promise<SharedReportLink> {
+      const sharedAt = new Date();
+      const expiresAt = new Date(sharedAt.getTime() + body.expiresInDays * DAY_MS);
+      const report: SharedReport = { ...(await this.report(userId, body, sharedAt)), expiresAt: expiresAt.toISOString() };
       const row = await repository.insert(
         userId,
-        { propertyId: property._id, address: formatAddress(property), report, expiresAt },
+        { propertyId: report.property._id, address: formatAddress(report.property), report, expiresAt },
         MAX_SHARED_REPORTS,
       );
       if (row === 'limit') throw conflict(SHARE_MESSAGES.limit);
@@ -109,11 +112,11 @@ export function createShareService(db: Db, secret: string, calibrations?: Calibr
       return toLink(row);
     },
 
-    /** What a link opens (a view counted), or 404 (not a link) / 410 (revoked, expired) with why. */
-    async open(token: string): Promise<SharedReport> {
+    /** What a link opens (a view counted unless `countView` is false), or 404 (not a link) / 410 (revoked, expired) with why. */
+    async open(token: string, countView = true): Promise<SharedReport> {
       const id = readShareToken(secret, token);
       if (!id) throw notFound(SHARE_MESSAGES.badLink);
-      const opened = await repository.open(id);
+      const opened = await repository.open(id, countView);
       if ('report' in opened) return { ...opened.report, expiresAt: opened.row.expires_at.toISOString() };
       const row = opened.row;
       if (!row) throw notFound(SHARE_MESSAGES.badLink);
