@@ -4,7 +4,14 @@ import { dealStatusFromMarker } from '../../../shared/deal-status';
 import { formatAddress, formatCurrency, formatInteger, formatRoi } from '../../../shared/format';
 import { analyzeWhatIf, maxOffers, projectBrrrr, projectBuyHold, yearOfSale, type MaxOffer } from '../../../shared/invest';
 import { inputsUsed } from '../../../shared/invest/inputs-used';
-import { formatMetric, metricValue, RANK_METRICS, STRATEGIES, strategyName, type RankMetric } from '../../../shared/invest/ranking';
+import {
+  formatMetric,
+  metricValue,
+  RANK_METRICS,
+  STRATEGIES,
+  strategyName,
+  type RankMetric,
+} from '../../../shared/invest/ranking';
 import type { SharedReport } from '../../../shared/schemas/shared-reports';
 
 /**
