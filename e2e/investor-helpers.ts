@@ -4,8 +4,13 @@ import type { MapBounds } from '../src/shared/geo/bounds';
 import type { AccuracyOverview } from '../src/shared/schemas/accuracy';
 import type { PropertySummaryRow } from '../src/shared/schemas/property-search';
 import { summaryFromRow, type PropertySummary } from '../src/shared/search-summary';
+import { DEFAULT_OFFER_TARGETS } from '../src/shared/invest';
+import { DEFAULT_GROWTH } from '../src/shared/invest/projection';
+import { startingWhatIf } from '../src/shared/invest/starting-what-if';
+import type { Property } from '../src/shared/schemas/property';
 import { setMapView } from './fixtures/maps';
 import { sessionToken } from './helpers';
+import { uniqueEmail } from './users';
 
 export { sessionToken };
 
@@ -92,4 +97,37 @@ export async function waitForBacktest(page: Page, timeout = 180_000): Promise<Ac
     )
     .toBe(true);
   return overview!;
+}
+
+/**
+ * The path of a shared report (`/shared/<token>`) of an Austin demo property's starting analysis, made
+ * through the API by a new investor (the page under test is then opened by anyone).
+ */
+export async function sharedReportPath(page: Page): Promise<string> {
+  const signup = await page.request.post('/api/v1/signup', {
+    data: { email: uniqueEmail('shared'), password: 'shared-password-1' },
+  });
+  expect(signup.status(), await signup.text()).toBe(201);
+  const headers = { authorization: `Bearer ${((await signup.json()) as { data: { token: string } }).data.token}` };
+  const params = new URLSearchParams({ type: 'top', bounds: JSON.stringify(AUSTIN_BOUNDS) });
+  const found = (await (await page.request.get(`/api/v1/auth/searchProperties?${params}`, { headers })).json()) as {
+    data: { properties: PropertySummaryRow[] };
+  };
+  const id = summaryFromRow(found.data.properties[0])._id;
+  const property = ((await (await page.request.get(`/api/v1/auth/property/${id}`, { headers })).json()) as { data: Property })
+    .data;
+  const link = await page.request.post('/api/v1/auth/shared-reports', {
+    headers,
+    data: {
+      propertyId: id,
+      strategy: 'buyHold',
+      whatIf: startingWhatIf(property, null),
+      growth: DEFAULT_GROWTH,
+      holdYears: 10,
+      offerTargets: DEFAULT_OFFER_TARGETS,
+      expiresInDays: 7,
+    },
+  });
+  expect(link.status(), await link.text()).toBe(201);
+  return ((await link.json()) as { data: { path: string } }).data.path;
 }

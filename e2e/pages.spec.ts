@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { installFakeGoogleMaps } from './fixtures/maps';
-import { anyAustinPropertyId, signUp } from './investor-helpers';
+import { anyAustinPropertyId, sharedReportPath, signUp } from './investor-helpers';
 import { signIn } from './helpers';
 import { USERS, uniqueEmail } from './users';
 
@@ -88,6 +88,21 @@ const PAGES: PageCase[] = [
     path: async (page) => `/app/property/${await anyAustinPropertyId(page)}`,
     who: 'investor',
     ready: heading(/, TX \d{5}$/),
+    title: /, TX \d{5} — Dealmap$/,
+  },
+  {
+    name: 'search, pipeline layer',
+    path: '/app/search?lat=30.2672&lng=-97.7431&zoom=11&layer=pipeline',
+    who: 'investor',
+    ready: (p) => p.getByRole('button', { name: 'Pipeline', pressed: true }),
+    title: /^Search — Dealmap$/,
+  },
+  { name: 'pipeline', path: '/app/pipeline', who: 'investor', ready: heading('Pipeline'), title: /^Pipeline — Dealmap$/ },
+  {
+    name: 'shared report',
+    path: sharedReportPath,
+    who: 'visitor',
+    ready: (p) => p.getByTestId('shared-report'),
     title: /, TX \d{5} — Dealmap$/,
   },
   {

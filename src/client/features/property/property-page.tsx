@@ -5,10 +5,10 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import type { Rate, Strategy } from '../../../shared/api-types';
 import { dealStatusFromMarker } from '../../../shared/deal-status';
 import { formatAddress, formatCurrency } from '../../../shared/format';
-import { analyzeWhatIf, maxOffers, whatIfProblems } from '../../../shared/invest';
+import { maxOffers, whatIfProblems } from '../../../shared/invest';
 import { pricePerSqft } from '../../../shared/trends';
 import { offMarketText } from '../../../shared/listing-history';
-import type { SavedCalculation, StrategyKey } from '../../../shared/investor-types';
+import type { SavedCalculation } from '../../../shared/investor-types';
 import { DEFAULT_ERROR_MESSAGE, errorMessage } from '../../api/base-query';
 import { useInvestmentStrategiesQuery, useLatestRatesQuery } from '../../api/lookups-api';
 import { useAppSelector } from '../../app/hooks';
@@ -21,27 +21,23 @@ import { ZipTrendCharts } from '../markets';
 import { PipelineControl } from '../pipeline';
 import { useSavedCalculationQuery } from '../saved-calculations';
 import { selectUser } from '../session';
-import { BreakEvenCard } from './break-even-card';
-import { AssumptionsUsed, ReportHeader } from './print-report';
+import { ReportHeader } from './print-report';
+import { AnalysisSections, isRental } from './analysis-sections';
 import { PropertyComps } from './property-comps';
 import { PropertyDetails } from './property-details';
 import { PropertyLeases } from './property-leases';
-import { ProjectionSection, type ProjectedStrategy } from './projection-section';
+import type { ProjectedStrategy } from './projection-section';
 import { SaveCalculationButton } from './save-calculation-button';
 import { ShareButton } from './share-button';
 import { PdfButton } from './pdf-button';
 import { SavedCalculationBanner } from './saved-calculation-banner';
 import { latestFinancingRate, startingWhatIf } from '../../../shared/invest/starting-what-if';
-import { StrategyComparison } from './strategy-comparison';
-import { DEFAULT_METRIC, type RankMetric } from '../../../shared/invest/ranking';
 import { rentRangeOf, WhatIfInputs } from './what-if-inputs';
 import { ValueEstimateGrid } from './value-estimate-grid';
 import { useWhatIfState } from './what-if-state';
 import './property.css';
 
 export const PROPERTY_LOAD_FAILED = DEAL_TEXT.propertyLoadFailed;
-
-const isRental = (s: StrategyKey): s is ProjectedStrategy => s === 'buyHold' || s === 'brrrr';
 
 interface PropertyAnalysisProps {
   property: Property;
@@ -60,21 +56,11 @@ function PropertyAnalysis({ property, latestRate, ratesFailed, catalogue }: Prop
 
   const defaults = useMemo(() => startingWhatIf(property, latestRate?.rate ?? null), [property, latestRate]);
   const { state, dispatch, reset, changed } = useWhatIfState(defaults);
-  const analysis = useMemo(() => analyzeWhatIf(state.whatIf), [state.whatIf]);
   const problems = useMemo(() => whatIfProblems(state.whatIf), [state.whatIf]);
   const targets = useOfferTargets();
   const offers = useMemo(() => maxOffers(state.whatIf, targets), [state.whatIf, targets]);
   const strategyOffer = offers[state.strategy];
-  const [metric, setMetric] = useState<RankMetric>(DEFAULT_METRIC);
   const [projected, setProjected] = useState<ProjectedStrategy>('buyHold');
-
-  const focus = useCallback(
-    (strategy: StrategyKey) => {
-      dispatch({ type: 'strategy', value: strategy });
-      if (isRental(strategy)) setProjected(strategy);
-    },
-    [dispatch],
-  );
 
   const applySaved = useCallback(
     (saved: SavedCalculation) => {
@@ -235,29 +221,18 @@ function PropertyAnalysis({ property, latestRate, ratesFailed, catalogue }: Prop
         problems={problems}
         rentRange={rentRangeOf(property.rentEstimate)}
       />
-      <StrategyComparison
-        whatIf={state.whatIf}
-        analysis={analysis}
-        metric={metric}
-        onMetric={setMetric}
-        focus={state.strategy}
-        onFocus={focus}
+      <AnalysisSections
+        state={state}
+        dispatch={dispatch}
+        targets={targets}
+        offers={offers}
         catalogue={catalogue}
         profileStrategyIds={user?.profile?.strategies}
-        offers={offers}
-        targets={targets}
         valueEstimate={property.valueEstimate}
+        latestRate={latestRate}
+        projected={projected}
+        onProjected={setProjected}
       />
-      <BreakEvenCard analysis={analysis} ratePercent={rate} latestRate={latestRate} />
-      <ProjectionSection
-        whatIf={state.whatIf}
-        growth={state.growth}
-        holdYears={state.holdYears}
-        strategy={projected}
-        onStrategy={setProjected}
-        dispatch={dispatch}
-      />
-      <AssumptionsUsed whatIf={state.whatIf} growth={state.growth} holdYears={state.holdYears} />
     </div>
   );
 }

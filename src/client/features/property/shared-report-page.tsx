@@ -4,23 +4,19 @@ import { useMemo, useReducer, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { dealStatusFromMarker } from '../../../shared/deal-status';
 import { formatAddress, formatCurrency } from '../../../shared/format';
-import { analyzeWhatIf, maxOffers } from '../../../shared/invest';
-import { DEFAULT_METRIC, type RankMetric } from '../../../shared/invest/ranking';
-import type { StrategyKey } from '../../../shared/investor-types';
+import { maxOffers } from '../../../shared/invest';
 import type { SharedReport } from '../../../shared/schemas/shared-reports';
 import { DEFAULT_ERROR_MESSAGE, errorMessage } from '../../api/base-query';
 import { useDocumentTitle } from '../../components/document-title';
 import { PageLoading } from '../../components/page-loading';
 import { PageTitle } from '../../components/page-title';
 import { DealLabel, RentEstimateLine, ValueEstimateLine } from '../deal';
-import { BreakEvenCard } from './break-even-card';
-import { AssumptionsUsed } from './print-report';
-import { ProjectionSection, type ProjectedStrategy } from './projection-section';
+import { AnalysisSections, isRental } from './analysis-sections';
+import type { ProjectedStrategy } from './projection-section';
 import { PropertyComps } from './property-comps';
 import { PropertyDetails } from './property-details';
 import { PDF_TEXT, pdfFileName } from './pdf-button';
 import { sharedPdfPath, useSharedReportQuery } from './shared-report-api';
-import { StrategyComparison } from './strategy-comparison';
 import { ValueEstimateGrid } from './value-estimate-grid';
 import { whatIfReducer } from './what-if-state';
 import './property.css';
@@ -35,8 +31,6 @@ export const SHARED_TEXT = {
   signUp: 'Analyse properties like this one on Dealmap',
 } as const;
 
-const isRental = (s: StrategyKey): s is ProjectedStrategy => s === 'buyHold' || s === 'brrrr';
-
 /** The analysis a link opens: read-only figures, with the projection's growth rates to try. */
 function SharedAnalysis({ report, token }: { report: SharedReport; token: string }) {
   const { property, comps, offerTargets } = report;
@@ -46,13 +40,10 @@ function SharedAnalysis({ report, token }: { report: SharedReport; token: string
     holdYears: report.holdYears,
     strategy: report.strategy,
   }));
-  const analysis = useMemo(() => analyzeWhatIf(state.whatIf), [state.whatIf]);
   const offers = useMemo(() => maxOffers(state.whatIf, offerTargets), [state.whatIf, offerTargets]);
-  const [metric, setMetric] = useState<RankMetric>(DEFAULT_METRIC);
   const [projected, setProjected] = useState<ProjectedStrategy>(isRental(report.strategy) ? report.strategy : 'buyHold');
   const status = dealStatusFromMarker(property.markerColor?.background);
   const address = formatAddress(property);
-  const rate = state.whatIf.assumptions.financing.interestRatePercent;
   useDocumentTitle(address);
 
   return (
@@ -88,32 +79,18 @@ function SharedAnalysis({ report, token }: { report: SharedReport; token: string
           <RentEstimateLine property={property} />
         </Card>
       ) : null}
-      <StrategyComparison
-        whatIf={state.whatIf}
-        analysis={analysis}
-        metric={metric}
-        onMetric={setMetric}
-        focus={state.strategy}
-        onFocus={(strategy) => {
-          dispatch({ type: 'strategy', value: strategy });
-          if (isRental(strategy)) setProjected(strategy);
-        }}
+      <AnalysisSections
+        state={state}
+        dispatch={dispatch}
+        targets={offerTargets}
+        offers={offers}
         catalogue={undefined}
         profileStrategyIds={undefined}
-        offers={offers}
-        targets={offerTargets}
         valueEstimate={property.valueEstimate}
+        latestRate={null}
+        projected={projected}
+        onProjected={setProjected}
       />
-      <BreakEvenCard analysis={analysis} ratePercent={rate} latestRate={null} />
-      <ProjectionSection
-        whatIf={state.whatIf}
-        growth={state.growth}
-        holdYears={state.holdYears}
-        strategy={projected}
-        onStrategy={setProjected}
-        dispatch={dispatch}
-      />
-      <AssumptionsUsed whatIf={state.whatIf} growth={state.growth} holdYears={state.holdYears} />
       <Typography.Paragraph className="dm-note dm-print-hide">
         <Link to="/signup">{SHARED_TEXT.signUp}</Link>
       </Typography.Paragraph>
