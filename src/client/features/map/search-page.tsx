@@ -37,11 +37,18 @@ interface CameraState {
  */
 function useSearchUrl() {
   const [params, setParams] = useSearchParams();
-  // The URL as this page last wrote it, until the next render reads it: react-router's setter hands
-  // an updater the params of the last render, so two writes between renders (a click while the map's
-  // camera settles) would have the second undo the first.
+  // Each write starts from the URL this page last wrote, not from the last render's: react-router's
+  // setter hands an updater the params of the last render, so two writes between renders (a click
+  // while the map's camera settles) had the second undo the first. `pending`: the writes not yet
+  // rendered, oldest first; while one is on its way, an earlier one arriving does not make the URL older.
   const latest = useRef(params);
+  const pending = useRef<string[]>([]);
   useLayoutEffect(() => {
+    const at = pending.current.indexOf(params.toString());
+    if (at >= 0) {
+      pending.current = pending.current.slice(at + 1);
+      if (pending.current.length > 0) return;
+    } else pending.current = [];
     latest.current = params;
   }, [params]);
   const write = useCallback(
@@ -50,6 +57,7 @@ function useSearchUrl() {
       // Only a real change navigates (each navigation re-runs the page).
       if (next.toString() === latest.current.toString()) return;
       latest.current = next;
+      pending.current.push(next.toString());
       setParams(next, options);
     },
     [setParams],
