@@ -1,5 +1,4 @@
 import { pointInBounds, type MapBounds } from './geo/bounds';
-import type { PipelineDeal } from './schemas/pipeline';
 
 /**
  * The stages of an investor's pipeline (issue 40), in the order a deal moves through them; `passed` is
@@ -46,11 +45,19 @@ export function daysBetween(from: string, to: string): number {
   return Math.max(0, Math.floor((Date.parse(to) - Date.parse(from)) / 86_400_000));
 }
 
+/** What the map's pipeline layer reads of a deal (a PipelineDeal; the schema imports this file). */
+interface PlacedDeal {
+  address: string;
+  latitude: number | null;
+  longitude: number | null;
+  stage: PipelineStageKey;
+}
+
 /**
  * The deals the map's pipeline layer lists: those placed in view (every deal before the map has a
  * view), in the board's stage order, then by address.
  */
-export function dealsInView(deals: readonly PipelineDeal[], bounds: MapBounds | null): PipelineDeal[] {
+export function dealsInView<D extends PlacedDeal>(deals: readonly D[], bounds: MapBounds | null): D[] {
   const inView = deals.filter(
     (deal) =>
       !bounds ||
