@@ -236,7 +236,9 @@ describe('the bell', () => {
     openHeader();
     const panel = await openList(0);
     expect(within(panel).getByText(NOTIFICATIONS_TEXT.empty)).toBeInTheDocument();
-    expect(NOTIFICATIONS_TEXT.empty).toBe('No alerts yet — save a search on the map to hear about new deals.');
+    expect(NOTIFICATIONS_TEXT.empty).toBe(
+      'No alerts yet — save a search on the map, or put a property in your pipeline, to hear about new deals and price cuts.',
+    );
     expect(within(panel).getByRole('link', { name: 'Open the map' })).toHaveAttribute('href', '/app/search');
     expect(within(panel).queryByRole('button', { name: 'Mark all read' })).toBeNull();
   });

@@ -39,7 +39,7 @@ export const NOTIFICATIONS_TEXT = {
   title: 'Notifications',
   bellLabel: (unread: number) => `Notifications, ${unread} unread`,
   markAllRead: 'Mark all read',
-  empty: 'No alerts yet — save a search on the map to hear about new deals.',
+  empty: 'No alerts yet — save a search on the map, or put a property in your pipeline, to hear about new deals and price cuts.',
   openMap: 'Open the map',
   loadFailed: 'Could not load your notifications.',
   retry: 'Try again',
