@@ -1,6 +1,7 @@
 import { Button } from 'antd';
 import toast from 'react-hot-toast';
 import { formatAddress } from '../../../shared/format';
+import { analysisPdfName } from '../../../shared/shared-reports';
 import type { AnalysisPdfRequest } from '../../../shared/schemas/shared-reports';
 import { errorMessage } from '../../api/base-query';
 import { downloadUrl } from '../../components/download-text';
@@ -12,11 +13,7 @@ export const PDF_TEXT = {
 } as const;
 
 /** "1200-e-11th-st-austin-tx-78702-analysis.pdf", as the server names it. */
-export const pdfFileName = (address: string) =>
-  `${address
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')}-analysis.pdf`;
+export const pdfFileName = (address: string) => `${analysisPdfName(address)}.pdf`;
 
 /** "Download PDF": the analysis on screen as a PDF file the server writes (POST /analysis.pdf). */
 export function PdfButton({

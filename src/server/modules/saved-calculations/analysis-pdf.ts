@@ -65,6 +65,11 @@ function heading(doc: Doc, text: string) {
   doc.moveDown(0.3);
 }
 
+/** A line of text at the margin, after `space` lines of room. */
+function paragraph(doc: Doc, text: string, { size = 9, color = INK, space = 0.3 } = {}) {
+  doc.moveDown(space).font('Helvetica').fontSize(size).fillColor(color).text(pdfText(text), PAGE.margin);
+}
+
 /** A table with a header row; columns after the first are right-aligned. */
 function table(doc: Doc, columns: Array<{ title: string; width: number }>, rows: string[][]) {
   const rowHeight = 16;
@@ -224,16 +229,11 @@ export function renderAnalysisPdf(report: Omit<SharedReport, 'expiresAt'>, prepa
       offerText(offers[s.key]),
     ]),
   );
-  doc
-    .moveDown(0.3)
-    .font('Helvetica')
-    .fontSize(8)
-    .fillColor(MUTED)
-    .text(
-      pdfText(
-        `Max offer: the highest price at which a rental pays ${offerTargets.cashOnCashPercent} % cash-on-cash, a flip makes ${offerTargets.flipProfitPercent} % of its after-repair value (None: no price does).`,
-      ),
-    );
+  paragraph(
+    doc,
+    `Max offer: the highest price at which a rental pays ${offerTargets.cashOnCashPercent} % cash-on-cash, a flip makes ${offerTargets.flipProfitPercent} % of its after-repair value (None: no price does).`,
+    { size: 8, color: MUTED },
+  );
 
   const rental = report.strategy === 'brrrr' ? 'brrrr' : 'buyHold';
   const projection = rental === 'brrrr' ? projectBrrrr(whatIf, growth) : projectBuyHold(whatIf, growth);
@@ -275,20 +275,14 @@ export function renderAnalysisPdf(report: Omit<SharedReport, 'expiresAt'>, prepa
     }),
   );
   if (sale) {
-    doc
-      .moveDown(0.3)
-      .font('Helvetica')
-      .fontSize(9)
-      .fillColor(INK)
-      .text(
-        pdfText(
-          `Sold after ${sale.year} years: ${formatCurrency(sale.totalProfit)} profit on ${formatCurrency(projection.cashInvested)} invested, IRR ${formatRoi(sale.irrPercent)}.`,
-        ),
-      );
+    paragraph(
+      doc,
+      `Sold after ${sale.year} years: ${formatCurrency(sale.totalProfit)} profit on ${formatCurrency(projection.cashInvested)} invested, IRR ${formatRoi(sale.irrPercent)}.`,
+    );
   }
 
   heading(doc, `Comparable sales (${comps.length})`);
-  if (comps.length === 0) doc.font('Helvetica').fontSize(9).text('No comparable sales.');
+  if (comps.length === 0) paragraph(doc, 'No comparable sales.', { space: 0 });
   else {
     table(
       doc,
@@ -322,12 +316,11 @@ export function renderAnalysisPdf(report: Omit<SharedReport, 'expiresAt'>, prepa
       });
     doc.moveDown(0.3);
   }
-  doc
-    .moveDown(1)
-    .font('Helvetica')
-    .fontSize(8)
-    .fillColor(MUTED)
-    .text('Investment research, not financial advice. Figures from Dealmap at the inputs above.', PAGE.margin);
+  paragraph(doc, 'Investment research, not financial advice. Figures from Dealmap at the inputs above.', {
+    size: 8,
+    color: MUTED,
+    space: 1,
+  });
   doc.end();
   return done;
 }

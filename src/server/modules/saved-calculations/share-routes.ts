@@ -11,6 +11,7 @@ import {
   type NewSharedReport as NewSharedReportBody,
 } from '../../../shared/schemas/shared-reports';
 import { formatAddress } from '../../../shared/format';
+import { analysisPdfName } from '../../../shared/shared-reports';
 import { PDF_FILE_ANSWER, sendPdfFile } from '../../http/file-answers';
 import { renderAnalysisPdf } from './analysis-pdf';
 import type { RouteOptions, RoutePlugin } from '../../http/route-context';
@@ -49,7 +50,7 @@ export const sharedReportsRoutes: RoutePlugin<ShareRouteOptions> = async (app, {
     { schema: { body: AnalysisPdfRequest, querystring: NoQuery, response: { 200: PDF_FILE_ANSWER, 400: ErrorBody } } },
     async (request, reply) => {
       const report = await shares.report(request.auth!.userId, request.body as AnalysisPdfBody);
-      return sendPdfFile(reply, pdfName(report.property), await renderAnalysisPdf(report));
+      return sendPdfFile(reply, analysisPdfName(formatAddress(report.property)), await renderAnalysisPdf(report));
     },
   );
 
@@ -87,14 +88,11 @@ export const sharedReportRoutes: RoutePlugin = async (app, { ctx }) => {
     async (request, reply) => {
       // The page the PDF is downloaded from counted the view.
       const report = await shares.open(request.params.token, false);
-      return sendPdfFile(reply, pdfName(report.property), await renderAnalysisPdf(report, new Date(report.sharedAt)));
+      return sendPdfFile(
+        reply,
+        analysisPdfName(formatAddress(report.property)),
+        await renderAnalysisPdf(report, new Date(report.sharedAt)),
+      );
     },
   );
 };
-
-/** "1200-e-11th-st-austin-tx-78702-analysis": the file's name from the address. */
-const pdfName = (property: Parameters<typeof formatAddress>[0]) =>
-  `${formatAddress(property)
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')}-analysis`;
