@@ -60,7 +60,7 @@ const FEATURE_LAYERS = [
     'pipeline',
   ],
   // Screens: each a route (or a set of routes), composed by app/.
-  ['map', 'property', 'dashboard', 'help', 'profile', 'account', 'auth', 'admin-settings', 'landing', 'about', 'details'],
+  ['map', 'property', 'dashboard', 'help', 'profile', 'account', 'auth', 'admin-settings', 'landing', 'about', 'details', 'portfolio'],
 ];
 
 /** Zones that refuse an import of a folder of the same layer or above. */
@@ -100,8 +100,9 @@ const MODULE_LAYERS = [
   // What fills listings: the demo data and the feed import.
   ['demo-data', 'feed-import'],
   // What runs over them: first-start work, saved calculations, saved searches and their alerts, the
-  // MLS listing feed (it writes through feed-import), the estimates' accuracy backtest, the market trends.
-  ['startup', 'saved-calculations', 'alerts', 'listing-feed', 'accuracy', 'market-trends'],
+  // MLS listing feed (it writes through feed-import), the estimates' accuracy backtest, the market trends,
+  // the portfolio (owned properties from the pipeline, valued by the listings' estimates).
+  ['startup', 'saved-calculations', 'alerts', 'listing-feed', 'accuracy', 'market-trends', 'portfolio'],
   // The admin and account screens' routes, the team chat.
   ['admin', 'account', 'team-chat'],
 ];

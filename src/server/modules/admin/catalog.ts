@@ -18,7 +18,7 @@ import {
 import { accountHasUsersMessage, type CatalogDefinition, type CatalogForm } from './catalog-definitions';
 import { ACTIVE_COLUMN_MESSAGE, bulkConflict, checkBodyId, pageOf, parseActive, parseSort } from './common';
 import { writeCsv } from '../../lib/csv';
-import { importReport, readImportFile, throwIfRowsInvalid } from './import-file';
+import { importReport, readImportFile, throwIfRowsInvalid } from '../../http/import-file';
 import type { ImportingSection } from './section';
 
 /** One generic section for the simple catalogues (markets, interests, strategies, accounts). */

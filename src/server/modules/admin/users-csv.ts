@@ -8,7 +8,7 @@ import type { UserRecord } from '../users';
 import { writeAudit, type Actor, type AuditChange } from '../audit';
 import { ACTIVE_COLUMN_MESSAGE, parseActive } from './common';
 import { writeCsv } from '../../lib/csv';
-import { importReport, readImportFile } from './import-file';
+import { importReport, readImportFile } from '../../http/import-file';
 import { createAdminUsersRepository } from './users-repository';
 import { USER_MESSAGES, normalizeUser, userAuditView, type UserValues } from './users-rules';
 import { createAccountsRepository } from '../catalog';

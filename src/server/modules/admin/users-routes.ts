@@ -9,7 +9,7 @@ import {
 } from '../../../shared/schemas/admin';
 import { Envelope, ErrorBody, IdParams, NoQuery } from '../../../shared/schemas/common';
 import type { RoutePlugin, RouteOptions } from '../../http/route-context';
-import { throwIfRowsInvalid } from './import-file';
+import { throwIfRowsInvalid } from '../../http/import-file';
 import { actorOf } from '../audit';
 import { IMPORT_BODY_LIMIT } from './section-routes';
 import type { UserImportJobs } from './user-import-jobs';

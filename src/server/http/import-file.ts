@@ -1,6 +1,6 @@
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportReport, type ImportRow } from '../../../shared/schemas/admin';
-import { badRequest, importRefused } from '../../http/errors';
-import { CsvError, parseCsv, unguardCell } from '../../lib/csv';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportReport, type ImportRow } from '../../shared/schemas/admin';
+import { badRequest, importRefused } from './errors';
+import { CsvError, parseCsv, unguardCell } from '../lib/csv';
 
 /** The columns of one section's import file. */
 export interface ImportColumns {
