@@ -36,6 +36,7 @@ import {
 import { healthRoutes } from './modules/health';
 import { notesRoutes } from './modules/notes';
 import { pipelineRoutes } from './modules/pipeline';
+import { portfolioRoutes } from './modules/portfolio';
 import { teamChatRoutes } from './modules/team-chat';
 import { createLookupsRepository, createLookupsService, lookupsRoutes } from './modules/lookups';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer';
@@ -354,6 +355,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
             await authed.register(contactsRoutes, { ctx });
             await authed.register(notesRoutes, { ctx });
             await authed.register(pipelineRoutes, { ctx });
+            await authed.register(portfolioRoutes, {
+              ctx,
+              calibrations: (city, state) => accuracyService.calibrations(city, state),
+            });
             await authed.register(teamChatRoutes, { ctx, mail });
             await authed.register(notificationsRoutes, { ctx });
             await authed.register(marketTrendsRoutes, { ctx });

@@ -7,6 +7,7 @@ import type { MapBounds } from '../../shared/schemas/geo';
 import type { StrategyResults } from '../../shared/schemas/results';
 import type { SavedResults, StrategyKey } from '../../shared/schemas/saved-calculations';
 import type { WhatIf } from '../../shared/schemas/what-if';
+import type { PortfolioLoan, PortfolioPlan } from '../../shared/schemas/portfolio';
 import type { MarketModel } from '../../shared/valuation/market-model';
 import type { PipelineStageKey, WatchReason } from '../../shared/pipeline';
 import type { SharedReport } from '../../shared/schemas/shared-reports';
@@ -343,6 +344,55 @@ export interface PipelineMovesTable {
   deal_id: string;
   stage: PipelineStageKey;
   moved_at: Timestamp;
+}
+
+/** A property an investor owns (0043): the purchase, its loan and the projection made then. */
+export interface PortfolioPropertiesTable {
+  id: Generated<string>;
+  seq: GeneratedAlways<string>;
+  user_id: string;
+  deal_id: string | null;
+  property_id: string | null;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  latitude: number | null;
+  longitude: number | null;
+  beds: number | null;
+  baths: number | null;
+  area: number | null;
+  purchase_price: number;
+  /** Read as text (YYYY-MM-DD). */
+  purchase_date: ColumnType<Date, string, string>;
+  loan: Json<PortfolioLoan | null>;
+  plan: Json<PortfolioPlan>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A month's actuals of an owned property (0043); `month` is YYYY-MM. */
+export interface PortfolioMonthsTable {
+  portfolio_property_id: string;
+  month: string;
+  rent: number;
+  vacant_days: number;
+  expenses: number;
+  note: string | null;
+  updated_at: Timestamp;
+}
+
+/** Dealmap's estimates of an owned property in a month (0043), kept once the month is over. */
+export interface PortfolioSnapshotsTable {
+  portfolio_property_id: string;
+  month: string;
+  value: number | null;
+  value_low: number | null;
+  value_high: number | null;
+  rent: number | null;
+  rent_low: number | null;
+  rent_high: number | null;
+  recorded_at: Timestamp;
 }
 
 /** A property's analysis shared as a read-only link (0042); `report` is what the link opens. */
@@ -724,6 +774,9 @@ export interface Tables {
   pipeline_moves: PipelineMovesTable;
   pipeline_alerts: PipelineAlertsTable;
   shared_reports: SharedReportsTable;
+  portfolio_properties: PortfolioPropertiesTable;
+  portfolio_months: PortfolioMonthsTable;
+  portfolio_snapshots: PortfolioSnapshotsTable;
   property_returns: PropertyReturnsTable;
   price_history: PriceHistoryTable;
   saved_searches: SavedSearchesTable;

@@ -38,6 +38,7 @@ import * as m0039 from './0039-past-listings';
 import * as m0040 from './0040-pipeline';
 import * as m0041 from './0041-pipeline-alerts';
 import * as m0042 from './0042-shared-reports';
+import * as m0043 from './0043-portfolio';
 
 /** Every migration, in order. Add new ones here; names sort by their numeric prefix. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -79,6 +80,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0040-pipeline': m0040,
   '0041-pipeline-alerts': m0041,
   '0042-shared-reports': m0042,
+  '0043-portfolio': m0043,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -28,3 +28,10 @@ export { rateRecomputerFor, type RateRecomputer } from './recomputer';
 export { LISTINGS_CHANNEL, listingChangesVersion, noteListingsChanged } from './changes';
 export { closedRecordsFingerprint, marketModels, newestClose, type MarketModels, type ModelKind } from './market-models';
 export { readClosedPage, readClosedPageText, type ClosedPageText } from './closed-reads';
+export {
+  createSubjectEstimator,
+  findHome,
+  type EstimateSubject,
+  type SubjectEstimate,
+  type SubjectEstimator,
+} from './subject-estimates';
