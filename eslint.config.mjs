@@ -60,7 +60,20 @@ const FEATURE_LAYERS = [
     'pipeline',
   ],
   // Screens: each a route (or a set of routes), composed by app/.
-  ['map', 'property', 'dashboard', 'help', 'profile', 'account', 'auth', 'admin-settings', 'landing', 'about', 'details', 'portfolio'],
+  [
+    'map',
+    'property',
+    'dashboard',
+    'help',
+    'profile',
+    'account',
+    'auth',
+    'admin-settings',
+    'landing',
+    'about',
+    'details',
+    'portfolio',
+  ],
 ];
 
 /** Zones that refuse an import of a folder of the same layer or above. */

@@ -131,3 +131,49 @@ export async function sharedReportPath(page: Page): Promise<string> {
   expect(link.status(), await link.text()).toBe(201);
   return ((await link.json()) as { data: { path: string } }).data.path;
 }
+
+/** A month from now, YYYY-MM (−1: last month). */
+export function monthFromNow(offset: number): string {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1)).toISOString().slice(0, 7);
+}
+
+/**
+ * The signed-in user's first portfolio property, added (an Austin home bought three months ago with a
+ * loan, and two months of actuals) when the portfolio is empty; its id.
+ */
+export async function portfolioPropertyId(page: Page): Promise<string> {
+  const headers = { authorization: `Bearer ${await sessionToken(page)}` };
+  const portfolio = (await (await page.request.get('/api/v1/auth/portfolio', { headers })).json()) as {
+    data: { properties: Array<{ _id: string }> };
+  };
+  if (portfolio.data.properties[0]) return portfolio.data.properties[0]._id;
+  const added = await page.request.post('/api/v1/auth/portfolio/properties', {
+    headers,
+    data: {
+      address: '1200 E 11th St',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78702',
+      beds: 3,
+      baths: 2,
+      area: 1500,
+      purchasePrice: 350000,
+      purchaseDate: `${monthFromNow(-3)}-10`,
+      loan: { amount: 280000, ratePercent: 6.5, termYears: 30, startDate: `${monthFromNow(-3)}-10` },
+    },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const id = ((await added.json()) as { data: { _id: string } }).data._id;
+  for (const [offset, rent, vacantDays] of [
+    [-2, 2100, 0],
+    [-1, 1050, 15],
+  ] as const) {
+    const month = await page.request.put(`/api/v1/auth/portfolio/properties/${id}/months/${monthFromNow(offset)}`, {
+      headers,
+      data: { rent, vacantDays, expenses: 520 },
+    });
+    expect(month.status(), await month.text()).toBe(200);
+  }
+  return id;
+}

@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { installFakeGoogleMaps } from './fixtures/maps';
-import { anyAustinPropertyId, sharedReportPath, signUp } from './investor-helpers';
+import { anyAustinPropertyId, portfolioPropertyId, sharedReportPath, signUp } from './investor-helpers';
 import { signIn } from './helpers';
 import { USERS, uniqueEmail } from './users';
 
@@ -98,6 +98,20 @@ const PAGES: PageCase[] = [
     title: /^Search — Dealmap$/,
   },
   { name: 'pipeline', path: '/app/pipeline', who: 'investor', ready: heading('Pipeline'), title: /^Pipeline — Dealmap$/ },
+  {
+    name: 'portfolio',
+    path: async (page) => (await portfolioPropertyId(page), '/app/portfolio'),
+    who: 'investor',
+    ready: (p) => p.getByTestId('portfolio-table'),
+    title: /^Portfolio — Dealmap$/,
+  },
+  {
+    name: 'portfolio property',
+    path: async (page) => `/app/portfolio/${await portfolioPropertyId(page)}`,
+    who: 'investor',
+    ready: (p) => p.getByTestId('months-table'),
+    title: / — Dealmap$/,
+  },
   {
     name: 'shared report',
     path: sharedReportPath,

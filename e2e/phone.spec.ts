@@ -36,7 +36,7 @@ test('the header collapses its links into a menu', async ({ page }) => {
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
   await page.getByRole('button', { name: 'Menu', exact: true }).click();
   const items = page.getByRole('menuitem');
-  await expect(items).toHaveText(['Dashboard', 'Search', 'Markets', 'Pipeline', 'Profile', 'Account']);
+  await expect(items).toHaveText(['Dashboard', 'Search', 'Markets', 'Pipeline', 'Portfolio', 'Profile', 'Account']);
   await page.getByRole('menuitem', { name: 'Account' }).click();
   await expect(page).toHaveURL(/\/app\/account$/);
   await expect(page.getByRole('heading', { name: 'Account' }).first()).toBeVisible();

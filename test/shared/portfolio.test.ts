@@ -91,15 +91,33 @@ describe('a property’s figures to date', () => {
     expect(figures.projectedCashFlowToDate).toBe(3000);
     expect(figures.cashOnCash).toBeCloseTo(5.7, 6);
     expect(figures.projectedCashOnCash).toBeCloseTo(6, 6);
-    // Projected: −300,000, then 1,500 a month and the 300,000 back: 0.5 % a month.
-    expect(figures.projectedIrr).toBeCloseTo((1.005 ** 12 - 1) * 100, 6);
-    expect(figures.irr).toBeCloseTo(yearlyIrr([-300_000, 1500, 301_350])!, 9);
-    expect(figures.irr!).toBeLessThan(figures.projectedIrr!);
+    // Less than a year owned: no IRR (one month's swing, annualised, would read as a yearly rate).
+    expect(figures.irr).toBeNull();
+    expect(figures.projectedIrr).toBeNull();
     expect(figures.equity).toBe(300_000);
     expect(figures.loanBalance).toBe(0);
     expect(history.map((m) => m.month)).toEqual(['2026-01', '2026-02', '2026-03']);
     expect(history[0]).toMatchObject({ actualCashFlow: null, projectedCashFlow: 0, value: null });
     expect(history[2]).toMatchObject({ actualCashFlow: 1350, projectedCashFlow: 1500, actualRent: 1850, value: 300_000 });
+  });
+
+  it('measures the IRR to date after a year, as if sold at today’s value, against the projection over the same months', () => {
+    const held = cashProperty({
+      purchaseDate: '2025-01-10',
+      months: [
+        { month: '2026-01', rent: 2000, vacantDays: 0, expenses: 500 },
+        { month: '2026-02', rent: 1850, vacantDays: 0, expenses: 500 },
+      ],
+      value: { value: 312_000, low: 290_000, high: 330_000 },
+    });
+    const { figures } = propertyTimeline(held, '2026-02');
+    // Months without actuals are no flow on both sides; the equity comes back in the last month with actuals.
+    const flows = (last: number, equity: number) => [-300_000, ...new Array<number>(11).fill(0), 1500, last + equity];
+    expect(figures.irr).toBeCloseTo(yearlyIrr(flows(1350, 312_000))!, 9);
+    expect(figures.projectedIrr).toBeCloseTo(yearlyIrr(flows(1500, 300_000))!, 9);
+    expect(figures.irr!).toBeGreaterThan(figures.projectedIrr!);
+    // A year and a month later, the projected 300,000 + 3,000 back on 300,000 in: about 0.92 % a year.
+    expect(figures.projectedIrr).toBeCloseTo((Math.pow(303_000 / 300_000, 12 / 13) - 1) * 100, 1);
   });
 
   it('says what changed in words', () => {
@@ -159,7 +177,7 @@ describe('a property’s figures to date', () => {
 });
 
 describe('the whole portfolio', () => {
-  it('adds the properties up and measures one IRR over their flows on one calendar', () => {
+  it('adds the properties up (no IRR before a year of ownership)', () => {
     const a = propertyTimeline(cashProperty(), '2026-03');
     const b = propertyTimeline(
       cashProperty({ purchaseDate: '2026-02-01', months: [{ month: '2026-03', rent: 2000, vacantDays: 0, expenses: 500 }] }),
@@ -175,7 +193,7 @@ describe('the whole portfolio', () => {
     expect(figures.cashInvested).toBe(600_000);
     // Yearly: 2,850 / 2 × 12 + 1,500 × 12 = 35,100 on 600,000.
     expect(figures.cashOnCash).toBeCloseTo(5.85, 6);
-    expect(figures.irr).toBeCloseTo(yearlyIrr([-300_000, 1500 - 300_000, 1350 + 1500 + 600_000])!, 9);
+    expect(figures.irr).toBeNull();
     expect(history.map((m) => [m.month, m.actualCashFlow])).toEqual([
       ['2026-01', null],
       ['2026-02', 1500],
@@ -186,6 +204,28 @@ describe('the whole portfolio', () => {
       'Value estimate $600,000 ($560,000–$640,000), as projected',
       '1 A St: Rent $150/mo below the projection in March 2026',
     ]);
+  });
+
+  it('puts the IRRs of the properties held a year on one calendar', () => {
+    const months = [
+      { month: '2026-01', rent: 2000, vacantDays: 0, expenses: 500 },
+      { month: '2026-02', rent: 2000, vacantDays: 0, expenses: 500 },
+    ];
+    const a = propertyTimeline(cashProperty({ purchaseDate: '2025-01-10', months }), '2026-02');
+    const b = propertyTimeline(cashProperty({ purchaseDate: '2025-02-10', months }), '2026-02');
+    const young = propertyTimeline(cashProperty({ purchaseDate: '2025-12-01', months }), '2026-02');
+    const { figures } = portfolioTotals([
+      { address: '1 A St', timeline: a },
+      { address: '2 B St', timeline: b },
+      { address: '3 C St', timeline: young },
+    ]);
+    const flows = new Array<number>(14).fill(0);
+    flows[0] -= 300_000;
+    flows[1] -= 300_000;
+    flows[12] += 1500 * 2;
+    flows[13] += 1500 * 2 + 600_000;
+    expect(figures.irr).toBeCloseTo(yearlyIrr(flows)!, 9);
+    expect(figures.projectedIrr).toBeCloseTo(figures.irr!, 9);
   });
 
   it('names the properties it cannot value', () => {

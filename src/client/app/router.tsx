@@ -32,6 +32,10 @@ const HelpPage = lazy(() => import(/* webpackChunkName: "help" */ '../features/h
 const MarketsPage = lazy(() => import(/* webpackChunkName: "markets" */ '../features/markets/markets-page'));
 const SearchPage = lazy(() => import(/* webpackChunkName: "search" */ '../features/map/search-page'));
 const PipelinePage = lazy(() => import(/* webpackChunkName: "pipeline" */ '../features/pipeline/pipeline-page'));
+const PortfolioPage = lazy(() => import(/* webpackChunkName: "portfolio" */ '../features/portfolio/portfolio-page'));
+const PortfolioPropertyPage = lazy(
+  () => import(/* webpackChunkName: "portfolio" */ '../features/portfolio/portfolio-property-page'),
+);
 const PropertyPage = lazy(() => import(/* webpackChunkName: "property" */ '../features/property/property-page'));
 const SharedReportPage = lazy(() => import(/* webpackChunkName: "shared-report" */ '../features/property/shared-report-page'));
 const AdminSettingsPage = lazy(
@@ -140,6 +144,8 @@ export const routes: RouteObject[] = [
       { path: 'search', element: <SearchPage /> },
       { path: 'markets', element: <MarketsPage /> },
       { path: 'pipeline', element: <PipelinePage /> },
+      { path: 'portfolio', element: <PortfolioPage /> },
+      { path: 'portfolio/:id', element: <PortfolioPropertyPage /> },
       { path: 'property/:id', element: <PropertyPage /> },
       {
         path: 'adminSettings',

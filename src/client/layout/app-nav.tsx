@@ -9,13 +9,14 @@ export interface NavItem {
   end?: boolean;
 }
 
-/** Left links: Dashboard, Search, Markets, Pipeline, and Contacts for Agents only (Admin and Investor are the same). */
+/** Left links: Dashboard, Search, Markets, Pipeline, Portfolio, and Contacts for Agents only (Admin and Investor are the same). */
 export function leftLinksFor(role: string | null | undefined): NavItem[] {
   const links: NavItem[] = [
     { to: '/app', label: 'Dashboard', end: true },
     { to: '/app/search', label: 'Search' },
     { to: '/app/markets', label: 'Markets' },
     { to: '/app/pipeline', label: 'Pipeline' },
+    { to: '/app/portfolio', label: 'Portfolio' },
   ];
   if (normalizeRole(role) === 'Agent') links.push({ to: '/app/contacts', label: 'Contacts' });
   return links;

@@ -8,6 +8,7 @@ import type {
   PortfolioPlan,
   RangedEstimate,
 } from '../schemas/portfolio';
+import { IRR_MIN_MONTHS } from './limits';
 import { monthFromNumber, monthNumber, monthOf } from './months';
 import { loanAt, projectedMonth } from './plan';
 import { portfolioChanges, propertyChanges } from './what-changed';
@@ -42,6 +43,8 @@ export interface PropertyTimeline {
   history: PortfolioHistoryMonth[];
   /** For the whole portfolio's IRR: the cash in, each month's flows and the equity at the end. */
   flows: { start: number; end: number; cashInvested: number; actual: Map<number, number>; projected: Map<number, number> };
+  /** Whether the property has a year of ownership to its last month with actuals (IRR_MIN_MONTHS). */
+  canIrr: boolean;
   endEquity: { actual: number | null; projected: number };
 }
 
@@ -115,7 +118,9 @@ export function propertyTimeline(p: OwnedProperty, asOf: string): PropertyTimeli
     actual: p.value ? p.value.value - lastLoan.balance : null,
     projected: projectedMonth(p.plan, p.purchasePrice, purchase, last).value - lastLoan.balance,
   };
-  const canIrr = monthsWithActuals > 0 && cashInvested > 0;
+  const canIrr = monthsWithActuals > 0 && cashInvested > 0 && last - purchase >= IRR_MIN_MONTHS;
+  // The projection's flows over the same months as the actuals'.
+  const projectedOfActual = new Map([...actual.keys()].map((n) => [n, projected.get(n)!]));
   const figures: PortfolioFigures = {
     value: p.value,
     projectedValue,
@@ -130,7 +135,7 @@ export function propertyTimeline(p: OwnedProperty, asOf: string): PropertyTimeli
     cashOnCash: cashOnCash(cashFlowToDate, monthsWithActuals, cashInvested),
     projectedCashOnCash: cashOnCash(projectedCashFlowToDate, monthsWithActuals, cashInvested),
     irr: canIrr && endEquity.actual !== null ? yearlyIrr(irrFlows(purchase, last, cashInvested, actual, endEquity.actual)) : null,
-    projectedIrr: canIrr ? yearlyIrr(irrFlows(purchase, last, cashInvested, projected, endEquity.projected)) : null,
+    projectedIrr: canIrr ? yearlyIrr(irrFlows(purchase, last, cashInvested, projectedOfActual, endEquity.projected)) : null,
     changes: [],
   };
   figures.changes = propertyChanges({
@@ -142,7 +147,13 @@ export function propertyTimeline(p: OwnedProperty, asOf: string): PropertyTimeli
     expensesToDate,
     projectedExpensesToDate,
   });
-  return { figures, history, flows: { start: purchase, end: last, cashInvested, actual, projected }, endEquity };
+  return {
+    figures,
+    history,
+    flows: { start: purchase, end: last, cashInvested, actual, projected: projectedOfActual },
+    canIrr,
+    endEquity,
+  };
 }
 
 const monthlyPaymentOf = (loan: PortfolioLoan | null) =>
@@ -187,13 +198,15 @@ export function portfolioTotals(properties: ReadonlyArray<{ address: string; tim
   const yearly = (pick: (f: PortfolioFigures) => number) =>
     sum(figures.filter((f) => f.monthsWithActuals > 0).map((f) => (pick(f) / f.monthsWithActuals) * 12));
   const withActuals = properties.filter((p) => p.timeline.figures.monthsWithActuals > 0);
+  // The whole portfolio's IRR over the properties that have one of their own.
+  const withIrr = withActuals.filter((p) => p.timeline.canIrr);
   const combinedIrr = (side: 'actual' | 'projected') => {
-    if (!withActuals.length || cashInvested <= 0) return null;
-    if (side === 'actual' && withActuals.some((p) => p.timeline.endEquity.actual === null)) return null;
-    const start = Math.min(...withActuals.map((p) => p.timeline.flows.start));
-    const end = Math.max(...withActuals.map((p) => p.timeline.flows.end));
+    if (!withIrr.length) return null;
+    if (side === 'actual' && withIrr.some((p) => p.timeline.endEquity.actual === null)) return null;
+    const start = Math.min(...withIrr.map((p) => p.timeline.flows.start));
+    const end = Math.max(...withIrr.map((p) => p.timeline.flows.end));
     const flows = new Array<number>(end - start + 1).fill(0);
-    for (const { timeline } of withActuals) {
+    for (const { timeline } of withIrr) {
       const { flows: f, endEquity } = timeline;
       flows[f.start - start] -= f.cashInvested;
       for (let n = f.start + 1; n <= f.end; n++) flows[n - start] += f[side].get(n) ?? 0;

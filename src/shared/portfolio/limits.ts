@@ -21,6 +21,12 @@ export const PORTFOLIO_LIMITS = {
   maxNoteLength: 500,
 } as const;
 
+/**
+ * The IRR to date needs a year of ownership: over a few months it annualises one month's swing (after
+ * one month, the closing costs alone read as −26 % a year).
+ */
+export const IRR_MIN_MONTHS = 12;
+
 /** A month as the wire and the CSVs write it. */
 export const MONTH_PATTERN = '^\\d{4}-(0[1-9]|1[0-2])$';
 

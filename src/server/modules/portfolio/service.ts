@@ -98,10 +98,13 @@ export function createPortfolioService(db: Db, options: PortfolioServiceOptions 
     const calibration = options.calibrations ? (await options.calibrations(city, state))[kind] : null;
     const comps = { low: estimate.compsLow, high: estimate.compsHigh };
     const range = estimateRange(estimate.value, comps, calibration, RANGE_ROUND_TO[kind]);
+    if (range) return { value: estimate.value, low: range.low, high: range.high };
+    // No backtest of the market yet: the comps' own spread, rounded outwards as a range is.
+    const step = RANGE_ROUND_TO[kind];
     return {
       value: estimate.value,
-      low: range?.low ?? Math.min(estimate.value, comps.low ?? estimate.value),
-      high: range?.high ?? Math.max(estimate.value, comps.high ?? estimate.value),
+      low: Math.floor(Math.min(estimate.value, comps.low ?? estimate.value) / step) * step,
+      high: Math.ceil(Math.max(estimate.value, comps.high ?? estimate.value) / step) * step,
     };
   }
 
