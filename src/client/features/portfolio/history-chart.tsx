@@ -78,13 +78,14 @@ export default function HistoryChart({ kind, months, height, description }: Hist
       {series.map((s, k) => (
         <Line
           key={s.key}
-          type="monotone"
+          type="linear"
           dataKey={`s${k}`}
           name={s.label}
           stroke={styles[k].stroke}
           strokeWidth={2}
           strokeDasharray={styles[k].dash}
-          dot={false}
+          // Actuals are months entered and monthly snapshots, often apart: each is marked, a lone one too.
+          dot={s.projected ? false : { r: 3, strokeWidth: 0, fill: styles[k].stroke }}
           activeDot={{ r: 4 }}
           legendType="plainline"
           isAnimationActive={false}
