@@ -41,6 +41,8 @@ export const PORTFOLIO_MESSAGES = {
     `${monthName(month)} is before the purchase (${monthName(purchase)}): enter the months since then`,
   tooManyVacantDays: (month: string) => `${monthName(month)} has only ${daysInMonth(month)} days`,
   monthNotFound: 'No actuals were entered for that month',
+  monthsBeforePurchase: (first: string) =>
+    `Actuals were entered from ${monthName(first)}, before that purchase date: delete those months first or choose an earlier date`,
 } as const;
 
 /** Today's month (UTC), which the figures run to. */
@@ -353,6 +355,13 @@ export function createPortfolioService(db: Db, options: PortfolioServiceOptions 
     async update(userId: string, rawId: string, body: UpdatePortfolioProperty): Promise<PortfolioPropertyDetail> {
       const row = await owned(userId, rawId);
       checkDates(body.purchaseDate, body.loan);
+      if (body.purchaseDate !== undefined) {
+        const first = (await repo.months([row.id])).get(row.id)?.[0]?.month;
+        if (first && first < monthOf(body.purchaseDate)) {
+          const message = PORTFOLIO_MESSAGES.monthsBeforePurchase(first);
+          throw badRequest(message, { purchaseDate: message });
+        }
+      }
       const change = {
         ...(body.beds !== undefined ? { beds: body.beds } : {}),
         ...(body.baths !== undefined ? { baths: body.baths } : {}),

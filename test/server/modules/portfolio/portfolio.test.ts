@@ -169,6 +169,12 @@ describe.each(DATABASES)('the portfolio on $name', (database) => {
     expect(negative.statusCode).toBe(400);
     expect(json(await call(bo.token, 'GET', `/portfolio/properties/${id}`)).data.months).toEqual([]);
     expect((await call(bo.token, 'DELETE', `/portfolio/properties/${id}/months/${month(-1)}`)).statusCode).toBe(404);
+    // A purchase date after months with actuals would orphan them.
+    await put(month(-3), ok);
+    const later = await call(bo.token, 'PATCH', `/portfolio/properties/${id}`, { purchaseDate: `${month(-1)}-01` });
+    expect(later.statusCode).toBe(400);
+    expect(json(later).error.message).toBe(PORTFOLIO_MESSAGES.monthsBeforePurchase(month(-3)));
+    expect(json(await call(bo.token, 'GET', `/portfolio/properties/${id}`)).data.purchaseDate).toBe(`${month(-4)}-01`);
   });
 
   it('imports a property manager’s statement whole, or names the wrong columns and changes nothing', async () => {
