@@ -9,7 +9,11 @@ import { DEAL_ID, detail, ELM, ELM_ID, OAK, OAK_ID, portfolio } from './portfoli
 
 jest.setTimeout(30_000);
 withFastComputedStyle();
-afterEach(() => act(() => toast.remove()));
+beforeEach(() => jest.spyOn(toast, 'success'));
+afterEach(() => {
+  jest.restoreAllMocks();
+  act(() => toast.remove());
+});
 
 /*
  * rc-trigger's development-only check that a date picker and its popup share a root warns under jsdom
@@ -38,6 +42,12 @@ function type(root: HTMLElement, label: string, value: string) {
 const renderPage = () => renderSignedIn(<PortfolioPage />, { path: '/app/portfolio' });
 const renderProperty = (id = ELM_ID) =>
   renderSignedIn(<PortfolioPropertyPage />, { path: `/app/portfolio/${id}`, route: '/app/portfolio/:id' });
+
+/**
+ * A success toast was raised with `text`. Read from the call, not the screen: on a busy machine the
+ * toast's 4 s could run out before a slow render let findBy look.
+ */
+const toasted = (text: string) => waitFor(() => expect(jest.mocked(toast.success)).toHaveBeenCalledWith(text));
 
 describe('the Portfolio page', () => {
   it('shows the whole portfolio against the projection, what changed, the owned deals, each property and the history', async () => {
@@ -133,7 +143,7 @@ describe('the Portfolio page', () => {
       purchaseDate: '2026-02-18',
       loan: { amount: 196000, ratePercent: 6.25, termYears: 30, startDate: '2026-02-18' },
     });
-    expect(await screen.findByText('5 Pine Rd added to your portfolio')).toBeInTheDocument();
+    await toasted('5 Pine Rd added to your portfolio');
     // The portfolio is asked again.
     await waitFor(() => expect(callsTo(sent, 'GET', API)).toHaveLength(2));
   });
@@ -169,7 +179,7 @@ describe('the Portfolio page', () => {
 
     refuse = false;
     fireEvent.click(byButton(PORTFOLIO_TEXT.add));
-    expect(await screen.findByText('12 Birch Ln added to your portfolio')).toBeInTheDocument();
+    await toasted('12 Birch Ln added to your portfolio');
     const posts = callsTo(sent, 'POST', `${API}/properties`);
     expect(posts).toHaveLength(2);
     expect(posts[1].body).toEqual({
@@ -208,7 +218,7 @@ describe('the Portfolio page', () => {
 
     answer = [200, { data: { imported: 2 } }];
     fireEvent.click(byButton(PORTFOLIO_TEXT.import));
-    expect(await screen.findByText('2 properties added')).toBeInTheDocument();
+    await toasted('2 properties added');
     await waitFor(() => expect(screen.queryByText(PORTFOLIO_TEXT.importTitle)).toBeNull());
   });
 
@@ -279,7 +289,7 @@ describe("an owned property's page", () => {
       expenses: 275,
       note: 'Gutter cleaning',
     });
-    expect(await screen.findByText('Apr 2026 saved')).toBeInTheDocument();
+    await toasted('Apr 2026 saved');
     await waitFor(() => expect(callsTo(sent, 'GET', PROPERTY)).toHaveLength(2));
   });
 
@@ -323,7 +333,7 @@ describe("an owned property's page", () => {
 
     answer = [200, { data: { imported: 3 } }];
     fireEvent.click(byButton(PORTFOLIO_TEXT.import));
-    expect(await screen.findByText('3 months imported')).toBeInTheDocument();
+    await toasted('3 months imported');
     await waitFor(() => expect(callsTo(sent, 'GET', PROPERTY)).toHaveLength(2));
   });
 
@@ -349,7 +359,7 @@ describe("an owned property's page", () => {
       loan: null,
       plan: { ...ELM.plan, monthlyRent: 2200 },
     });
-    expect(await screen.findByText(PORTFOLIO_TEXT.saved)).toBeInTheDocument();
+    await toasted(PORTFOLIO_TEXT.saved);
   });
 
   it('removes the property after a confirmation and goes back to the portfolio', async () => {
@@ -365,7 +375,7 @@ describe("an owned property's page", () => {
     fireEvent.click(byButton('Yes', confirm));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/app/portfolio'));
     expect(callsTo(sent, 'DELETE', `${API}/properties/${OAK_ID}`)).toHaveLength(1);
-    expect(await screen.findByText('9 Oak Ave removed from your portfolio')).toBeInTheDocument();
+    await toasted('9 Oak Ave removed from your portfolio');
   });
 
   it('says so when the property is not in the portfolio', async () => {
