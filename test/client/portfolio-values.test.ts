@@ -75,7 +75,8 @@ describe("the portfolio forms' values", () => {
     expect(next.month?.format('YYYY-MM')).toBe('2026-04');
     expect(next).toMatchObject({ rent: 1950, expenses: 500, vacantDays: 0 });
     expect(newMonthValues(months, purchaseDate, dayjs('2026-03-10')).month?.format('YYYY-MM')).toBe('2026-03');
-    expect(newMonthValues([], '2025-12-15', dayjs('2026-11-29')).month?.format('YYYY-MM')).toBe('2025-12');
+    // None entered yet: the month after the purchase, when the projection starts.
+    expect(newMonthValues([], '2025-12-15', dayjs('2026-11-29')).month?.format('YYYY-MM')).toBe('2026-01');
     expect(actualsOf({ rent: 1, vacantDays: 0, expenses: 2, note: '  ' })).toEqual({ rent: 1, vacantDays: 0, expenses: 2 });
   });
 

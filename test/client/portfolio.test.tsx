@@ -58,6 +58,7 @@ describe('the Portfolio page', () => {
     expect(screen.getByText('Figures to Mar 2026')).toBeInTheDocument();
     const figure = (label: string) => within(totals).getByText(label).closest('div') as HTMLElement;
     expect(figure('Value')).toHaveTextContent('$582,000Range $551,000–$614,000Projected $365,000');
+    expect(figure('Rent estimate')).toHaveTextContent('$2,100/moRange $1,950–$2,250');
     expect(figure('Equity')).toHaveTextContent('$346,000');
     expect(figure('Loan balance')).toHaveTextContent('$236,000$1,573 a month');
     expect(figure('Cash flow to date')).toHaveTextContent('$900Projected $1,6503 months entered');

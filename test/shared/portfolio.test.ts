@@ -228,6 +228,30 @@ describe('the whole portfolio', () => {
     expect(figures.projectedIrr).toBeCloseTo(figures.irr!, 9);
   });
 
+  it('compares like with like: value against the valued properties’ projection, cash-on-cash against the cash of those with actuals, a month only when every property has it', () => {
+    const a = propertyTimeline(cashProperty(), '2026-03');
+    const unvalued = propertyTimeline(cashProperty({ value: null, months: [] }), '2026-03');
+    const { figures, history } = portfolioTotals([
+      { address: '1 A St', timeline: a },
+      { address: '2 B St', timeline: unvalued },
+    ]);
+    expect(figures.projectedValue).toBe(300_000);
+    expect(figures.changes).toContain('Value estimate $300,000 ($280,000–$320,000), as projected');
+    expect(figures.cashOnCash).toBeCloseTo(5.7, 6);
+    // March: 1 A St has actuals, 2 B St none — a gap, not half a month.
+    expect(history.find((m) => m.month === '2026-03')).toMatchObject({ actualCashFlow: null, projectedCashFlow: 3000 });
+    expect(history.find((m) => m.month === '2026-03')!.value).toBe(300_000);
+  });
+
+  it('finds the IRR of a long-held, losing property (many months did overflow the search)', () => {
+    const flows = [-46_000, ...new Array<number>(119).fill(-1364), -1364 + 44_000];
+    const yearly = yearlyIrr(flows)!;
+    expect(yearly).toBeGreaterThan(-40);
+    expect(yearly).toBeLessThan(-25);
+    const monthly = Math.pow(1 + yearly / 100, 1 / 12) - 1;
+    expect(flows.reduce((total, f, t) => total + f / Math.pow(1 + monthly, t), 0)).toBeCloseTo(0, 3);
+  });
+
   it('names the properties it cannot value', () => {
     const a = propertyTimeline(cashProperty(), '2026-03');
     const b = propertyTimeline(cashProperty({ value: null }), '2026-03');

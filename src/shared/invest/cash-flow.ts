@@ -37,7 +37,12 @@ export function irr(cashFlows: readonly number[]): number | null {
   let low = -0.9999;
   let high = 10_000;
   let fLow = npv(low, cashFlows);
-  if (fLow * npv(high, cashFlows) > 0) return null;
+  // Over many periods (a portfolio's months) (1 + low)^t overflows: raise the bound until it is finite.
+  while (!Number.isFinite(fLow) && low < -0.01) {
+    low /= 2;
+    fLow = npv(low, cashFlows);
+  }
+  if (!Number.isFinite(fLow) || fLow * npv(high, cashFlows) > 0) return null;
   for (let i = 0; i < 300; i++) {
     const mid = (low + high) / 2;
     const fMid = npv(mid, cashFlows);

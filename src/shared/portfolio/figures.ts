@@ -41,9 +41,12 @@ export const HISTORY_MONTHS = 360;
 export interface PropertyTimeline {
   figures: PortfolioFigures;
   history: PortfolioHistoryMonth[];
-  /** For the whole portfolio's IRR: the cash in, each month's flows and the equity at the end. */
+  /**
+   * For the whole portfolio's IRR: the purchase's month number (`start`), the last month with actuals
+   * (`end`), the cash in, each month's flows on both sides and the equity at the end.
+   */
   flows: { start: number; end: number; cashInvested: number; actual: Map<number, number>; projected: Map<number, number> };
-  /** Whether the property has a year of ownership to its last month with actuals (IRR_MIN_MONTHS). */
+  /** Whether its IRR to date is measured: a year owned to its last month with actuals, cash in, a value estimate. */
   canIrr: boolean;
   endEquity: { actual: number | null; projected: number };
 }
@@ -72,6 +75,7 @@ export function propertyTimeline(p: OwnedProperty, asOf: string): PropertyTimeli
   const actuals = new Map(p.months.map((m) => [monthNumber(m.month), m]));
   const actual = new Map<number, number>();
   const projected = new Map<number, number>();
+  const payments = new Map<number, number>();
   const history: PortfolioHistoryMonth[] = [];
   let cashFlowToDate = 0;
   let projectedCashFlowToDate = 0;
@@ -84,6 +88,7 @@ export function propertyTimeline(p: OwnedProperty, asOf: string): PropertyTimeli
     const plan = projectedMonth(p.plan, p.purchasePrice, purchase, n);
     const projectedCashFlow = plan.rent - plan.expenses - payment;
     projected.set(n, projectedCashFlow);
+    payments.set(n, payment);
     const entered = actuals.get(n);
     const actualCashFlow = entered ? entered.rent - entered.expenses - payment : null;
     if (entered && actualCashFlow !== null) {
@@ -118,9 +123,16 @@ export function propertyTimeline(p: OwnedProperty, asOf: string): PropertyTimeli
     actual: p.value ? p.value.value - lastLoan.balance : null,
     projected: projectedMonth(p.plan, p.purchasePrice, purchase, last).value - lastLoan.balance,
   };
-  const canIrr = monthsWithActuals > 0 && cashInvested > 0 && last - purchase >= IRR_MIN_MONTHS;
-  // The projection's flows over the same months as the actuals'.
-  const projectedOfActual = new Map([...actual.keys()].map((n) => [n, projected.get(n)!]));
+  const canIrr = monthsWithActuals > 0 && cashInvested > 0 && last - purchase >= IRR_MIN_MONTHS && endEquity.actual !== null;
+  // The IRR's months on both sides: one with actuals its cash flow (the projection's, on that side), one
+  // without only the loan's payment (made; its rent and expenses are not known).
+  const irrActual = new Map<number, number>();
+  const irrProjected = new Map<number, number>();
+  for (let n = purchase + 1; n <= last; n++) {
+    const known = actual.get(n);
+    irrActual.set(n, known ?? -(payments.get(n) ?? 0));
+    irrProjected.set(n, known === undefined ? -(payments.get(n) ?? 0) : projected.get(n)!);
+  }
   const figures: PortfolioFigures = {
     value: p.value,
     projectedValue,
@@ -134,8 +146,8 @@ export function propertyTimeline(p: OwnedProperty, asOf: string): PropertyTimeli
     projectedCashFlowToDate,
     cashOnCash: cashOnCash(cashFlowToDate, monthsWithActuals, cashInvested),
     projectedCashOnCash: cashOnCash(projectedCashFlowToDate, monthsWithActuals, cashInvested),
-    irr: canIrr && endEquity.actual !== null ? yearlyIrr(irrFlows(purchase, last, cashInvested, actual, endEquity.actual)) : null,
-    projectedIrr: canIrr ? yearlyIrr(irrFlows(purchase, last, cashInvested, projectedOfActual, endEquity.projected)) : null,
+    irr: canIrr ? yearlyIrr(irrFlows(purchase, last, cashInvested, irrActual, endEquity.actual!)) : null,
+    projectedIrr: canIrr ? yearlyIrr(irrFlows(purchase, last, cashInvested, irrProjected, endEquity.projected)) : null,
     changes: [],
   };
   figures.changes = propertyChanges({
@@ -150,7 +162,7 @@ export function propertyTimeline(p: OwnedProperty, asOf: string): PropertyTimeli
   return {
     figures,
     history,
-    flows: { start: purchase, end: last, cashInvested, actual, projected: projectedOfActual },
+    flows: { start: purchase, end: last, cashInvested, actual: irrActual, projected: irrProjected },
     canIrr,
     endEquity,
   };
@@ -166,43 +178,30 @@ const sumOrNull = (values: ReadonlyArray<number | null>) => {
 };
 
 /**
- * The whole portfolio: sums of the properties' figures (value and equity over the properties with an
- * estimate), its history month by month, and its IRR from every property's flows on one calendar.
+ * The whole portfolio: sums of the properties' figures — value and equity over the properties with an
+ * estimate, against their projected value; cash-on-cash over the properties with actuals, against
+ * their cash in — its history month by month, and its IRR from the flows of the properties that have
+ * one of their own, on one calendar.
  */
 export function portfolioTotals(properties: ReadonlyArray<{ address: string; timeline: PropertyTimeline }>): {
   figures: PortfolioFigures;
   history: PortfolioHistoryMonth[];
 } {
   const figures = properties.map((p) => p.timeline.figures);
-  const withValue = figures.filter((f) => f.value);
-  const value: RangedEstimate | null = withValue.length
-    ? {
-        value: sum(withValue.map((f) => f.value!.value)),
-        low: sum(withValue.map((f) => f.value!.low)),
-        high: sum(withValue.map((f) => f.value!.high)),
-      }
-    : null;
-  const withRent = figures.filter((f) => f.rent);
-  const rent: RangedEstimate | null = withRent.length
-    ? {
-        value: sum(withRent.map((f) => f.rent!.value)),
-        low: sum(withRent.map((f) => f.rent!.low)),
-        high: sum(withRent.map((f) => f.rent!.high)),
-      }
-    : null;
-  const cashInvested = sum(figures.map((f) => f.cashInvested));
-  const monthsWithActuals = Math.max(0, ...figures.map((f) => f.monthsWithActuals));
-  const cashFlowToDate = sum(figures.map((f) => f.cashFlowToDate));
-  const projectedCashFlowToDate = sum(figures.map((f) => f.projectedCashFlowToDate));
-  // Cash-on-cash of the whole: each property's yearly cash flow over its own months, over all the cash in.
-  const yearly = (pick: (f: PortfolioFigures) => number) =>
-    sum(figures.filter((f) => f.monthsWithActuals > 0).map((f) => (pick(f) / f.monthsWithActuals) * 12));
-  const withActuals = properties.filter((p) => p.timeline.figures.monthsWithActuals > 0);
-  // The whole portfolio's IRR over the properties that have one of their own.
-  const withIrr = withActuals.filter((p) => p.timeline.canIrr);
+  const ranged = (pick: (f: PortfolioFigures) => RangedEstimate | null): RangedEstimate | null => {
+    const known = figures.map(pick).filter((e): e is RangedEstimate => e !== null);
+    return known.length
+      ? { value: sum(known.map((e) => e.value)), low: sum(known.map((e) => e.low)), high: sum(known.map((e) => e.high)) }
+      : null;
+  };
+  const valued = figures.filter((f) => f.value);
+  const withActuals = figures.filter((f) => f.monthsWithActuals > 0);
+  const cashWithActuals = sum(withActuals.map((f) => f.cashInvested));
+  // Each property's yearly cash flow over its own months with actuals.
+  const yearly = (pick: (f: PortfolioFigures) => number) => sum(withActuals.map((f) => (pick(f) / f.monthsWithActuals) * 12));
+  const withIrr = properties.filter((p) => p.timeline.canIrr);
   const combinedIrr = (side: 'actual' | 'projected') => {
     if (!withIrr.length) return null;
-    if (side === 'actual' && withIrr.some((p) => p.timeline.endEquity.actual === null)) return null;
     const start = Math.min(...withIrr.map((p) => p.timeline.flows.start));
     const end = Math.max(...withIrr.map((p) => p.timeline.flows.end));
     const flows = new Array<number>(end - start + 1).fill(0);
@@ -215,19 +214,18 @@ export function portfolioTotals(properties: ReadonlyArray<{ address: string; tim
     return yearlyIrr(flows);
   };
   const totals: PortfolioFigures = {
-    value,
-    projectedValue: sum(figures.map((f) => f.projectedValue)),
-    rent,
+    value: ranged((f) => f.value),
+    projectedValue: sum((valued.length ? valued : figures).map((f) => f.projectedValue)),
+    rent: ranged((f) => f.rent),
     loanBalance: sum(figures.map((f) => f.loanBalance)),
     equity: sumOrNull(figures.map((f) => f.equity)),
     monthlyPayment: sum(figures.map((f) => f.monthlyPayment)),
-    cashInvested,
-    monthsWithActuals,
-    cashFlowToDate,
-    projectedCashFlowToDate,
-    cashOnCash: withActuals.length && cashInvested > 0 ? (yearly((f) => f.cashFlowToDate) * 100) / cashInvested : null,
-    projectedCashOnCash:
-      withActuals.length && cashInvested > 0 ? (yearly((f) => f.projectedCashFlowToDate) * 100) / cashInvested : null,
+    cashInvested: sum(figures.map((f) => f.cashInvested)),
+    monthsWithActuals: Math.max(0, ...figures.map((f) => f.monthsWithActuals)),
+    cashFlowToDate: sum(figures.map((f) => f.cashFlowToDate)),
+    projectedCashFlowToDate: sum(figures.map((f) => f.projectedCashFlowToDate)),
+    cashOnCash: cashWithActuals > 0 ? (yearly((f) => f.cashFlowToDate) * 100) / cashWithActuals : null,
+    projectedCashOnCash: cashWithActuals > 0 ? (yearly((f) => f.projectedCashFlowToDate) * 100) / cashWithActuals : null,
     irr: combinedIrr('actual'),
     projectedIrr: combinedIrr('projected'),
     changes: [],
@@ -236,25 +234,43 @@ export function portfolioTotals(properties: ReadonlyArray<{ address: string; tim
     totals,
     properties.map((p) => ({ address: p.address, figures: p.timeline.figures })),
   );
-  return { figures: totals, history: sumHistories(properties.map((p) => p.timeline.history)) };
+  return { figures: totals, history: sumHistories(properties.map((p) => p.timeline)) };
 }
 
-/** The properties' histories added month by month (a month a property did not own yet counts nothing). */
-function sumHistories(histories: ReadonlyArray<readonly PortfolioHistoryMonth[]>): PortfolioHistoryMonth[] {
-  const byMonth = new Map<string, PortfolioHistoryMonth[]>();
-  for (const history of histories) for (const m of history) byMonth.set(m.month, [...(byMonth.get(m.month) ?? []), m]);
+/**
+ * The properties' histories added month by month, each over the properties owned that month. An actual
+ * figure is shown only where every property that should have it does — actuals from the month after
+ * each purchase, the value over the properties Dealmap can value — and is otherwise a gap: a sum of
+ * some would read as a shortfall that is only a missing entry.
+ */
+function sumHistories(timelines: readonly PropertyTimeline[]): PortfolioHistoryMonth[] {
+  type Entry = { timeline: PropertyTimeline; m: PortfolioHistoryMonth };
+  const byMonth = new Map<string, Entry[]>();
+  for (const timeline of timelines) {
+    for (const m of timeline.history) {
+      const entries = byMonth.get(m.month);
+      if (entries) entries.push({ timeline, m });
+      else byMonth.set(m.month, [{ timeline, m }]);
+    }
+  }
+  const anyValued = timelines.some((t) => t.figures.value !== null);
+  const whole = (entries: readonly Entry[], pick: (m: PortfolioHistoryMonth) => number | null) =>
+    entries.length && entries.every((e) => pick(e.m) !== null) ? sum(entries.map((e) => pick(e.m)!)) : null;
   return [...byMonth.keys()].sort().map((month) => {
-    const months = byMonth.get(month)!;
+    const entries = byMonth.get(month)!;
+    const expecting = entries.filter((e) => monthNumber(month) > e.timeline.flows.start);
+    const valued = anyValued ? entries.filter((e) => e.timeline.figures.value !== null) : entries;
+    const value = whole(valued, (m) => m.value);
     return {
       month,
-      actualCashFlow: sumOrNull(months.map((m) => m.actualCashFlow)),
-      projectedCashFlow: sum(months.map((m) => m.projectedCashFlow)),
-      actualRent: sumOrNull(months.map((m) => m.actualRent)),
-      projectedRent: sum(months.map((m) => m.projectedRent)),
-      value: sumOrNull(months.map((m) => m.value)),
-      projectedValue: sum(months.map((m) => m.projectedValue)),
-      loanBalance: sum(months.map((m) => m.loanBalance)),
-      equity: sumOrNull(months.map((m) => m.equity)),
+      actualCashFlow: whole(expecting, (m) => m.actualCashFlow),
+      projectedCashFlow: sum(entries.map((e) => e.m.projectedCashFlow)),
+      actualRent: whole(expecting, (m) => m.actualRent),
+      projectedRent: sum(entries.map((e) => e.m.projectedRent)),
+      value,
+      projectedValue: sum(valued.map((e) => e.m.projectedValue)),
+      loanBalance: sum(entries.map((e) => e.m.loanBalance)),
+      equity: value === null ? null : value - sum(valued.map((e) => e.m.loanBalance)),
     };
   });
 }

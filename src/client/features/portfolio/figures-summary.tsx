@@ -19,6 +19,7 @@ function Figure({ label, value, note }: { label: string; value: string; note?: R
 /** What a property (or the whole portfolio) did, each figure beside the projection made at purchase. */
 export function FiguresSummary({ figures, testId }: { figures: PortfolioFigures; testId: string }) {
   const value = estimateText(figures.value);
+  const rent = estimateText(figures.rent);
   const projected = PORTFOLIO_TEXT.projected;
   return (
     <dl className="dm-portfolio-figures" data-testid={testId}>
@@ -31,6 +32,11 @@ export function FiguresSummary({ figures, testId }: { figures: PortfolioFigures;
             <span>{projected(formatCurrency(figures.projectedValue))}</span>
           </>
         }
+      />
+      <Figure
+        label="Rent estimate"
+        value={figures.rent ? PORTFOLIO_TEXT.perMonth(rent.value) : rent.value}
+        note={rent.range}
       />
       <Figure label="Equity" value={formatCurrency(figures.equity)} />
       <Figure

@@ -25,12 +25,13 @@ export function actualsOf(values: MonthFormValues): PortfolioActuals {
 
 /**
  * A new month's first values: the month after the latest one entered (this month at the latest, the
- * purchase month at the earliest), with that month's rent and expenses as a starting point.
+ * month after the purchase at the earliest: the projection starts then), with that month's rent and
+ * expenses as a starting point.
  */
 export function newMonthValues(months: readonly PortfolioMonth[], purchaseDate: string, today = dayjs()): MonthFormValues {
   const latest = [...months].sort((a, b) => b.month.localeCompare(a.month))[0];
   const thisMonth = today.startOf('month');
-  let month = latest ? monthStart(latest.month).add(1, 'month') : dayjs(purchaseDate).startOf('month');
+  let month = latest ? monthStart(latest.month).add(1, 'month') : dayjs(purchaseDate).startOf('month').add(1, 'month');
   if (month.isAfter(thisMonth)) month = thisMonth;
   return { month, rent: latest?.rent ?? null, vacantDays: 0, expenses: latest?.expenses ?? null, note: '' };
 }

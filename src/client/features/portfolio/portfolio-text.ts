@@ -61,6 +61,7 @@ export const PORTFOLIO_TEXT = {
   import: 'Import',
   cancel: 'Cancel',
   noEstimate: 'No estimate',
+  perMonth: (amount: string) => `${amount}/mo`,
   projected: (text: string) => `Projected ${text}`,
   range: (low: string, high: string) => `Range ${low}–${high}`,
   /** Why an IRR to date is not shown yet (IRR_MIN_MONTHS). */

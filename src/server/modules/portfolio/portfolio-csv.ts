@@ -17,7 +17,7 @@ import { readImportFile } from '../../http/import-file';
  */
 
 /** Rows in error: the first few, by row number (the header is row 1, so a file's first row is row 2). */
-function refuse(errors: string[]): never {
+export function refuse(errors: string[]): never {
   const shown = errors.slice(0, 3).join('; ');
   const more = errors.length > 3 ? `; and ${errors.length - 3} more` : '';
   const message = `${shown}${more}. Nothing was imported.`;
@@ -32,15 +32,18 @@ function dollars(text: string, max: number): number | null {
   return value <= max ? value : null;
 }
 
+/** A real calendar day, YYYY-MM-DD (2026-02-30 is not: Date.parse would roll it over). */
+export const isDay = (text: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(text) && new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text;
+
 /** "2026-03", "2026-03-01", "3/2026" or "03/2026" → "2026-03". */
 function month(text: string): string | null {
   const slashed = /^(\d{1,2})\/(\d{4})$/.exec(text);
-  const candidate = slashed ? `${slashed[2]}-${slashed[1].padStart(2, '0')}` : text.slice(0, 7);
-  if (!slashed && text.length !== 7 && !/^\d{4}-\d{2}-\d{2}$/.test(text)) return null;
-  return isMonth(candidate) ? candidate : null;
+  if (slashed)
+    return isMonth(`${slashed[2]}-${slashed[1].padStart(2, '0')}`) ? `${slashed[2]}-${slashed[1].padStart(2, '0')}` : null;
+  if (text.length === 10) return isDay(text) ? text.slice(0, 7) : null;
+  return isMonth(text) ? text : null;
 }
-
-const isDay = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`));
 
 export type ActualsRow = PortfolioActuals & { month: string };
 
@@ -101,6 +104,8 @@ export function readPropertiesCsv(csv: string): PropertyCsvRow[] {
     const before = errors.length;
     if (fileErrors.csv) errors.push(`${at}: ${fileErrors.csv}`);
     for (const column of PROPERTIES_CSV_REQUIRED) if (!v[column]) errors.push(`${at}: ${column} is empty`);
+    if (v.Address.length > 200) errors.push(`${at}: the address is longer than 200 characters`);
+    if (v.City.length > 100) errors.push(`${at}: the city is longer than 100 characters`);
     if (v.State && !/^[A-Za-z]{2}$/.test(v.State)) errors.push(`${at}: State "${v.State}" must be two letters`);
     if (v.ZIP && !/^\d{5}$/.test(v.ZIP)) errors.push(`${at}: ZIP "${v.ZIP}" must be five digits`);
     const price = v['Purchase price'] ? dollars(v['Purchase price'], L.maxPrice) : null;

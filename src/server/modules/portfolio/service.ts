@@ -1,7 +1,7 @@
 import { lookup } from 'zipcodes';
 import { propertyTimeline, portfolioTotals, type OwnedProperty } from '../../../shared/portfolio/figures';
 import { PORTFOLIO_LIMITS } from '../../../shared/portfolio/limits';
-import { daysInMonth, isMonth, monthName, monthOf } from '../../../shared/portfolio/months';
+import { daysInMonth, isMonth, monthFromNumber, monthName, monthNumber, monthOf } from '../../../shared/portfolio/months';
 import { defaultPlan } from '../../../shared/portfolio/plan';
 import type {
   AddPortfolioProperty,
@@ -17,12 +17,13 @@ import type {
 } from '../../../shared/schemas/portfolio';
 import { estimateRange, RANGE_ROUND_TO } from '../../../shared/valuation/ranges';
 import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { checkId } from '../../http/ids';
 import { createSubjectEstimator, findHome, type EstimateSubject, type SubjectEstimate, type SubjectEstimator } from '../listings';
 import { createPipelineRepository } from '../pipeline';
 import { findProperty, type Calibrations } from '../properties';
-import { readActualsCsv, readPropertiesCsv } from './portfolio-csv';
+import { readActualsCsv, readPropertiesCsv, refuse } from './portfolio-csv';
 import { createPortfolioRepository, type NewOwned, type OwnedRow, type SnapshotRow } from './repository';
 
 export const PORTFOLIO_MESSAGES = {
@@ -33,27 +34,34 @@ export const PORTFOLIO_MESSAGES = {
   addressNeeded: 'Give the address, city, state and ZIP, or choose an owned deal from your pipeline',
   unknownZip: (zip: string) => `Dealmap does not know the ZIP ${zip}: check it`,
   limit: `Your portfolio already holds ${PORTFOLIO_LIMITS.maxProperties} properties, the most it can`,
+  importLimit: (rows: number) =>
+    `These ${rows} properties would take your portfolio past ${PORTFOLIO_LIMITS.maxProperties}, the most it can hold: nothing was imported`,
   futureDate: (field: string) => `${field} cannot be in the future`,
   earlyDate: (field: string) => `${field} must be in ${PORTFOLIO_LIMITS.earliestDate.slice(0, 4)} or later`,
   badMonth: 'The month must be written YYYY-MM, e.g. 2026-03',
   futureMonth: (month: string) => `${monthName(month)} has not begun yet: enter actuals for this month or earlier`,
-  beforePurchase: (month: string, purchase: string) =>
-    `${monthName(month)} is before the purchase (${monthName(purchase)}): enter the months since then`,
+  beforePurchase: (purchase: string) =>
+    `Actuals start the month after the purchase (${monthName(purchase)}), when the projection does: enter ${monthName(
+      monthFromNumber(monthNumber(purchase) + 1),
+    )} or later`,
   tooManyVacantDays: (month: string) => `${monthName(month)} has only ${daysInMonth(month)} days`,
   monthNotFound: 'No actuals were entered for that month',
   monthsBeforePurchase: (first: string) =>
-    `Actuals were entered from ${monthName(first)}, before that purchase date: delete those months first or choose an earlier date`,
+    `Actuals were entered from ${monthName(first)}, not after that purchase date: delete those months first or choose an earlier date`,
 } as const;
 
 /** Today's month (UTC), which the figures run to. */
 export const currentMonth = () => new Date().toISOString().slice(0, 7);
+
+/** Tomorrow in UTC: the latest day that is "today" somewhere (what a form in a time zone ahead of UTC sends). */
+const latestToday = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
 /** How long this month's snapshot of the estimates stands before it is measured again. */
 const SNAPSHOT_HOURS = 24;
 
 function checkDay(field: string, day: string): string | null {
   if (day < PORTFOLIO_LIMITS.earliestDate) return PORTFOLIO_MESSAGES.earlyDate(field);
-  if (day > new Date().toISOString().slice(0, 10)) return PORTFOLIO_MESSAGES.futureDate(field);
+  if (day > latestToday()) return PORTFOLIO_MESSAGES.futureDate(field);
   return null;
 }
 
@@ -71,10 +79,24 @@ function checkDates(purchaseDate: string | undefined, loan: PortfolioLoan | null
 /** A month's actuals against the purchase and the calendar. */
 export function monthProblem(month: string, purchaseDate: string, actuals: Pick<PortfolioActuals, 'vacantDays'>): string | null {
   if (!isMonth(month)) return PORTFOLIO_MESSAGES.badMonth;
-  if (month > currentMonth()) return PORTFOLIO_MESSAGES.futureMonth(month);
-  if (month < monthOf(purchaseDate)) return PORTFOLIO_MESSAGES.beforePurchase(month, monthOf(purchaseDate));
+  if (month > monthOf(latestToday())) return PORTFOLIO_MESSAGES.futureMonth(month);
+  if (month <= monthOf(purchaseDate)) return PORTFOLIO_MESSAGES.beforePurchase(monthOf(purchaseDate));
   if (actuals.vacantDays > daysInMonth(month)) return PORTFOLIO_MESSAGES.tooManyVacantDays(month);
   return null;
+}
+
+/**
+ * The plan after a corrected price or loan: each figure still Dealmap's default for the old purchase
+ * (the cash in, the expenses that follow the price) becomes the default for the new one; the
+ * investor's own figures stay.
+ */
+function replanned(row: OwnedRow, price: number | undefined, loan: PortfolioLoan | null | undefined): PortfolioPlan {
+  const before = defaultPlan(row.purchase_price, row.loan, row.plan.monthlyRent);
+  const after = defaultPlan(price ?? row.purchase_price, loan === undefined ? row.loan : loan, row.plan.monthlyRent);
+  const keys = Object.keys(row.plan) as Array<keyof PortfolioPlan>;
+  return Object.fromEntries(
+    keys.map((key) => [key, row.plan[key] === before[key] ? after[key] : row.plan[key]]),
+  ) as PortfolioPlan;
 }
 
 /** What Dealmap knows of a home: where it is and what it has (its listing's id while listed). */
@@ -262,9 +284,16 @@ export function createPortfolioService(db: Db, options: PortfolioServiceOptions 
   }
 
   async function insertOne(userId: string, row: NewOwned): Promise<PortfolioPropertyDetail> {
-    const ids = await repo.insert(userId, [row], PORTFOLIO_LIMITS.maxProperties);
+    let ids: string[] | 'limit';
+    try {
+      ids = await repo.insert(userId, [row], PORTFOLIO_LIMITS.maxProperties);
+    } catch (error) {
+      // The same deal added twice at once: the second meets the unique deal id.
+      if (isUniqueViolation(error)) throw conflict(PORTFOLIO_MESSAGES.dealAdded);
+      throw error;
+    }
     if (ids === 'limit') throw conflict(PORTFOLIO_MESSAGES.limit);
-    return detailOf((await repo.find(userId, ids[0]))!);
+    return detailOf(await owned(userId, ids[0]));
   }
 
   return {
@@ -357,7 +386,7 @@ export function createPortfolioService(db: Db, options: PortfolioServiceOptions 
       checkDates(body.purchaseDate, body.loan);
       if (body.purchaseDate !== undefined) {
         const first = (await repo.months([row.id])).get(row.id)?.[0]?.month;
-        if (first && first < monthOf(body.purchaseDate)) {
+        if (first && first <= monthOf(body.purchaseDate)) {
           const message = PORTFOLIO_MESSAGES.monthsBeforePurchase(first);
           throw badRequest(message, { purchaseDate: message });
         }
@@ -369,10 +398,12 @@ export function createPortfolioService(db: Db, options: PortfolioServiceOptions 
         ...(body.purchasePrice !== undefined ? { purchase_price: body.purchasePrice } : {}),
         ...(body.purchaseDate !== undefined ? { purchase_date: body.purchaseDate } : {}),
         ...(body.loan !== undefined ? { loan: body.loan } : {}),
-        ...(body.plan !== undefined ? { plan: { ...row.plan, ...body.plan } } : {}),
+        ...(body.plan !== undefined || body.purchasePrice !== undefined || body.loan !== undefined
+          ? { plan: { ...replanned(row, body.purchasePrice, body.loan), ...body.plan } }
+          : {}),
       };
-      await repo.update(userId, row.id, change, currentMonth());
-      return detailOf((await repo.find(userId, row.id))!);
+      if (!(await repo.update(userId, row.id, change, currentMonth()))) throw notFound(PORTFOLIO_MESSAGES.notFound);
+      return detailOf(await owned(userId, row.id));
     },
 
     async remove(userId: string, rawId: string): Promise<void> {
@@ -409,7 +440,9 @@ export function createPortfolioService(db: Db, options: PortfolioServiceOptions 
       const errors: string[] = [];
       const rows: NewOwned[] = [];
       for (const p of parsed) {
-        const problem = checkDay('The purchase date', p.purchaseDate);
+        const problem =
+          checkDay('The purchase date', p.purchaseDate) ??
+          (p.loan && p.loan.startDate < PORTFOLIO_LIMITS.earliestDate ? PORTFOLIO_MESSAGES.earlyDate('The loan start') : null);
         if (problem) {
           errors.push(`Row ${p.row}: ${problem}`);
           continue;
@@ -422,12 +455,9 @@ export function createPortfolioService(db: Db, options: PortfolioServiceOptions 
         const plan = p.monthlyRent === null ? undefined : { monthlyRent: p.monthlyRent };
         rows.push(await newRow(userId, { ...facts, address: p.address, dealId: null }, { ...p, plan }, null, estimate));
       }
-      if (errors.length) {
-        const message = `${errors.slice(0, 3).join('; ')}. Nothing was imported.`;
-        throw badRequest(message, { csv: message });
-      }
+      if (errors.length) refuse(errors);
       const ids = await repo.insert(userId, rows, PORTFOLIO_LIMITS.maxProperties);
-      if (ids === 'limit') throw conflict(PORTFOLIO_MESSAGES.limit);
+      if (ids === 'limit') throw conflict(PORTFOLIO_MESSAGES.importLimit(rows.length));
       return ids.length;
     },
   };

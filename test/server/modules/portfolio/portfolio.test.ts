@@ -157,7 +157,9 @@ describe.each(DATABASES)('the portfolio on $name', (database) => {
     const ok = { rent: 1900, vacantDays: 0, expenses: 500 };
     for (const [m, body, message] of [
       [month(1), ok, PORTFOLIO_MESSAGES.futureMonth(month(1))],
-      [month(-6), ok, PORTFOLIO_MESSAGES.beforePurchase(month(-6), month(-4))],
+      [month(-6), ok, PORTFOLIO_MESSAGES.beforePurchase(month(-4))],
+      // The projection starts the month after the purchase: so do the actuals.
+      [month(-4), ok, PORTFOLIO_MESSAGES.beforePurchase(month(-4))],
       ['March', ok, PORTFOLIO_MESSAGES.badMonth],
       [short, { ...ok, vacantDays: 31 }, PORTFOLIO_MESSAGES.tooManyVacantDays(short)],
     ] as const) {
@@ -262,6 +264,11 @@ describe.each(DATABASES)('the portfolio on $name', (database) => {
     expect(oneBad.statusCode).toBe(400);
     expect(json(oneBad).error.message).toBe('Row 3: Purchase price "abc" is not an amount in dollars. Nothing was imported.');
     expect(await count()).toBe(1);
+    const impossible = await call(di.token, 'POST', '/portfolio/import.csv', {
+      csv: `${header}\n5 Comp Way,Eugene,OR,97401,315000,2026-02-30,,,,,\n`,
+    });
+    expect(impossible.statusCode).toBe(400);
+    expect(json(impossible).error.message).toBe('Row 2: Purchase date "2026-02-30" must be YYYY-MM-DD. Nothing was imported.');
     const imported = await call(di.token, 'POST', '/portfolio/import.csv', {
       csv: `${header}\n5 Comp Way,Eugene,OR,97401,315000,2024-05-01,252000,6.5,30,,2100\n7 Elm St,Eugene,OR,97401,"$250,000",2023-09-15,,,,,\n`,
     });
@@ -344,10 +351,34 @@ describe.each(DATABASES)('the portfolio on $name', (database) => {
       expect(json(await call(token, 'GET', '/portfolio')).data.properties).toEqual([]);
     }
     const edited = json(await call(owner.token, 'PATCH', `/portfolio/properties/${id}`, { plan: { monthlyRent: 2222 } })).data;
-    expect(edited).toMatchObject({ purchasePrice: 300000, plan: { monthlyRent: 2222, vacancyPercent: 8 } });
+    expect(edited).toMatchObject({ purchasePrice: 300000, plan: { monthlyRent: 2222, vacancyPercent: 8, cashInvested: 309000 } });
+    // A corrected price moves the figures that were Dealmap's for the old one (the cash in), not the investor's.
+    const repriced = json(await call(owner.token, 'PATCH', `/portfolio/properties/${id}`, { purchasePrice: 320000 })).data;
+    expect(repriced.plan).toMatchObject({ monthlyRent: 2222, cashInvested: 329600 });
     expect((await call(owner.token, 'GET', '/portfolio/properties/not-an-id')).statusCode).toBe(400);
     expect((await call(owner.token, 'DELETE', `/portfolio/properties/${id}`)).statusCode).toBe(204);
     expect((await call(owner.token, 'GET', `/portfolio/properties/${id}`)).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/auth/portfolio' })).statusCode).toBe(401);
+    // Someone else's Owned deal is not theirs to add.
+    const deal = json(await call(owner.token, 'PUT', `/pipeline/properties/${listingId}`, { stage: 'owned' })).data;
+    const stolen = await call(other.token, 'POST', '/portfolio/properties', {
+      dealId: deal._id,
+      purchasePrice: 1,
+      purchaseDate: '2026-01-01',
+    });
+    expect(stolen.statusCode).toBe(404);
+    expect(json(stolen).error.message).toBe(PORTFOLIO_MESSAGES.dealNotFound);
+    // The same deal added twice at once: one is added, the other told so.
+    const both = await Promise.all(
+      [1, 2].map(() =>
+        call(owner.token, 'POST', '/portfolio/properties', {
+          dealId: deal._id,
+          purchasePrice: 300000,
+          purchaseDate: `${month(-2)}-01`,
+        }),
+      ),
+    );
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(json(both.find((r) => r.statusCode === 409)!).error.message).toBe(PORTFOLIO_MESSAGES.dealAdded);
   });
 });
