@@ -33,11 +33,7 @@ export function FiguresSummary({ figures, testId }: { figures: PortfolioFigures;
           </>
         }
       />
-      <Figure
-        label="Rent estimate"
-        value={figures.rent ? PORTFOLIO_TEXT.perMonth(rent.value) : rent.value}
-        note={rent.range}
-      />
+      <Figure label="Rent estimate" value={figures.rent ? PORTFOLIO_TEXT.perMonth(rent.value) : rent.value} note={rent.range} />
       <Figure label="Equity" value={formatCurrency(figures.equity)} />
       <Figure
         label="Loan balance"
