@@ -22,7 +22,8 @@ type Dialog = { kind: 'owned'; deal: OwnedDeal } | { kind: 'address' } | { kind:
 
 /** The investor's owned properties: the whole portfolio's figures and history, the deals to add, and each property. */
 export function PortfolioPage() {
-  const portfolio = usePortfolioQuery();
+  // Asked again on each visit: a deal moved to Owned on the pipeline since is one to add now.
+  const portfolio = usePortfolioQuery(undefined, { refetchOnMountOrArgChange: true });
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
   const data = portfolio.data;
