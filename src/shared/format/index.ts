@@ -151,3 +151,25 @@ export function formatDate(day: string | null | undefined): string {
   const month = MONTHS[Number(match[2]) - 1];
   return month ? `${month} ${Number(match[3])}, ${match[1]}` : MISSING;
 }
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** "2025-11" → "November 2025". */
+export function monthName(month: string): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  const name = match ? MONTH_NAMES[Number(match[2]) - 1] : undefined;
+  return match && name ? `${name} ${match[1]}` : month;
+}

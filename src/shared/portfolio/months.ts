@@ -17,20 +17,5 @@ export function daysInMonth(month: string): number {
   return new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
 }
 
-const NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-/** "March 2026". */
-export const monthName = (month: string): string => `${NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+/** "2026-03" → "March 2026". */
+export { monthName } from '../format';

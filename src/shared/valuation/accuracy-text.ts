@@ -1,4 +1,7 @@
-import { formatCurrency, formatDate, formatInteger, MISSING, titleCase } from '../format';
+import { formatCurrency, formatDate, formatInteger, MISSING, monthName, titleCase } from '../format';
+
+/** "2025-11" → "November 2025" (its home is src/shared/format). */
+export { monthName };
 import type { AccuracyFigures, AccuracyRunInfo, EstimateKind, RangeBoundsFigures } from '../schemas/accuracy';
 import type { ModelSummary, ValueComp } from '../schemas/property-estimates';
 import { ERROR_BINS } from './ratio-study';
@@ -291,28 +294,6 @@ export function weightedMedianText(comps: readonly ValueComp[], value: number | 
       ? `their weights reach exactly half between two comps, so the median is their mean, ${formatCurrency(median)}`
       : `their running weight passes half at ${formatCurrency(median)}`;
   return `${head}; sorted by adjusted price, ${where}, rounded to ${formatCurrency(value)}.`;
-}
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-/** "2025-11" → "November 2025". */
-export function monthName(month: string): string {
-  const match = /^(\d{4})-(\d{2})$/.exec(month);
-  const name = match ? MONTH_NAMES[Number(match[2]) - 1] : undefined;
-  return match && name ? `${name} ${match[1]}` : month;
 }
 
 /** A model effect as a signed percent to two decimals: 0.0104 → "+1.04 %". */

@@ -13,6 +13,16 @@ export function cellBox(key: string): Box {
   return { s: la * CELL - 1e-9, n: (la + 1) * CELL + 1e-9, w: ln * CELL - 1e-9, e: (ln + 1) * CELL + 1e-9 };
 }
 
+/** One box around `boxes` (one range of the position index: a read of many small boxes scanned the table for each). */
+export function boxAround(boxes: readonly Box[]): Box {
+  return {
+    s: Math.min(...boxes.map((b) => b.s)),
+    n: Math.max(...boxes.map((b) => b.n)),
+    w: Math.min(...boxes.map((b) => b.w)),
+    e: Math.max(...boxes.map((b) => b.e)),
+  };
+}
+
 /** The grid cells covering each row's search box of `miles`, and all of them as keys and boxes (one read for the batch). */
 export function cellsAround(rows: ReadonlyArray<{ latitude: number; longitude: number }>, miles: number) {
   const cells = new Set<string>();

@@ -1,5 +1,5 @@
 import { assessDeal, engineInputs } from './analysis';
-import { COMP_RULES, MAX_COMP_RADIUS_MILES, selectComps, type CompCandidate } from '../../../shared/comps';
+import { COMP_RULES, MAX_COMP_RADIUS_MILES, selectComps } from '../../../shared/comps';
 import { dayNumber, monthsBefore } from '../../../shared/stats';
 import { createLeaseReads } from './lease-reads';
 import {
@@ -15,10 +15,10 @@ import type { Db } from '../../db/database';
 import { noteListingsChanged } from './changes';
 import { marketModels } from './market-models';
 import { createRatesRepository } from '../rates';
-import { byCell, cellBox, cellOf, cellsAround, gathered, LEASE_CELLS_WEST } from './candidate-grid';
+import { boxAround, byCell, cellBox, cellOf, cellsAround, gathered, LEASE_CELLS_WEST } from './candidate-grid';
 import { calculatorsAt } from './market-calculators';
 import { createListingsRepository } from './repository';
-import { storedCoc } from './recompute-repository';
+import { compCandidate, storedCoc } from './recompute-repository';
 
 export interface RecomputeProgress {
   done: number;
@@ -79,20 +79,7 @@ export async function recomputeDirty(db: Db, options: RecomputeOptions = {}): Pr
 
     const compCells = cellsAround(rows, MAX_COMP_RADIUS_MILES);
     const compRows = await listings.readCompCandidates(compCells.boxes, since, asOf);
-    const comps = byCell(
-      compRows.map((c): CompCandidate => ({
-        id: c.id,
-        latitude: c.latitude,
-        longitude: c.longitude,
-        beds: c.beds,
-        baths: c.baths,
-        area: c.area,
-        zip: c.zip,
-        closePrice: c.close_price,
-        closeDate: c.close_date,
-        closeDay: c.close_day,
-      })),
-    );
+    const comps = byCell(compRows.map(compCandidate));
 
     const leaseStarted = performance.now();
     const leaseCells = cellsAround(rows, MAX_LEASE_RADIUS_MILES);
@@ -100,12 +87,7 @@ export async function recomputeDirty(db: Db, options: RecomputeOptions = {}): Pr
     if (unread.length) {
       // One box around the unread cells; the leases of cells already read (or not asked for) are dropped.
       const boxes = unread.map(cellBox);
-      const around = {
-        s: Math.min(...boxes.map((b) => b.s)),
-        n: Math.max(...boxes.map((b) => b.n)),
-        w: Math.min(...boxes.map((b) => b.w)),
-        e: Math.max(...boxes.map((b) => b.e)),
-      };
+      const around = boxAround(boxes);
       const read = byCell(await leaseReads.candidates(around, leaseSince, leaseAsOf));
       for (const key of unread) leases.set(key, read.get(key) ?? []);
     }

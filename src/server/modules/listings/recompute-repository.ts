@@ -1,3 +1,4 @@
+import type { CompCandidate } from '../../../shared/comps';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database';
 import type { EngineInputs } from '../../db/schema';
@@ -42,6 +43,20 @@ export interface CompRow {
   /** close_date as days since 1970-01-01. */
   close_day: number;
 }
+
+/** A sale read for the comps, as their selection takes it. */
+export const compCandidate = (c: CompRow): CompCandidate => ({
+  id: c.id,
+  latitude: c.latitude,
+  longitude: c.longitude,
+  beds: c.beds,
+  baths: c.baths,
+  area: c.area,
+  zip: c.zip,
+  closePrice: c.close_price,
+  closeDate: c.close_date,
+  closeDay: c.close_day,
+});
 
 /**
  * A result's cash-on-cash as its column stores it (migration 0022; the rule of `cashOnCash` in

@@ -1,14 +1,14 @@
 import { sql } from 'kysely';
-import { COMP_RULES, MAX_COMP_RADIUS_MILES, selectComps, type CompCandidate } from '../../../shared/comps';
+import { COMP_RULES, MAX_COMP_RADIUS_MILES, selectComps } from '../../../shared/comps';
 import { estimateRent, MAX_LEASE_MONTHS, MAX_LEASE_RADIUS_MILES } from '../../../shared/rent-estimate';
 import { dayNumber, monthsBefore } from '../../../shared/stats';
 import { marketKey } from '../../../shared/valuation/market-model';
 import { valueEstimate } from '../../../shared/valuation/value-estimate';
 import type { Db } from '../../db/database';
-import { cellsAround } from './candidate-grid';
+import { boxAround, cellsAround } from './candidate-grid';
 import { createLeaseReads } from './lease-reads';
 import { marketModels, type MarketModels } from './market-models';
-import { createRecomputeRepository } from './recompute-repository';
+import { compCandidate, createRecomputeRepository } from './recompute-repository';
 
 /** A home that is not (or no longer) listed: where it is and what it has. */
 export interface EstimateSubject {
@@ -51,29 +51,11 @@ export function createSubjectEstimator(db: Db) {
     const { asOf, leaseAsOf, values, rents } = await (context ??= load());
     const compCells = cellsAround([subject], MAX_COMP_RADIUS_MILES);
     const compRows = await repo.readCompCandidates(compCells.boxes, monthsBefore(asOf, COMP_RULES.monthsBack), asOf);
-    const candidates = compRows.map((c): CompCandidate => ({
-      id: c.id,
-      latitude: c.latitude,
-      longitude: c.longitude,
-      beds: c.beds,
-      baths: c.baths,
-      area: c.area,
-      zip: c.zip,
-      closePrice: c.close_price,
-      closeDate: c.close_date,
-      closeDay: c.close_day,
-    }));
-    const { comps } = selectComps(subject, candidates, asOf);
+    const { comps } = selectComps(subject, compRows.map(compCandidate), asOf);
     const market = marketKey(subject.city, subject.state);
     const value = valueEstimate({ ...subject, listPrice: 0 }, comps, values.get(market) ?? null, dayNumber(asOf));
 
-    const leaseBoxes = cellsAround([subject], MAX_LEASE_RADIUS_MILES).boxes;
-    const around = {
-      s: Math.min(...leaseBoxes.map((b) => b.s)),
-      n: Math.max(...leaseBoxes.map((b) => b.n)),
-      w: Math.min(...leaseBoxes.map((b) => b.w)),
-      e: Math.max(...leaseBoxes.map((b) => b.e)),
-    };
+    const around = boxAround(cellsAround([subject], MAX_LEASE_RADIUS_MILES).boxes);
     const leases = await leaseReads.candidates(around, monthsBefore(leaseAsOf, MAX_LEASE_MONTHS), leaseAsOf);
     const rent = estimateRent(subject, leases, leaseAsOf, rents.get(market) ?? null).estimate;
     return {

@@ -1,7 +1,7 @@
-import { sql, type Insertable } from 'kysely';
-import type { PortfolioActuals, PortfolioLoan, PortfolioMonth, PortfolioPlan } from '../../../shared/schemas/portfolio';
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { PortfolioActuals, PortfolioMonth } from '../../../shared/schemas/portfolio';
 import type { Db } from '../../db/database';
-import type { PortfolioPropertiesTable } from '../../db/schema';
+import type { PortfolioPropertiesTable, PortfolioSnapshotsTable } from '../../db/schema';
 
 /** The portfolio's tables (0043): its properties, their months' actuals and their estimates' snapshots. */
 
@@ -24,37 +24,12 @@ const PROPERTY_COLUMNS = [
   'created_at',
 ] as const;
 
-export interface OwnedRow {
-  id: string;
-  deal_id: string | null;
-  property_id: string | null;
-  address: string;
-  city: string;
-  state: string;
-  zip: string;
-  latitude: number | null;
-  longitude: number | null;
-  beds: number | null;
-  baths: number | null;
-  area: number | null;
-  purchase_price: number;
+/** A property's row as the service reads it: its purchase date as text (YYYY-MM-DD). */
+export type OwnedRow = Omit<Selectable<PortfolioPropertiesTable>, 'seq' | 'user_id' | 'updated_at' | 'purchase_date'> & {
   purchase_date: string;
-  loan: PortfolioLoan | null;
-  plan: PortfolioPlan;
-  created_at: Date;
-}
+};
 
-export interface SnapshotRow {
-  portfolio_property_id: string;
-  month: string;
-  value: number | null;
-  value_low: number | null;
-  value_high: number | null;
-  rent: number | null;
-  rent_low: number | null;
-  rent_high: number | null;
-  recorded_at: Date;
-}
+export type SnapshotRow = Selectable<PortfolioSnapshotsTable>;
 
 export type NewOwned = Omit<Insertable<PortfolioPropertiesTable>, 'id' | 'created_at' | 'updated_at' | 'purchase_date'> & {
   purchase_date: string;
