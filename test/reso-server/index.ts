@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PROPERTY_FIELDS, edmTypeOf, metadataXml, type EdmType } from './fields';
-import { QueryError, compileFilter, parseFilter, type Bound, type CompiledFilter } from './filter';
+import { QueryError, compileFilter, parseFilter, type Bound, type CompiledFilter, type FilterExpr } from './filter';
 import { RecordStore, serialize, type Entry, type Selection } from './store';
 
 export { resoRecords } from './records';
@@ -10,20 +10,35 @@ export { resoRecords } from './records';
 /**
  * A RESO Web API (OData v4) server for the listing feed's tests and bench: an OAuth2 client-credentials
  * token endpoint and the Property resource with $filter, $orderby, $top, $skip, $select, $count and
- * server-driven paging (@odata.nextLink), plus faults a test queues for the next Property requests.
+ * server-driven paging (@odata.nextLink), plus faults a test queues for the next Property requests
+ * and the paging quirks of real servers (a capped $top, paging by nextLink alone, a filter ignored).
  * Records are kept sorted by (ModificationTimestamp, ListingKey), so a page after a replication cursor
  * is a binary search and a slice of pre-serialised JSON, whatever the feed's size.
  */
 
-export interface ResoServerOptions {
+/** How the server pages (each may be changed while it runs: ResoServer.configure). */
+export interface ResoPaging {
+  /** The most rows a page holds ($top is capped by it); default 1000. */
+  pageSize?: number;
+  /**
+   * Whether pages link to the next (@odata.nextLink); default true. False: the client pages with
+   * $skip (or by key), and a page capped by pageSize looks like the last.
+   */
+  nextLink?: boolean;
+  /**
+   * Pages only by its own links: a client's $skip is ignored (each page starts at the first row) and
+   * the links carry a $skiptoken, whatever the order. Default false.
+   */
+  nextLinkOnly?: boolean;
+  /** A `ListingKey gt '…'` in $filter is ignored (taken as true), as some servers do. Default false. */
+  ignoreKeyAfter?: boolean;
+}
+
+export interface ResoServerOptions extends ResoPaging {
   clientId: string;
   clientSecret: string;
   /** The access tokens' lifetime (expires_in); default 3600. */
   tokenSeconds?: number;
-  /** The most rows a page holds ($top is capped by it); default 1000. */
-  pageSize?: number;
-  /** Whether pages link to the next (@odata.nextLink); default true. False: the client pages with $skip. */
-  nextLink?: boolean;
 }
 
 export type ResoFault =
@@ -83,6 +98,8 @@ export interface ResoServer {
   records(): Record<string, unknown>[];
   /** Every request answered (or under way), oldest first; a test may empty it (`requests.length = 0`). */
   readonly requests: ResoRequest[];
+  /** Changes how the next requests are paged (the options not given stay as they are). */
+  configure(paging: ResoPaging): void;
   /** Queues a fault for the next `times` (default 1) authorised, valid Property requests, after those already queued. */
   fault(fault: ResoFault, times?: number): void;
   close(): Promise<void>;
@@ -137,8 +154,12 @@ interface PropertyQuery {
 
 export async function startResoServer(options: ResoServerOptions): Promise<ResoServer> {
   const tokenSeconds = options.tokenSeconds ?? 3600;
-  const pageSize = options.pageSize ?? 1000;
-  const nextLinks = options.nextLink ?? true;
+  const paging: Required<ResoPaging> = {
+    pageSize: options.pageSize ?? 1000,
+    nextLink: options.nextLink ?? true,
+    nextLinkOnly: options.nextLinkOnly ?? false,
+    ignoreKeyAfter: options.ignoreKeyAfter ?? false,
+  };
   const store = new RecordStore();
   const fields = new Map<string, EdmType>(Object.entries(PROPERTY_FIELDS));
   /** Token -> when it expires (ms). */
@@ -248,19 +269,25 @@ export async function startResoServer(options: ResoServerOptions): Promise<ResoS
 
     let filter: CompiledFilter;
     try {
-      filter = compileFilter(filterText === null ? null : parseFilter(filterText, fieldType));
+      const parsed = filterText === null ? null : parseFilter(filterText, fieldType);
+      filter = compileFilter(parsed && paging.ignoreKeyAfter ? ignoringKeyAfter(parsed) : parsed);
     } catch (error) {
       if (error instanceof QueryError) throw new HttpError(400, error.message);
       throw error;
     }
 
     let after: Bound | null = null;
+    // Paging by its own links alone, the server does not read a client's $skip.
+    let rowsToSkip = paging.nextLinkOnly ? 0 : (skip ?? 0);
     if (skiptoken !== null) {
-      const m = /^(\d+)\.(\d+)\.(.+)$/.exec(Buffer.from(skiptoken, 'base64url').toString('utf8'));
-      if (!m || order) throw new HttpError(400, `The $skiptoken '${skiptoken}' is not one this server gave.`);
-      after = { ts: Number(m[1]), sub: Number(m[2]), key: m[3], strict: true };
+      const token = Buffer.from(skiptoken, 'base64url').toString('utf8');
+      const offset = /^o\.(\d+)$/.exec(token);
+      const m = /^(\d+)\.(\d+)\.(.+)$/.exec(token);
+      if (offset) rowsToSkip = Number(offset[1]);
+      else if (!m || order) throw new HttpError(400, `The $skiptoken '${skiptoken}' is not one this server gave.`);
+      else after = { ts: Number(m[1]), sub: Number(m[2]), key: m[3], strict: true };
     }
-    return { filter, filterText: filterText ?? '', top, skip: skip ?? 0, select, order, count: countText === 'true', after };
+    return { filter, filterText: filterText ?? '', top, skip: rowsToSkip, select, order, count: countText === 'true', after };
   }
 
   /** Where the filter's rows begin: past every bound. */
@@ -316,7 +343,9 @@ export async function startResoServer(options: ResoServerOptions): Promise<ResoS
   function nextLinkOf(url: URL, q: PropertyQuery, rows: Entry[]): string {
     const params: [string, string][] = [];
     for (const [name, value] of url.searchParams) if (name !== '$skip' && name !== '$skiptoken') params.push([name, value]);
-    if (q.order) params.push(['$skip', String(q.skip + rows.length)]);
+    if (q.order && paging.nextLinkOnly)
+      params.push(['$skiptoken', Buffer.from(`o.${q.skip + rows.length}`, 'utf8').toString('base64url')]);
+    else if (q.order) params.push(['$skip', String(q.skip + rows.length)]);
     else {
       const last = rows[rows.length - 1];
       params.push(['$skiptoken', Buffer.from(`${last.ts}.${last.sub}.${last.key}`, 'utf8').toString('base64url')]);
@@ -325,7 +354,7 @@ export async function startResoServer(options: ResoServerOptions): Promise<ResoS
   }
 
   function propertyPage(url: URL, q: PropertyQuery): { body: string; rows: number } {
-    const limit = Math.min(q.top ?? pageSize, pageSize);
+    const limit = Math.min(q.top ?? paging.pageSize, paging.pageSize);
     const { rows, more } = pageOf(q, limit);
     const context = `${origin}${ROOT}/$metadata#Property${q.select ? `(${q.select.key})` : ''}`;
     let body = `{"@odata.context":${JSON.stringify(context)}`;
@@ -333,7 +362,7 @@ export async function startResoServer(options: ResoServerOptions): Promise<ResoS
     body += ',"value":[';
     for (let i = 0; i < rows.length; i++) body += (i ? ',' : '') + serialize(rows[i], q.select);
     body += ']';
-    if (nextLinks && more && rows.length > 0) body += `,"@odata.nextLink":${JSON.stringify(nextLinkOf(url, q, rows))}`;
+    if (paging.nextLink && more && rows.length > 0) body += `,"@odata.nextLink":${JSON.stringify(nextLinkOf(url, q, rows))}`;
     return { body: `${body}}`, rows: rows.length };
   }
 
@@ -484,6 +513,9 @@ export async function startResoServer(options: ResoServerOptions): Promise<ResoS
     records() {
       return store.all().map((e) => ({ ...e.record }));
     },
+    configure(changes) {
+      Object.assign(paging, Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)));
+    },
     fault(fault, times = 1) {
       for (let i = 0; i < times; i++) faults.push(fault);
     },
@@ -496,6 +528,21 @@ export async function startResoServer(options: ResoServerOptions): Promise<ResoS
       });
     },
   };
+}
+
+/** The filter with each `ListingKey gt '…'` taken as true (`ListingKey ne null`: every record has a key). */
+function ignoringKeyAfter(expr: FilterExpr): FilterExpr {
+  switch (expr.op) {
+    case 'and':
+    case 'or':
+      return { op: expr.op, left: ignoringKeyAfter(expr.left), right: ignoringKeyAfter(expr.right) };
+    case 'not':
+      return { op: 'not', operand: ignoringKeyAfter(expr.operand) };
+    case 'gt':
+      return expr.field === 'ListingKey' ? { op: 'ne', field: 'ListingKey', literal: { kind: 'null' } } : expr;
+    default:
+      return expr;
+  }
 }
 
 function comparator(order: OrderKey[]): (a: Entry, b: Entry) => number {

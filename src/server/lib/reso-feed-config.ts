@@ -18,15 +18,33 @@ export interface ResoFeedConfig {
   syncMinutes: number;
   /** RESO_FILTER: an OData filter added (with `and`) to every query, e.g. `City eq 'Austin'`. */
   filter?: string;
+  /**
+   * RESO_RECONCILE_MAX_SHARE: the most of the listed listings (0–1) one reconciliation may take off
+   * the map; one that would take more is held back. Default RECONCILE_MAX_SHARE.
+   */
+  reconcileMaxShare?: number;
 }
 
 export const DEFAULT_RESO_SYNC_MINUTES = 15;
+/**
+ * A reconciliation that would take off the map more than this share of the listed listings writes
+ * nothing (docs/decisions.md): a feed that suddenly lists far fewer is more often a fault (a filter,
+ * paging) than a market emptied in a day.
+ */
+export const RECONCILE_MAX_SHARE = 0.2;
 /** A sync at most once a minute and at least once a day. */
 export const MAX_RESO_SYNC_MINUTES = 24 * 60;
 const MAX_FILTER_LENGTH = 2000;
 
 const CREDENTIALS = ['RESO_TOKEN_URL', 'RESO_CLIENT_ID', 'RESO_CLIENT_SECRET'] as const;
-const ALL = ['RESO_API_URL', ...CREDENTIALS, 'RESO_BEARER_TOKEN', 'RESO_SYNC_MINUTES', 'RESO_FILTER'] as const;
+const ALL = [
+  'RESO_API_URL',
+  ...CREDENTIALS,
+  'RESO_BEARER_TOKEN',
+  'RESO_SYNC_MINUTES',
+  'RESO_FILTER',
+  'RESO_RECONCILE_MAX_SHARE',
+] as const;
 
 /** An http(s) address without a user name or password in it. */
 function httpUrl(name: string, raw: string, what: string): URL {
@@ -137,6 +155,20 @@ export function parseResoFeed(env: NodeJS.ProcessEnv): ResoFeedConfig | undefine
     if (problem) throw new Error(`RESO_FILTER ${problem}: got ${JSON.stringify(filter.slice(0, 200))}`);
   }
 
+  let reconcileMaxShare: number | undefined;
+  if (value.RESO_RECONCILE_MAX_SHARE !== undefined) {
+    const raw = value.RESO_RECONCILE_MAX_SHARE;
+    reconcileMaxShare = Number(raw);
+    if (!/^\d*\.?\d+$/.test(raw) || reconcileMaxShare > 1) {
+      const asPercent = /^(\d+(?:\.\d+)?)\s*%?$/.exec(raw);
+      throw new Error(
+        `RESO_RECONCILE_MAX_SHARE must be a share from 0 to 1 of the listed listings one reconciliation may take off the map (default ${RECONCILE_MAX_SHARE}; 1 turns the guard off), got "${raw}"${
+          asPercent && Number(asPercent[1]) <= 100 ? `: for ${asPercent[1]} % write ${Number(asPercent[1]) / 100}` : ''
+        }`,
+      );
+    }
+  }
+
   return {
     apiUrl: api.toString().replace(/\/+$/, ''),
     tokenUrl,
@@ -145,5 +177,6 @@ export function parseResoFeed(env: NodeJS.ProcessEnv): ResoFeedConfig | undefine
     bearerToken,
     syncMinutes,
     filter,
+    ...(reconcileMaxShare === undefined ? {} : { reconcileMaxShare }),
   };
 }

@@ -32,6 +32,10 @@ export const FEED_VARIABLES: ReadonlyArray<{ names: string[]; what: string }> = 
   { names: ['RESO_BEARER_TOKEN'], what: 'or, instead of those three, a fixed token' },
   { names: ['RESO_SYNC_MINUTES'], what: 'minutes between runs that fetch what changed (default 15)' },
   { names: ['RESO_FILTER'], what: 'optional: an OData filter added to every query, e.g. a county or a list of cities' },
+  {
+    names: ['RESO_RECONCILE_MAX_SHARE'],
+    what: 'optional: the largest share of the listed listings the daily reconciliation may take off the map (0.2); more is held back',
+  },
 ];
 
 export const STATE_LABELS: Record<ListingFeedState, string> = {

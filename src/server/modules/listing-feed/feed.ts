@@ -2,12 +2,14 @@ import type { ListingFeedRunKind, ListingFeedStatus, ListingFeedTrigger } from '
 import type { ClusterLocks } from '../../db/cluster-lock';
 import type { Db } from '../../db/database';
 import { inBackground, yieldToRequests } from '../../http/busy';
+import { recordJobRun } from '../../lib/metrics/job-metrics';
 import type { ResoFeedConfig } from '../../lib/reso-feed-config';
 import { afterFeedWrite, type AfterFeedWriteOptions } from '../feed-import';
+import { noteReconciliation } from './feed-metrics';
 import { fieldsToSelect, propertyFieldsOf } from './odata';
 import { createListingFeedRepository, RUN_STALE_MS, STOPPED, type FeedState } from './repository';
 import { DEFAULT_REQUEST_TIMEOUT_MS, ResoClient, ResoError, type RetryPolicy } from './reso-client';
-import { reconcile, replicate, RunStopped, type FeedLog, type RunContext } from './sync';
+import { ReconciliationHeldBack, reconcile, replicate, RunStopped, type FeedLog, type RunContext } from './sync';
 
 /** Rows asked per page: a transaction each (PGlite serves requests between them). */
 export const DEFAULT_PAGE_SIZE = 1000;
@@ -60,7 +62,7 @@ export const noListingFeed: ListingFeedReporter = { status: async () => FEED_OFF
 
 /** An error in words for the admin screen. */
 function describe(error: unknown): string {
-  if (error instanceof ResoError || error instanceof RunStopped) return error.message;
+  if (error instanceof ResoError || error instanceof RunStopped || error instanceof ReconciliationHeldBack) return error.message;
   const e = error as Error;
   return e?.message ? `The sync failed: ${e.message}` : String(error);
 }
@@ -110,11 +112,26 @@ export class ListingFeed implements ListingFeedReporter {
     if (this.stopped || this.timer || this.options.schedule === false) return;
     this.timer = setInterval(() => {
       this.nextAt = new Date(Date.now() + this.intervalMs);
+      void this.readHeldBack();
       void this.sync('schedule', { ifDue: true });
     }, this.intervalMs);
     this.timer.unref();
     this.nextAt = new Date(Date.now() + this.intervalMs);
+    void this.readHeldBack();
     void this.sync('schedule', { ifDue: true });
+  }
+
+  /**
+   * The held-back gauge from the runs: every server of a cluster reports the last reconciliation,
+   * whichever ran it (a gauge set only by the server that ran it would keep a stale 1 elsewhere).
+   */
+  private async readHeldBack(): Promise<void> {
+    try {
+      const heldBack = await createListingFeedRepository(this.options.db).lastReconciliationHeldBack();
+      if (heldBack !== null) noteReconciliation(heldBack);
+    } catch {
+      // The next tick reads it again; the runs themselves report a failing database.
+    }
   }
 
   /**
@@ -212,6 +229,7 @@ export class ListingFeed implements ListingFeedReporter {
       log: this.options.log,
       pause: this.options.pause ?? yieldToRequests,
       shouldStop: () => this.stopped,
+      maxTakeOffShare: this.options.config.reconcileMaxShare,
     };
   }
 
@@ -259,24 +277,36 @@ export class ListingFeed implements ListingFeedReporter {
     };
   }
 
-  /** One run: recorded from start to end, its error in words. Returns whether it worked. */
+  /**
+   * One run: recorded from start to end, its error in words, and in the metrics (a held-back
+   * reconciliation is a failed run there too; one the app's stop cut short is neither). Returns
+   * whether it worked.
+   */
   private async run(
     kind: ListingFeedRunKind,
     trigger: ListingFeedTrigger,
     work: (ctx: RunContext, runId: number) => Promise<void>,
   ): Promise<boolean> {
     const repository = createListingFeedRepository(this.options.db);
+    const startedAt = Date.now();
     const runId = await repository.startRun(kind, trigger);
+    let written = 0;
+    const ctx = { ...this.context(), onWritten: (rows: number) => (written += rows) };
     try {
-      const ctx = this.context();
       ctx.select = await this.selectFields();
       await work(ctx, runId);
       await repository.finishRun(runId, null);
+      recordJobRun('listing-feed', { startedAt, ok: true, rows: written });
+      if (kind === 'reconcile') noteReconciliation(false);
       return true;
     } catch (error) {
       const stopped = this.stopped || error instanceof RunStopped;
       const message = stopped ? STOPPED : describe(error);
-      if (!stopped) this.options.log?.warn(`Listing feed: the ${kind} run failed: ${message}`);
+      if (!stopped) {
+        this.options.log?.warn(`Listing feed: the ${kind} run failed: ${message}`);
+        recordJobRun('listing-feed', { startedAt, ok: false, rows: written });
+        if (kind === 'reconcile') noteReconciliation(error instanceof ReconciliationHeldBack);
+      }
       await repository.finishRun(runId, message, { interrupted: stopped });
       return false;
     }

@@ -9,7 +9,7 @@ import {
   type FeedCursor,
   type ODataPage,
 } from './odata';
-import type { ResoClient } from './reso-client';
+import { ResoError, type ResoClient } from './reso-client';
 
 /**
  * Paging through the RESO `Property` resource (docs/listings.md, "Connecting an MLS").
@@ -57,6 +57,7 @@ export async function* propertyPages(client: ResoClient, options: PropertyPageOp
   let last = options.after;
   let total: number | null = null;
   let followedLinks = false;
+  const links = new Set<string>();
   /** The query $skip counts in: its filter fixed at the cursor of the time it was made. */
   const anchored = (after: FeedCursor | null, count: boolean) => ({
     filter: allOf(after ? afterCursorFilter(after) : null, options.filter),
@@ -110,6 +111,12 @@ export async function* propertyPages(client: ResoClient, options: PropertyPageOp
       if (at && (!cursor || compareCursors(at, cursor) > 0)) cursor = at;
     }
     if (page.nextLink) {
+      // A link given twice would be followed for ever (rows at the cursor are filtered out above).
+      if (links.has(page.nextLink))
+        throw new ResoError(
+          'The MLS gave the same next-page link (@odata.nextLink) twice: following it would not end. The sync stopped; the pages written stay, and the next run starts from the cursor.',
+        );
+      links.add(page.nextLink);
       followedLinks = true;
       pending = fetchPage({ path: page.nextLink, overlaps: null, skip: 0 });
     } else if (!followedLinks && page.rows.length >= options.top) {
@@ -126,8 +133,14 @@ export async function* propertyPages(client: ResoClient, options: PropertyPageOp
 
 /**
  * The keys of the feed's active listings (the daily reconciliation): `$select=ListingKey` of
- * `StandardStatus eq 'Active'` (and RESO_FILTER), paged by key (`ListingKey gt 'last'`), which no
- * change during the reading can shift: a key missed would take a listed listing off the map.
+ * `StandardStatus eq 'Active'` (and RESO_FILTER) in key order. The server's `@odata.nextLink` is
+ * followed while it gives one (a server that caps `$top` pages on its own; its last page is the
+ * end). Without a link the next page is asked by key (`ListingKey gt 'last'`), which no change
+ * during the reading can shift, until a page brings no new key. A key missed would take a listed
+ * listing off the map, so a page that should have brought more and did not is an error, not the
+ * end: one with a link (following it would not end), or a full one (as many rows as asked, or as the
+ * largest page before it: a server's cap) whose keys were all read already (a server that ignores
+ * the `gt`). docs/listings.md, "Reconciliation".
  */
 export async function activeListingKeys(
   client: ResoClient,
@@ -135,13 +148,17 @@ export async function activeListingKeys(
 ): Promise<string[]> {
   const keys = new Set<string>();
   let after: string | null = null;
-  for (;;) {
-    const path = propertyPath({
+  let largest = 0;
+  let followedLinks = false;
+  const byKey = () =>
+    propertyPath({
       filter: allOf(`StandardStatus eq 'Active'`, after === null ? null : `ListingKey gt ${odataString(after)}`, options.filter),
       orderby: 'ListingKey',
       top: options.top,
       select: ['ListingKey'],
     });
+  let path: string | null = byKey();
+  while (path !== null) {
     const page = readPage(await client.getJson(path));
     const before = keys.size;
     for (const row of page.rows) {
@@ -152,9 +169,30 @@ export async function activeListingKeys(
       }
     }
     options.onPage?.(keys.size);
-    // A page of no new key is the end (also against a server that ignored the `gt`).
-    if (keys.size === before) return [...keys];
+    const fresh = keys.size > before;
+    const full = page.rows.length >= Math.min(options.top, Math.max(largest, 1));
+    largest = Math.max(largest, page.rows.length);
+    path = null;
+    if (page.nextLink) {
+      if (!fresh) throw new ResoError(unendingLinkMessage(page.rows.length));
+      followedLinks = true;
+      path = page.nextLink;
+    } else if (!followedLinks && page.rows.length > 0) {
+      if (fresh) path = byKey();
+      else if (full) throw new ResoError(ignoredKeyFilterMessage(page.rows.length, keys.size));
+    }
   }
+  return [...keys];
+}
+
+const rowsText = (n: number) => `${n.toLocaleString('en-US')} row${n === 1 ? '' : 's'}`;
+
+function unendingLinkMessage(rows: number): string {
+  return `The MLS's next-page link (@odata.nextLink) of the active listings brought ${rowsText(rows)} and no new ListingKey: following it would not end, and the active listings cannot all be read. The reconciliation stopped and took nothing off the map.`;
+}
+
+function ignoredKeyFilterMessage(rows: number, read: number): string {
+  return `The MLS answered the next page of active listings (ListingKey gt the last key read) with ${rowsText(rows)} and no new ListingKey, without an @odata.nextLink: it seems to ignore that filter, so only ${read.toLocaleString('en-US')} active listings could be read. The reconciliation stopped and took nothing off the map; it needs a server that pages with @odata.nextLink or honours ListingKey gt.`;
 }
 
 /** The current rows of these keys (RESO_FILTER applied), a few dozen per request. */

@@ -30,6 +30,10 @@ export const STOPPED = 'Stopped: the server shut down during the run; the next o
 export const INTERRUPTED =
   'Interrupted: the server stopped during the run; the next one resumed from the cursor stored with the last page written';
 
+/** How the messages of a held-back reconciliation begin (sync.ts): too much, or all, would have left the map. */
+export const HELD_BACK = 'Reconciliation held back';
+export const NO_ACTIVE_LISTING = 'The MLS lists no active listing';
+
 export function toRun(row: RunRow): ListingFeedRun {
   return {
     id: row.id,
@@ -161,6 +165,24 @@ export function createListingFeedRepository(db: Db) {
         .limit(1)
         .executeTakeFirst();
       return row ? { ...toRun(row), total: row.total } : null;
+    },
+
+    /**
+     * Whether the last reconciliation that ended was held back; null before any has (one the app's
+     * stop or a crash cut short does not count).
+     */
+    async lastReconciliationHeldBack(): Promise<boolean | null> {
+      const row = await db
+        .selectFrom('listing_feed_runs')
+        .select('error')
+        .where('kind', '=', 'reconcile')
+        .where('finished_at', 'is not', null)
+        .where(sql<boolean>`error is null or error not in (${INTERRUPTED}, ${STOPPED})`)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (!row) return null;
+      return !!row.error && (row.error.startsWith(`${HELD_BACK}:`) || row.error.startsWith(NO_ACTIVE_LISTING));
     },
 
     /**

@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
+import { RECONCILE_MAX_SHARE } from '../../lib/reso-feed-config';
 import { DEFAULT_IMPORT_BATCH, FeedRows, writeFeedRows, type FeedWriteCounts } from '../feed-import';
 import { countListed, fromReso, listedKeysNotIn, NOT_IN_FEED, type OffMarketRecord, type ResoRecord } from '../listings';
 import type { FeedCursor } from './odata';
 import { activeListingKeys, propertyPages, rowsOfKeys } from './pages';
-import { createListingFeedRepository, type RunCounts } from './repository';
-import { ResoError, type ResoClient } from './reso-client';
+import { createListingFeedRepository, HELD_BACK, NO_ACTIVE_LISTING, type RunCounts } from './repository';
+import type { ResoClient } from './reso-client';
 
 /**
  * A run's work, inside the feed's cluster lock (feed.ts runs it): the replication of the rows after
@@ -28,6 +29,21 @@ export interface RunContext {
   pause: () => Promise<void>;
   /** The app is closing: stop after the page being written. */
   shouldStop: () => boolean;
+  /** The most of the listed listings one reconciliation may take off the map (RESO_RECONCILE_MAX_SHARE; default RECONCILE_MAX_SHARE). */
+  maxTakeOffShare?: number;
+  /** Rows a write of the run added, updated or took off the map (the run's metrics). */
+  onWritten?: (rows: number) => void;
+}
+
+/**
+ * A reconciliation that would have taken off the map more of the listed listings than the feed
+ * allows (or all of them): nothing was written, and the message says so in words.
+ */
+export class ReconciliationHeldBack extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ReconciliationHeldBack';
+  }
 }
 
 /** The app closed during the run: the pages written stay, the cursor with them. */
@@ -110,6 +126,7 @@ export async function replicate(ctx: RunContext, runId: number, after: FeedCurso
     });
     logRejected(log, pages.rejected);
     const c = runCounts(pages.rows, pages.rejected.length, counts);
+    ctx.onWritten?.(c.added + c.updated + c.offMarket);
     if (c.added || c.updated || c.offMarket || counts.removedListings) wrote = true;
   };
   /** Waits for the write under way, then starts writing what was read since. */
@@ -150,25 +167,41 @@ export async function replicate(ctx: RunContext, runId: number, after: FeedCurso
   return wrote;
 }
 
+const count = (n: number) => n.toLocaleString('en-US');
+const percent = (share: number) => `${Number((share * 100).toFixed(1))} %`;
+
+/** Why a reconciliation was held back, in words: what the feed listed, what would have left the map, what to do. */
+export function heldBackMessage(p: { active: number; takenOff: number; listed: number; maxShare: number }): string {
+  const share = p.takenOff / p.listed;
+  // Rounded to the limit, the share would read as allowed: a decimal more then.
+  const shown = Math.round(share * 100) > p.maxShare * 100 ? `${Math.round(share * 100)} %` : percent(share);
+  return `${HELD_BACK}: the feed listed ${count(p.active)} active listing${p.active === 1 ? '' : 's'} and ${count(
+    p.takenOff,
+  )} of the ${count(p.listed)} on the map would be taken off (${shown}, more than the ${percent(
+    p.maxShare,
+  )} allowed). Nothing was changed; check the feed (RESO_FILTER, paging) and run it again. If that many really left the market, raise RESO_RECONCILE_MAX_SHARE.`;
+}
+
 /**
  * The daily reconciliation into run `runId`: the feed's active ListingKeys (RESO_FILTER applied)
  * against our listed listings. Each listed one the list lacks is looked up by its key: a row found
  * goes through the importer like any other (Withdrawn, Expired… marks it with that status; Closed
  * makes it a sale; Active keeps it listed: the list moved meanwhile); one not found (deleted at the
- * source, or outside RESO_FILTER now) is marked off market as "Not in feed". An empty list while we
- * have listings is refused (a wrong filter or a server fault would take every listing off the map).
+ * source, or outside RESO_FILTER now) is marked off market as "Not in feed". Partial evidence hides
+ * nothing: an empty list while we have listings, or one that would take off the map more than
+ * `maxTakeOffShare` of the listed listings (a wrong filter, a server that pages badly), is held back
+ * (ReconciliationHeldBack) with nothing written but the run's count of keys read.
  * Returns whether it changed anything (then the caller recomputes what changed).
  */
 export async function reconcile(ctx: RunContext, runId: number): Promise<boolean> {
   const { db, log } = ctx;
   const keys = await activeListingKeys(ctx.client, { filter: ctx.filter, top: Math.max(ctx.pageSize, 5000) });
   if (ctx.shouldStop()) throw new RunStopped();
-  if (!keys.length) {
-    const listed = await countListed(db);
-    if (listed > 0)
-      throw new ResoError(
-        `The MLS lists no active listing${ctx.filter ? ' for RESO_FILTER' : ''}: none of our ${listed.toLocaleString('en-US')} listings was taken off the map. Check RESO_FILTER and the MLS's service.`,
-      );
+  const listed = await countListed(db);
+  if (!keys.length && listed > 0) {
+    throw new ReconciliationHeldBack(
+      `${NO_ACTIVE_LISTING}${ctx.filter ? ' for RESO_FILTER' : ''}: none of our ${count(listed)} listings was taken off the map. Check RESO_FILTER and the MLS's service.`,
+    );
   }
   const missing = await listedKeysNotIn(db, keys);
   const rows = missing.length ? await rowsOfKeys(ctx.client, missing, { filter: ctx.filter, select: ctx.select }) : [];
@@ -180,6 +213,20 @@ export async function reconcile(ctx: RunContext, runId: number): Promise<boolean
     .filter((key) => !found.has(key))
     .map((key) => ({ listing_key: key, status: NOT_IN_FEED, changed_at: null }));
   for (const record of gone) batch.add({ kind: 'off-market', record });
+  const candidates = new Set(missing);
+  const leaving = records.filter(
+    (r) => (r.kind === 'off-market' || r.kind === 'sold') && candidates.has(r.record.listing_key),
+  ).length;
+  const takenOff = gone.length + leaving;
+  const maxShare = ctx.maxTakeOffShare ?? RECONCILE_MAX_SHARE;
+  if (listed > 0 && takenOff / listed > maxShare) {
+    await db.transaction().execute(async (trx) => {
+      const repository = createListingFeedRepository(trx);
+      await repository.setRunTotal(runId, keys.length);
+      await repository.recordPage(runId, null, { rows: keys.length, added: 0, updated: 0, rejected: 0, offMarket: 0 });
+    });
+    throw new ReconciliationHeldBack(heldBackMessage({ active: keys.length, takenOff, listed, maxShare }));
+  }
   const written = await db.transaction().execute(async (trx) => {
     const counts = await writeFeedRows(trx, batch);
     const repository = createListingFeedRepository(trx);
@@ -190,8 +237,9 @@ export async function reconcile(ctx: RunContext, runId: number): Promise<boolean
   });
   logRejected(log, rejected);
   log?.info(
-    `Listing feed: reconciled ${keys.length.toLocaleString('en-US')} active listings; ${written.offMarket} taken off the map (${gone.length} no longer in the feed)`,
+    `Listing feed: reconciled ${count(keys.length)} active listings; ${written.offMarket} taken off the map (${gone.length} no longer in the feed)`,
   );
   const c = runCounts(keys.length, rejected.length, written);
+  ctx.onWritten?.(c.added + c.updated + c.offMarket);
   return c.added + c.updated + c.offMarket + written.removedListings > 0;
 }
