@@ -116,8 +116,8 @@ const MODULE_LAYERS = [
   // MLS listing feed (it writes through feed-import), the estimates' accuracy backtest, the market trends,
   // the portfolio (owned properties from the pipeline, valued by the listings' estimates).
   ['startup', 'saved-calculations', 'alerts', 'listing-feed', 'accuracy', 'market-trends', 'portfolio'],
-  // The admin and account screens' routes, the team chat.
-  ['admin', 'account', 'team-chat'],
+  // The admin and account screens' routes, the team chat, the backups (their schedule and admin routes).
+  ['admin', 'account', 'team-chat', 'backups'],
 ];
 
 /**

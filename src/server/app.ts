@@ -14,6 +14,9 @@ import { registerCompression } from './http/compression';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler';
 import { registerInputGuard } from './http/input-guard';
 import { registerRequestScope } from './http/busy';
+import { watchShutdown, type Shutdown } from './http/shutdown';
+import { registerRequestMetrics } from './http/request-metrics';
+import { watchDatabase } from './lib/metrics/database-metrics';
 import { buildLoggerOptions, QuietRequestLogs, type LoggerSettings } from './http/logging';
 import { CONTENT_SECURITY_POLICY, registerResponseHeaders } from './http/security';
 import { addSharedErrorResponses } from './http/error-responses';
@@ -33,13 +36,13 @@ import {
   forgetOnOtherServersWrites,
   type SessionCache,
 } from './modules/auth/session-cache';
-import { healthRoutes } from './modules/health';
+import { healthRoutes, metricsRoutes } from './modules/health';
 import { notesRoutes } from './modules/notes';
 import { pipelineRoutes } from './modules/pipeline';
 import { portfolioRoutes } from './modules/portfolio';
 import { teamChatRoutes } from './modules/team-chat';
 import { createLookupsRepository, createLookupsService, lookupsRoutes } from './modules/lookups';
-import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer';
+import { countedMailer, createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer';
 import { createMailService, type MailService } from './modules/mail/service';
 import { createUsersRepository } from './modules/users/repository';
 import { usersRoutes } from './modules/users/routes';
@@ -65,6 +68,7 @@ import {
   type AccuracyWorkerOptions,
 } from './modules/accuracy';
 import { MarketTrendsWorker, marketTrendsRoutes, type MarketTrendsWorkerOptions } from './modules/market-trends';
+import { BackupWorker, backupsRoutes, REQUESTS_DIR_NAME, type BackupWorkerOptions } from './modules/backups';
 
 export interface BuildAppOptions {
   /** Overrides on top of built-in defaults (index.ts passes the whole loadConfig()). */
@@ -100,6 +104,8 @@ export interface BuildAppOptions {
   accuracy?: Pick<AccuracyWorkerOptions, 'now' | 'pollMs' | 'retryMs' | 'run'>;
   /** The market trends' clock and timings (tests). */
   marketTrends?: Pick<MarketTrendsWorkerOptions, 'now' | 'pollMs' | 'retryMs' | 'changeMarginMs'>;
+  /** The backups' clock and timings (tests; config.backupEveryHours turns the schedule on). */
+  backups?: Pick<BackupWorkerOptions, 'now' | 'pollMs' | 'retryMs' | 'commandPollMs'>;
 }
 
 /** A registered route, as the route table knows it (the OpenAPI test and the fuzz suite walk it). */
@@ -128,6 +134,10 @@ export interface AppHandles {
   /** The estimates' backtest in the background, started with the app and stopped before it closes. */
   accuracy: AccuracyWorker;
   marketTrends: MarketTrendsWorker;
+  /** The backups: the schedule, "Back up now" and `npm run backup`'s requests (PGlite), stopped before the app closes. */
+  backups: BackupWorker;
+  /** The server's stop: index.ts begins it on SIGTERM (drainAndClose), /readyz reports it. */
+  shutdown: Shutdown;
 }
 
 declare module 'fastify' {
@@ -190,12 +200,14 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   }).withTypeProvider<TypeBoxTypeProvider>();
   // Writes to users, sessions or roles forget the remembered token checks (session-cache.ts).
   const sessionCache = createSessionCache({ ttlMs: config.authCacheTtlMs });
+  const shutdown = watchShutdown(app.server);
   const db = database.db.withPlugin(forgetOnAuthWrites(sessionCache));
 
   try {
-    const mailer =
+    const mailer = countedMailer(
       options.mailer ??
-      (config.smtpUrl ? createSmtpMailer(config.smtpUrl) : createOutboxMailer(path.join(config.dataDir, 'outbox')));
+        (config.smtpUrl ? createSmtpMailer(config.smtpUrl) : createOutboxMailer(path.join(config.dataDir, 'outbox'))),
+    );
     const mail = createMailService({ mailer, from: config.mailFrom, publicUrl: config.publicUrl, log: app.log });
     const usersRepository = createUsersRepository(db);
     const users = createUsersService(usersRepository);
@@ -228,6 +240,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
           })
         : primaryOnly(db);
     app.addHook('onClose', async () => reads.close());
+    const { pool } = database;
+    const unwatch = watchDatabase({
+      pools: () => [{ pool: 'primary', ...pool }, ...reads.replicas().map((r) => ({ pool: r.url, ...r.pool }))],
+      replicas: () => reads.replicas().map((r) => ({ replica: r.url, usable: r.usable, lagMs: r.lagMs })),
+    });
+    app.addHook('onClose', async () => unwatch());
     const cluster = createClusterLocks(database);
     const listingFeed = config.resoFeed
       ? new ListingFeed({ db, locks: cluster, config: config.resoFeed, log: app.log, ...options.listingFeed })
@@ -239,6 +257,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       cluster,
       authenticate: createAuthenticate(auth),
       startup: options.startup ?? READY,
+      shutdown,
       listingFeed: listingFeed ?? noListingFeed,
     };
     const routes: RouteEntry[] = [];
@@ -277,6 +296,21 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     });
     app.addHook('onReady', async () => marketTrends.start());
     app.addHook('preClose', async () => marketTrends.stop());
+    const backups = new BackupWorker({
+      db,
+      database,
+      databaseUrl: config.databaseUrl,
+      locks: ctx.cluster,
+      dir: config.backupDir,
+      everyHours: config.backupEveryHours,
+      keep: config.backupKeep,
+      // PGlite in DATA_DIR: `npm run backup` asks this server, which holds the directory.
+      requestsDir: database.kind === 'pglite' && !options.inMemory ? path.join(config.dataDir, REQUESTS_DIR_NAME) : null,
+      log: app.log,
+      ...options.backups,
+    });
+    app.addHook('onReady', async () => backups.start());
+    app.addHook('preClose', async () => backups.stop());
     const accuracyService = createAccuracyService(db);
     app.decorate('dealmap', {
       ctx,
@@ -291,6 +325,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       listingFeed,
       accuracy,
       marketTrends,
+      backups,
+      shutdown,
     });
     app.decorateRequest('auth', null);
     const authNotices = forgetOnOtherServersWrites(database, sessionCache, app.log);
@@ -300,6 +336,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     if (startup?.stop) app.addHook('preClose', async () => startup.stop?.());
 
     registerRequestScope(app);
+    registerRequestMetrics(app);
     setHashWaitLimit(config.hashWaitLimitMs);
     registerErrorHandling(app);
     registerInputGuard(app);
@@ -320,6 +357,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await registerCompression(app);
 
     await app.register(healthRoutes, { ctx });
+    await app.register(metricsRoutes, { ctx });
     await app.register(
       async (api) => {
         await api.register(authRoutes, { ctx, auth });
@@ -368,6 +406,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         await api.register(accuracyRoutes, { ctx });
         await api.register(listingFeedRoutes, { ctx, feed: listingFeed, prefix: '/admin' });
         await api.register(accuracyAdminRoutes, { ctx, worker: accuracy, prefix: '/admin' });
+        await api.register(backupsRoutes, { ctx, worker: backups, prefix: '/admin' });
         await api.register(adminRoutes, {
           ctx,
           ...createAdminSections(db, { hashPassword: auth.hashPassword }),

@@ -6,6 +6,9 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { createDatabase, type Database } from './db/database';
 import { createClusterLocks } from './db/cluster-lock';
 import { migrateAndSeed, type SeedResult } from './seed';
+import { MigrationMismatchError, PendingMigrationsError } from './db/migration-state';
+import { drainAndClose } from './http/shutdown';
+import { loadLifecycleConfig, stopLimitMs, type LifecycleConfig } from './lib/lifecycle-config';
 import { redactUrl } from './db/read-replicas';
 import { hashPassword } from './modules/auth/passwords';
 import { StartupWork, type StartupPlan } from './modules/startup';
@@ -48,13 +51,19 @@ function printSummary(config: AppConfig, database: Database, seedResult: SeedRes
       `  password: ${seedResult.adminCreated.generatedPassword}`,
     );
   }
+  if (seedResult.newerMigrations) {
+    lines.push(
+      '',
+      `The database has ${seedResult.newerMigrations.length} migrations newer than this release (${seedResult.newerMigrations.join(', ')}); it runs on them as they are (docs/deploy.md, "Upgrading").`,
+    );
+  }
   if (seedResult.adminSkipped) {
     lines.push('', `No Admin exists and ${seedResult.adminSkipped} belongs to another user; set ADMIN_EMAIL to a free address.`);
   }
   console.log(`${lines.join('\n')}\n`);
 }
 
-async function main(config: AppConfig): Promise<void> {
+async function main(config: AppConfig, lifecycle: LifecycleConfig): Promise<void> {
   let database: Database;
   try {
     database = await createDatabase({
@@ -74,6 +83,7 @@ async function main(config: AppConfig): Promise<void> {
   let app;
   try {
     const seedResult = await migrateAndSeed(database, {
+      migrate: lifecycle.migrateOnStart,
       admin: { email: config.adminEmail, password: config.adminPassword, hashPassword: (p) => hashPassword(p) },
     });
     // The server answers at once; the demo load of a first start (or the rest of one a crash
@@ -102,13 +112,17 @@ async function main(config: AppConfig): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info(`${signal} received, shutting down`);
+    // SIGINT is a person at a terminal (Ctrl-C): no load balancer to wait for.
+    const graceMs = signal === 'SIGTERM' ? lifecycle.shutdownGraceMs : 0;
+    const grace = graceMs ? ` (answering ${graceMs} ms more while /readyz says stopping)` : '';
+    app.log.info(`${signal} received, shutting down${grace}`);
+    const limitMs = stopLimitMs({ ...lifecycle, shutdownGraceMs: graceMs });
     const force = setTimeout(() => {
       console.error('Shutdown took too long; exiting');
       process.exit(1);
-    }, 10_000);
+    }, limitMs);
     force.unref();
-    app.close().then(
+    drainAndClose(app, app.dealmap.shutdown, { graceMs, drainMs: lifecycle.shutdownDrainMs, log: app.log }).then(
       () => process.exit(0),
       (error: unknown) => {
         console.error(error);
@@ -122,14 +136,16 @@ async function main(config: AppConfig): Promise<void> {
 
 function start(): Promise<void> {
   const config = loadConfig();
+  const lifecycle = loadLifecycleConfig();
   if (config.workers > 1 && cluster.isPrimary) {
-    runWorkers(config.workers);
+    runWorkers(config.workers, stopLimitMs(lifecycle));
     return Promise.resolve();
   }
-  return main(config);
+  return main(config, lifecycle);
 }
 
 start().catch((error: unknown) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  const told = error instanceof PendingMigrationsError || error instanceof MigrationMismatchError;
+  console.error(error instanceof Error ? (told ? error.message : (error.stack ?? error.message)) : error);
   process.exit(1);
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ROLE_NAMES } from '../shared/roles';
 import { createClusterLocks } from './db/cluster-lock';
 import { migrateToLatest, type Database, type Db } from './db/database';
+import { migrationState, PendingMigrationsError } from './db/migration-state';
 import { seedCatalog } from './modules/catalog';
 import { createUsersRepository } from './modules/users';
 
@@ -53,6 +54,13 @@ export interface SeedResult {
   adminSkipped?: string;
   /** An Admin's email (the one created, or one that exists), for the start-up summary. */
   adminEmail?: string;
+  /** migrateAndSeed: a newer release's migrations the database has, which this release runs on. */
+  newerMigrations?: string[];
+}
+
+export interface StartOptions extends SeedOptions {
+  /** false (MIGRATE_ON_START=0): migrations are run apart (`npm run migrate`); a database lacking one is refused. */
+  migrate?: boolean;
 }
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@dealmap.local';
@@ -99,9 +107,12 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
  * Migrations and the seed at start, done once however many servers start at once on one database:
  * the first to take the startup lock does them, the others wait for it and then find nothing to do.
  */
-export function migrateAndSeed(database: Database, options: SeedOptions): Promise<SeedResult> {
+export function migrateAndSeed(database: Database, options: StartOptions): Promise<SeedResult> {
   return createClusterLocks(database).run('startup', async () => {
-    await migrateToLatest(database);
-    return seed(database.db, options);
+    if (options.migrate !== false) await migrateToLatest(database);
+    const { pending, newer } = await migrationState(database);
+    if (pending.length) throw new PendingMigrationsError(pending);
+    const result = await seed(database.db, options);
+    return newer.length ? { ...result, newerMigrations: newer } : result;
   });
 }

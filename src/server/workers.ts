@@ -1,7 +1,8 @@
 import cluster, { type Worker } from 'node:cluster';
+import { serveClusterMetrics } from './lib/metrics/cluster-metrics';
 
-/** How long the workers get to finish their requests at shutdown before they are killed. */
-export const WORKERS_STOP_MS = 15_000;
+/** How long the workers get to finish their requests at shutdown before they are killed (index.ts passes its own). */
+export const WORKERS_STOP_MS = 25_000;
 /** A worker that dies sooner than this after it started counts as failing to start. */
 const QUICK_DEATH_MS = 10_000;
 /** Workers failing to start this many times in a row stop the server (a bad setting, not bad luck). */
@@ -14,7 +15,7 @@ const QUICK_DEATHS_TO_GIVE_UP = 5;
  * Several servers on one PostgreSQL database behave as one (the database holds what they share:
  * rate limits, re-pricing, the start's seed; docs/deploy.md).
  */
-export function runWorkers(count: number): void {
+export function runWorkers(count: number, stopMs = WORKERS_STOP_MS): void {
   let stopping = false;
   let exitCode = 0;
   let quickDeaths = 0;
@@ -48,17 +49,20 @@ export function runWorkers(count: number): void {
     exitCode = code;
     if (reason !== 'failure') console.log(`${reason} received, stopping ${startedAt.size} server processes`);
     if (startedAt.size === 0) process.exit(exitCode);
-    for (const worker of startedAt.keys()) worker.process.kill('SIGTERM');
+    // Ctrl-C reaches the workers too; SIGTERM drains them (SHUTDOWN_GRACE_MS, docs/deploy.md).
+    for (const worker of startedAt.keys()) worker.process.kill(reason === 'SIGINT' ? 'SIGINT' : 'SIGTERM');
     const force = setTimeout(() => {
       console.error('Server processes took too long to stop; killing them');
       for (const worker of startedAt.keys()) worker.process.kill('SIGKILL');
       process.exit(1);
-    }, WORKERS_STOP_MS);
+    }, stopMs);
     force.unref();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 
+  // A scrape of /metrics reaches one worker, which asks here for every worker's figures summed up.
+  serveClusterMetrics();
   for (let i = 0; i < count; i++) fork();
 }
 

@@ -5,7 +5,17 @@ export const ADMIN_SECTIONS = ['users', 'markets', 'interests', 'strategies', 'a
 export type AdminSectionKey = (typeof ADMIN_SECTIONS)[number];
 
 /** Item path segments; also the audit log's entity types. */
-export const ENTITY_TYPES = ['user', 'market', 'interest', 'strategy', 'account', 'rate', 'listing-feed', 'accuracy'] as const;
+export const ENTITY_TYPES = [
+  'user',
+  'market',
+  'interest',
+  'strategy',
+  'account',
+  'rate',
+  'listing-feed',
+  'accuracy',
+  'backup',
+] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];
 
 export const DEFAULT_PAGE_SIZE = 50;

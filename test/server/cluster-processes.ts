@@ -5,7 +5,7 @@
  */
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Pool } from 'pg';
@@ -70,18 +70,22 @@ export interface ServerProcess {
 export interface ServerProcessOptions {
   /** The data directory to start on, which the caller keeps (a restart on the same one); else a fresh one. */
   dataDir?: string;
+  /** A built server's index.js (this release's or another's) to run with node instead of src/server/index.ts. */
+  entry?: string;
+  /** The port to take (a server started in another's place); else a free one. */
+  port?: number;
 }
 
 /**
- * Starts `src/server/index.ts` (ts-node) with the env given on top of a quiet default; a variable
- * given as undefined is left out (e.g. DATABASE_URL, for PGlite).
+ * Starts `src/server/index.ts` (ts-node), or the built `entry`, with the env given on top of a quiet
+ * default; a variable given as undefined is left out (e.g. DATABASE_URL, for PGlite).
  */
 export async function startServerProcess(
   name: string,
   env: NodeJS.ProcessEnv,
   options: ServerProcessOptions = {},
 ): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), `dealmap-${name}-`));
   const url = `http://127.0.0.1:${port}`;
@@ -96,8 +100,8 @@ export async function startServerProcess(
     ...env,
   };
   for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
-  const child = fork(path.join(ROOT, 'src', 'server', 'index.ts'), [], {
-    execArgv: ['-r', 'ts-node/register/transpile-only'],
+  const child = fork(options.entry ?? path.join(ROOT, 'src', 'server', 'index.ts'), [], {
+    execArgv: options.entry ? [] : ['-r', 'ts-node/register/transpile-only'],
     env: merged,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
@@ -160,7 +164,27 @@ export async function startServerProcess(
 
 export interface RunningNginx {
   url: string;
+  /**
+   * Rewrites the upstreams and reloads (`nginx -s reload`); resolves once the workers of the old
+   * configuration have finished their requests and exited, so none is sent to a server left out.
+   */
+  reload(upstreamPorts: number[]): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** The processes whose parent is `pid` (from /proc). */
+function childPids(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) children.push(Number(entry));
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return children;
 }
 
 /** nginx with deploy/nginx.conf, its upstreams and port replaced, its files in a temporary directory. */
@@ -169,22 +193,25 @@ export async function startNginx(upstreamPorts: number[]): Promise<RunningNginx>
   const dir = mkdtempSync(path.join(os.tmpdir(), 'dealmap-nginx-'));
   const port = await freePort();
   const shipped = readFileSync(path.join(ROOT, 'deploy', 'nginx.conf'), 'utf8');
-  const upstreams = upstreamPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=10s;`).join('\n');
-  const conf = shipped
-    .replace(
-      /# dealmap-upstreams-begin\n[\s\S]*?# dealmap-upstreams-end/,
-      `# dealmap-upstreams-begin\n${upstreams}\n    # dealmap-upstreams-end`,
-    )
-    .replace(/# dealmap-listen\n(\s*)listen \d+;/, `# dealmap-listen\n$1listen 127.0.0.1:${port};`)
-    .replaceAll('/tmp/dealmap-nginx', path.join(dir, 'nginx'));
-  if (!conf.includes(`127.0.0.1:${port}`) || !conf.includes(`127.0.0.1:${upstreamPorts[0]}`)) {
-    throw new Error('deploy/nginx.conf lost its dealmap-upstreams / dealmap-listen markers');
-  }
+  const render = (ports: number[]) => {
+    const upstreams = ports.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=10s;`).join('\n');
+    const conf = shipped
+      .replace(
+        /# dealmap-upstreams-begin\n[\s\S]*?# dealmap-upstreams-end/,
+        `# dealmap-upstreams-begin\n${upstreams}\n    # dealmap-upstreams-end`,
+      )
+      .replace(/# dealmap-listen\n(\s*)listen \d+;/, `# dealmap-listen\n$1listen 127.0.0.1:${port};`)
+      .replaceAll('/tmp/dealmap-nginx', path.join(dir, 'nginx'));
+    if (!conf.includes(`127.0.0.1:${port}`) || !conf.includes(`127.0.0.1:${ports[0]}`)) {
+      throw new Error('deploy/nginx.conf lost its dealmap-upstreams / dealmap-listen markers');
+    }
+    return conf;
+  };
   mkdirSync(path.join(dir, 'logs'));
   // nginx's workers run as an unprivileged user when it is started as root: they write its temp files.
   chmodSync(dir, 0o755);
   const file = path.join(dir, 'nginx.conf');
-  writeFileSync(file, conf);
+  writeFileSync(file, render(upstreamPorts));
   execFileSync(NGINX, ['-t', '-q', '-e', 'stderr', '-p', dir, '-c', file], { stdio: 'pipe' });
   const child = spawn(NGINX, ['-e', 'stderr', '-p', dir, '-c', file, '-g', 'daemon off;'], {
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -203,6 +230,20 @@ export async function startNginx(upstreamPorts: number[]): Promise<RunningNginx>
   }
   return {
     url,
+    async reload(ports) {
+      writeFileSync(file, render(ports));
+      execFileSync(NGINX, ['-t', '-q', '-e', 'stderr', '-p', dir, '-c', file], { stdio: 'pipe' });
+      const before = childPids(child.pid!);
+      execFileSync(NGINX, ['-s', 'reload', '-e', 'stderr', '-p', dir, '-c', file], { stdio: 'pipe' });
+      await until(
+        () => {
+          const now = childPids(child.pid!);
+          return now.some((p) => !before.includes(p)) && !now.some((p) => before.includes(p));
+        },
+        'the workers of the previous nginx configuration to exit',
+        30_000,
+      );
+    },
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
 
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Pool } from 'pg';
@@ -81,6 +83,8 @@ export async function createTestApp(database: TestDatabase, options: BuildAppOpt
       adminPassword: ADMIN.password,
       publicUrl: 'https://dealmap.test',
       clientDir: '/nonexistent/dealmap-client',
+      // "Back up now" (the fuzz suite calls it as an Admin) never writes into the project's ./data.
+      backupDir: path.join(os.tmpdir(), 'dealmap-test-backups'),
       ...options.config,
       databaseUrl: database.url,
     },

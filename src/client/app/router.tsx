@@ -73,6 +73,7 @@ const ListingFeedSection = lazy(
 const AccuracySection = lazy(
   () => import(/* webpackChunkName: "admin-settings" */ '../features/admin-settings/accuracy-section'),
 );
+const BackupsSection = lazy(() => import(/* webpackChunkName: "admin-settings" */ '../features/admin-settings/backups-section'));
 const AuditLogSection = lazy(() => loadAudit().then((m) => ({ default: m.AuditLogSection })));
 const ProfilePage = lazy(() => import(/* webpackChunkName: "profile" */ '../features/profile/profile-page'));
 const ProfileOverview = lazy(() =>
@@ -203,6 +204,7 @@ export const routes: RouteObject[] = [
           },
           { path: 'listing-feed', element: <ListingFeedSection /> },
           { path: 'accuracy', element: <AccuracySection /> },
+          { path: 'backups', element: <BackupsSection /> },
           { path: 'audit-log', element: <AuditLogSection /> },
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -2,7 +2,7 @@ import type { Database } from './database';
 
 /** The work that one server of a cluster does for all of them (each its own advisory lock). */
 export type ClusterTask =
-  'startup' | 'demo-load' | 'reprice' | 'rates-feed' | 'alerts' | 'listing-feed' | 'accuracy' | 'market-trends';
+  'startup' | 'demo-load' | 'reprice' | 'rates-feed' | 'alerts' | 'listing-feed' | 'accuracy' | 'market-trends' | 'backup';
 
 /**
  * One server at a time for a task, however many run on one PostgreSQL database: PostgreSQL advisory

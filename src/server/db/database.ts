@@ -5,10 +5,10 @@ import { Migrator } from 'kysely/migration';
 import { Client, Pool } from 'pg';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import { PGliteThread } from './pglite-thread';
-import { migrationProvider } from './migrations';
+import { migrationState, providerKnowing } from './migration-state';
 import { listenForNotices, type NoticeHandlers, type NoticeSubscription } from './notices';
 import type { Tables } from './schema';
-import { withWaitLimit } from './wait-limit';
+import { withWaitLimit, type PoolUse } from './wait-limit';
 import { ensurePrivateDir } from '../lib/private-files';
 
 export type Db = Kysely<Tables>;
@@ -24,6 +24,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** How long a request waits for a connection before it gets 503 (DB_WAIT_LIMIT_MS; 0 = no limit; wait-limit.ts). */
   waitLimitMs?: number;
+  /** PGlite only: create the database from this backup tarball (a restore); `<dataDir>/pglite` must hold none. */
+  loadFrom?: string;
 }
 
 export interface Database {
@@ -40,6 +42,13 @@ export interface Database {
    * work must not take one of the pool's, which that work itself needs). The caller ends it.
    */
   openSession?(): Promise<Client>;
+  /**
+   * PGlite only: writes the whole database to a new gzipped tarball at `file`, between transactions
+   * (a backup of the running server: its data directory is locked to this process).
+   */
+  dumpDataDir?(file: string): Promise<void>;
+  /** The connections of this process's pool (PGlite: its one connection), live (the metrics read it). */
+  pool: PoolUse;
   close(): Promise<void>;
 }
 
@@ -50,7 +59,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   if (options.databaseUrl) {
     return createPostgres(options.databaseUrl, options.schema, options.poolSize ?? DEFAULT_PG_POOL_SIZE, waitLimitMs);
   }
-  return createPglite(options.dataDir ?? null, waitLimitMs);
+  return createPglite(options.dataDir ?? null, waitLimitMs, options.loadFrom);
 }
 
 async function createPostgres(
@@ -80,10 +89,12 @@ async function createPostgres(
   // also emits, idle or in use, must not end the process.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<Tables>({ dialect: withWaitLimit(new PostgresDialect({ pool }), waitLimitMs) });
+  const use: PoolUse = { size: poolSize, inUse: 0, waiting: 0 };
+  const db = new Kysely<Tables>({ dialect: withWaitLimit(new PostgresDialect({ pool }), waitLimitMs, use) });
   return {
     db,
     kind: 'postgres',
+    pool: use,
     schema,
     listen: (channel, handlers) => listenForNotices({ connectionString, schema }, channel, handlers),
     async openSession() {
@@ -96,7 +107,7 @@ async function createPostgres(
   };
 }
 
-async function createPglite(dataDir: string | null, waitLimitMs: number): Promise<Database> {
+async function createPglite(dataDir: string | null, waitLimitMs: number, loadFrom?: string): Promise<Database> {
   let lock: DataDirLock | null = null;
   let pglite: PGliteThread;
   if (dataDir) {
@@ -104,20 +115,23 @@ async function createPglite(dataDir: string | null, waitLimitMs: number): Promis
     try {
       // The database's own files follow PGlite's modes; its directory keeps everyone else out.
       ensurePrivateDir(path.join(dataDir, 'pglite'));
-      pglite = new PGliteThread(path.join(dataDir, 'pglite'));
+      pglite = new PGliteThread(path.join(dataDir, 'pglite'), { loadFrom });
       await pglite.waitReady;
     } catch (error) {
       lock.release();
       throw error;
     }
   } else {
-    pglite = new PGliteThread();
+    pglite = new PGliteThread(undefined, { loadFrom });
     await pglite.waitReady;
   }
-  const db = new Kysely<Tables>({ dialect: withWaitLimit(new PGliteDialect({ pglite }), waitLimitMs) });
+  const use: PoolUse = { size: 1, inUse: 0, waiting: 0 };
+  const db = new Kysely<Tables>({ dialect: withWaitLimit(new PGliteDialect({ pglite }), waitLimitMs, use) });
   return {
     db,
     kind: 'pglite',
+    dumpDataDir: (file) => pglite.dumpDataDir(file),
+    pool: use,
     close: async () => {
       try {
         await db.destroy();
@@ -128,11 +142,14 @@ async function createPglite(dataDir: string | null, waitLimitMs: number): Promis
   };
 }
 
-/** Applies every pending migration; throws when one fails. */
+/**
+ * Applies every pending migration; throws when one fails. A newer release's migrations that the
+ * database already has are left as they are (migration-state.ts).
+ */
 export async function migrateToLatest(database: Database): Promise<string[]> {
   const migrator = new Migrator({
     db: database.db,
-    provider: migrationProvider,
+    provider: providerKnowing((await migrationState(database)).newer),
     ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   });
   for (let attempt = 1; ; attempt++) {

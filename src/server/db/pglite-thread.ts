@@ -10,6 +10,7 @@ type QueryResults = Awaited<ReturnType<PGliteLike['query']>>;
 type Request =
   | { op: 'query'; sql: string; params?: unknown[]; options?: QueryOptions; transaction?: number }
   | { op: 'begin' | 'commit' | 'rollback'; transaction: number }
+  | { op: 'dump'; file: string }
   | { op: 'close' };
 
 interface Reply {
@@ -44,10 +45,13 @@ export class PGliteThread implements PGliteLike {
   #nextTransaction = 1;
   #notReady: ((error: Error) => void) | null = null;
 
-  /** `dataDir` as PGlite takes it; none = in memory. */
-  constructor(dataDir?: string) {
+  /**
+   * `dataDir` as PGlite takes it; none = in memory. `loadFrom`: a tarball dumpDataDir wrote, to create
+   * the database from (a restore; `dataDir` must hold no database yet).
+   */
+  constructor(dataDir?: string, { loadFrom }: { loadFrom?: string } = {}) {
     // The worker is plain JavaScript next to this file; the server build emits it to dist as well (allowJs).
-    this.#worker = new Worker(path.join(__dirname, 'pglite-worker.mjs'), { workerData: { dataDir } });
+    this.#worker = new Worker(path.join(__dirname, 'pglite-worker.mjs'), { workerData: { dataDir, loadFrom } });
     this.waitReady = new Promise<void>((resolve, reject) => {
       // A thread that dies before it is ready (PGlite could not load) fails the start too.
       this.#notReady = reject;
@@ -95,6 +99,14 @@ export class PGliteThread implements PGliteLike {
     // As with PGlite itself, a transaction rolled back by hand ends there.
     if (!rolledBack) await this.#request({ op: 'commit', transaction });
     return result;
+  }
+
+  /**
+   * Writes the whole database to `file` (a new file): PGlite's tarball of its data directory, gzipped,
+   * taken between transactions, so it holds every transaction committed before it and none after.
+   */
+  async dumpDataDir(file: string): Promise<void> {
+    await this.#request({ op: 'dump', file });
   }
 
   async close(): Promise<void> {

@@ -6,7 +6,11 @@
  * Plain JavaScript: Node starts a worker from a file it can run as it is, under ts-node, Jest and
  * the build alike, and this one needs nothing but PGlite.
  */
+import { createWriteStream, readFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { parentPort, workerData } from 'node:worker_threads';
+import { createGzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
@@ -20,7 +24,12 @@ function errorFields(error) {
   return fields;
 }
 
-const pglite = new PGlite({ ...(workerData.dataDir ? { dataDir: workerData.dataDir } : {}), extensions: { pg_trgm } });
+const pglite = new PGlite({
+  ...(workerData.dataDir ? { dataDir: workerData.dataDir } : {}),
+  // A restore: the database is created from a backup's tarball (pglite-thread.ts, `loadFrom`).
+  ...(workerData.loadFrom ? { loadDataDir: new Blob([readFileSync(workerData.loadFrom)]) } : {}),
+  extensions: { pg_trgm },
+});
 /** Open transactions by id: each holds PGlite's transaction callback until its commit or rollback. */
 const transactions = new Map();
 
@@ -63,6 +72,15 @@ async function handle(message) {
       if (!entry) return null;
       entry.rollback(new Error('rollback'));
       await entry.closed.catch(() => undefined);
+      return null;
+    }
+    case 'dump': {
+      // A checkpoint first, so a restore has little WAL to replay; then the files are read while no
+      // transaction is open or can begin (queries and transactions all take PGlite's transaction mutex).
+      await pglite.exec('CHECKPOINT');
+      const tar = await pglite._runExclusiveTransaction(() => pglite.dumpDataDir('none'));
+      // Compressed after the mutex is let go: the queries waiting run meanwhile.
+      await pipeline(Readable.fromWeb(tar.stream()), createGzip(), createWriteStream(message.file, { flags: 'wx', mode: 0o600 }));
       return null;
     }
     case 'close':

@@ -2,7 +2,8 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Pool } from 'pg';
 import type { Db } from './database';
 import type { Tables } from './schema';
-import { withWaitLimit } from './wait-limit';
+import { countRead } from '../lib/metrics/database-metrics';
+import { withWaitLimit, type PoolUse } from './wait-limit';
 
 /** How often each replica is asked whether it is up and how far behind it is. */
 export const REPLICA_CHECK_MS = 1000;
@@ -30,6 +31,8 @@ export interface ReplicaState {
   usable: boolean;
   lagMs: number | null;
   lastError: string | null;
+  /** Its pool's connections (the metrics). */
+  pool: PoolUse;
 }
 
 export interface ReadRouterOptions {
@@ -45,7 +48,10 @@ export interface ReadRouterOptions {
 
 /** The primary alone (no DATABASE_READ_URL, or PGlite). */
 export const primaryOnly = (primary: Db): ReadRouter => ({
-  run: (read) => read(primary),
+  run: (read) => {
+    countRead('primary');
+    return read(primary);
+  },
   replicas: () => [],
   close: async () => undefined,
 });
@@ -53,6 +59,7 @@ export const primaryOnly = (primary: Db): ReadRouter => ({
 interface Replica {
   url: string;
   pool: Pool;
+  use: PoolUse;
   db: Db;
   lagMs: number | null;
   checkedAt: number;
@@ -93,10 +100,12 @@ export function createReadRouter(options: ReadRouterOptions): ReadRouter {
       connectionTimeoutMillis: 2000,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
+    const use: PoolUse = { size: options.poolSize, inUse: 0, waiting: 0 };
     const replica: Replica = {
       url: redactUrl(url),
       pool,
-      db: new Kysely<Tables>({ dialect: withWaitLimit(new PostgresDialect({ pool }), options.waitLimitMs) }),
+      use,
+      db: new Kysely<Tables>({ dialect: withWaitLimit(new PostgresDialect({ pool }), options.waitLimitMs, use) }),
       lagMs: null,
       checkedAt: 0,
       downUntil: 0,
@@ -112,7 +121,13 @@ export function createReadRouter(options: ReadRouterOptions): ReadRouter {
   let turn = 0;
   let closed = false;
 
-  const stateOf = (r: Replica): ReplicaState => ({ url: r.url, usable: r.usable, lagMs: r.lagMs, lastError: r.lastError });
+  const stateOf = (r: Replica): ReplicaState => ({
+    url: r.url,
+    usable: r.usable,
+    lagMs: r.lagMs,
+    lastError: r.lastError,
+    pool: r.use,
+  });
   const setUsable = (r: Replica, usable: boolean) => {
     if (r.usable === usable) return;
     r.usable = usable;
@@ -167,12 +182,18 @@ export function createReadRouter(options: ReadRouterOptions): ReadRouter {
   return {
     async run(read) {
       const replica = pick();
-      if (!replica) return read(options.primary);
+      if (!replica) {
+        countRead('primary');
+        return read(options.primary);
+      }
       try {
-        return await read(replica.db);
+        const answer = await read(replica.db);
+        countRead(replica.url);
+        return answer;
       } catch (error) {
         if (!isConnectionError(error)) throw error;
         markDown(replica, error);
+        countRead('primary');
         return read(options.primary);
       }
     },

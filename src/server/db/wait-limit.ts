@@ -4,6 +4,13 @@ import { ServerBusyError, waitAtMost } from '../http/busy';
 
 export const DATABASE_BUSY_MESSAGE = 'The server is busy; try again in a few seconds.';
 
+/** A pool's connections as the metrics show them: how many it may open, how many are lent out, how many callers wait. */
+export interface PoolUse {
+  size: number;
+  inUse: number;
+  waiting: number;
+}
+
 /**
  * A request waits at most `limitMs` for a database connection (PGlite's single connection, or one of
  * the PostgreSQL pool's); then it gets 503 with Retry-After instead of hanging (http/busy.ts), and
@@ -13,11 +20,17 @@ export const DATABASE_BUSY_MESSAGE = 'The server is busy; try again in a few sec
  * for those this wrapper says it supports several connections and does the serialising itself, with
  * the limit. Everything else is the wrapped dialect's.
  */
-export function withWaitLimit(dialect: Dialect, limitMs: number): Dialect {
+export function withWaitLimit(dialect: Dialect, limitMs: number, use?: PoolUse): Dialect {
   const single = !dialect.createAdapter().supportsMultipleConnections;
   return {
     createAdapter: () => (single ? serialisedHere(dialect.createAdapter()) : dialect.createAdapter()),
-    createDriver: () => new WaitLimitedDriver(dialect.createDriver(), limitMs, single ? new Mutex() : null),
+    createDriver: () =>
+      new WaitLimitedDriver(
+        dialect.createDriver(),
+        limitMs,
+        single ? new Mutex() : null,
+        use ?? { size: 1, inUse: 0, waiting: 0 },
+      ),
     createIntrospector: (db) => dialect.createIntrospector(db),
     createQueryCompiler: () => dialect.createQueryCompiler(),
   };
@@ -39,6 +52,7 @@ class WaitLimitedDriver implements Driver {
     private readonly limitMs: number,
     /** The one connection's lock, for a single-connection driver. */
     private readonly mutex: Mutex | null,
+    private readonly use: PoolUse,
   ) {
     // Only what the wrapped driver supports.
     this.savepoint = inner.savepoint?.bind(inner);
@@ -51,6 +65,17 @@ class WaitLimitedDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
+    this.use.waiting++;
+    try {
+      const connection = await this.acquire();
+      this.use.inUse++;
+      return connection;
+    } finally {
+      this.use.waiting--;
+    }
+  }
+
+  private async acquire(): Promise<DatabaseConnection> {
     const busy = () => new ServerBusyError(DATABASE_BUSY_MESSAGE);
     if (!this.mutex) {
       return waitAtMost(this.inner.acquireConnection(), this.limitMs, (late) => this.inner.releaseConnection(late), busy);
@@ -79,6 +104,7 @@ class WaitLimitedDriver implements Driver {
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    this.use.inUse--;
     try {
       await this.inner.releaseConnection(connection);
     } finally {

@@ -6,6 +6,7 @@ import type { ClusterLocks } from '../db/cluster-lock';
 import type { Db } from '../db/database';
 import type { ReadRouter } from '../db/read-replicas';
 import type { StartupStatus } from '../lib/startup-status';
+import type { ShutdownState } from './shutdown';
 
 /**
  * What every route module gets as plugin options: the server's platform, below the modules. A route
@@ -21,6 +22,8 @@ export interface AppContext {
   authenticate: PreHandler;
   /** The start's background work (demo load, recompute after a crash): what /healthz reports. */
   startup: StartupStatus;
+  /** Whether the server has been told to stop (SIGTERM): /readyz answers 503 `stopping` (shutdown.ts). */
+  shutdown: ShutdownState;
   /** The MLS listing feed's state (RESO_API_URL), which /healthz reports too; 'off' without one. */
   listingFeed: { status(options?: { runs?: boolean }): Promise<ListingFeedStatus> };
 }

@@ -77,8 +77,16 @@ export interface AppConfig {
   accuracyHour: number;
   /** The MLS listing feed (RESO_API_URL and its credentials, RESO_SYNC_MINUTES, RESO_FILTER); unset = no feed. */
   resoFeed?: ResoFeedConfig;
+  /** METRICS_TOKEN: GET /metrics answers Prometheus with this bearer token; unset = metrics off. */
+  metricsToken?: string;
   /** DEMO_LISTINGS: the demo listings index.ts loads on a start with an empty listings table (0: none, resolveConfig's default). */
   demoListings: number;
+  /** BACKUP_DIR: where backups are written and listed (default DATA_DIR/backups; docs/deploy.md, "Backups and restores"). */
+  backupDir: string;
+  /** BACKUP_EVERY_HOURS: hours between the server's own backups; 0 = no schedule. */
+  backupEveryHours: number;
+  /** BACKUP_KEEP: how many of the newest backups BACKUP_DIR keeps (older ones are deleted after a backup). */
+  backupKeep: number;
 }
 
 /**
@@ -125,6 +133,35 @@ export const parseAlertDigestHour = (value: string | undefined): number =>
 
 /** ACCURACY_HOUR: unset, or a whole hour from 0 to 23. */
 export const parseAccuracyHour = (value: string | undefined): number => parseHour('ACCURACY_HOUR', value, DEFAULT_ACCURACY_HOUR);
+
+export const DEFAULT_BACKUP_KEEP = 7;
+/** BACKUP_EVERY_HOURS at most: a year. */
+export const MAX_BACKUP_EVERY_HOURS = 8760;
+export const MAX_BACKUP_KEEP = 1000;
+
+/** BACKUP_EVERY_HOURS: unset or 0 (no schedule), or whole hours up to a year. */
+export function parseBackupEveryHours(value: string | undefined): number {
+  const raw = envText(value);
+  if (raw === undefined) return 0;
+  if (!/^\d+$/.test(raw) || Number(raw) > MAX_BACKUP_EVERY_HOURS) {
+    throw new Error(
+      `BACKUP_EVERY_HOURS must be a whole number of hours from 1 to ${MAX_BACKUP_EVERY_HOURS} (24 = daily), or 0 for no scheduled backups, got "${raw}"`,
+    );
+  }
+  return Number(raw);
+}
+
+/** BACKUP_KEEP: unset (7), or a whole number from 1 to 1000. */
+export function parseBackupKeep(value: string | undefined): number {
+  const raw = envText(value);
+  if (raw === undefined) return DEFAULT_BACKUP_KEEP;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_BACKUP_KEEP) {
+    throw new Error(
+      `BACKUP_KEEP must be a whole number from 1 to ${MAX_BACKUP_KEEP} (how many of the newest backups to keep), got "${raw}"`,
+    );
+  }
+  return Number(raw);
+}
 
 /** The package root: three levels above this file both in src/server/lib and in dist/server/lib. */
 export const PACKAGE_ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -274,6 +311,12 @@ function workers(env: NodeJS.ProcessEnv): number {
   return count;
 }
 
+/** BACKUP_DIR, absolute; unset: resolveConfig's DATA_DIR/backups. */
+function backupDirOf(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = envText(env.BACKUP_DIR);
+  return raw === undefined ? undefined : path.resolve(raw);
+}
+
 /** The configuration from the environment (index.ts, the CLI): each variable checked, the rest defaulted. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = path.resolve(envText(env.DATA_DIR) ?? './data');
@@ -314,6 +357,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     accuracyHour: parseAccuracyHour(env.ACCURACY_HOUR),
     resoFeed: parseResoFeed(env),
     demoListings: parseDemoListings(env),
+    backupDir: backupDirOf(env),
+    backupEveryHours: parseBackupEveryHours(env.BACKUP_EVERY_HOURS),
+    backupKeep: parseBackupKeep(env.BACKUP_KEEP),
+    metricsToken: parseMetricsToken(env.METRICS_TOKEN),
   });
 }
 
@@ -355,7 +402,26 @@ export function resolveConfig(partial: Partial<AppConfig> = {}): AppConfig {
     accuracyHour: partial.accuracyHour ?? DEFAULT_ACCURACY_HOUR,
     resoFeed: partial.resoFeed,
     demoListings: partial.demoListings ?? 0,
+    backupDir: path.resolve(partial.backupDir ?? path.join(partial.dataDir ?? './data', 'backups')),
+    backupEveryHours: partial.backupEveryHours ?? 0,
+    backupKeep: partial.backupKeep ?? DEFAULT_BACKUP_KEEP,
+    metricsToken: partial.metricsToken,
   };
+}
+
+/** A metrics token shorter than this is refused: it is the only thing between the metrics and the internet. */
+export const MIN_METRICS_TOKEN_LENGTH = 16;
+
+/** METRICS_TOKEN: unset (metrics off), or a secret of 16 or more characters without spaces. */
+export function parseMetricsToken(value: string | undefined): string | undefined {
+  const raw = envText(value);
+  if (raw === undefined) return undefined;
+  if (raw.length < MIN_METRICS_TOKEN_LENGTH || /\s/.test(raw)) {
+    throw new Error(
+      `METRICS_TOKEN must be ${MIN_METRICS_TOKEN_LENGTH} or more characters without spaces (e.g. the output of \`openssl rand -hex 32\`); got ${raw.length} characters`,
+    );
+  }
+  return raw;
 }
 
 export const DEFAULT_PORT = 3000;

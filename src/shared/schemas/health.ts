@@ -22,7 +22,7 @@ export type StartupProgress = Static<typeof StartupProgress>;
 export const ListingFeedHealth = Type.Omit(ListingFeedStatus, ['runs']);
 export type ListingFeedHealth = Static<typeof ListingFeedHealth>;
 
-/** GET /healthz and GET /readyz. */
+/** GET /healthz (and, but for `stopping`, GET /readyz). */
 export const Health = Type.Object({
   status: Type.Literal('ok'),
   state: StringEnum(STARTUP_STATES),
@@ -34,3 +34,18 @@ export const Health = Type.Object({
   listingFeed: Type.Optional(ListingFeedHealth),
 });
 export type Health = Static<typeof Health>;
+
+/**
+ * GET /readyz's states: the start's, and `stopping` from the moment the server is told to stop
+ * (SIGTERM): it still answers while load balancers take it out, then drains (docs/deploy.md, "Upgrading").
+ */
+export const READINESS_STATES = [...STARTUP_STATES, 'stopping'] as const;
+export type ReadinessState = (typeof READINESS_STATES)[number];
+
+/** GET /readyz: /healthz's answer without the listing feed, its state possibly `stopping`. */
+export const Readiness = Type.Object({
+  status: Type.Literal('ok'),
+  state: StringEnum(READINESS_STATES),
+  progress: Nullable(StartupProgress),
+});
+export type Readiness = Static<typeof Readiness>;

@@ -73,6 +73,10 @@ describe('loadConfig', () => {
       ALERT_DIGEST_HOUR: '18',
       ACCURACY_HOUR: '4',
       DEMO_LISTINGS: '750',
+      METRICS_TOKEN: 'metrics-0123456789abcdef',
+      BACKUP_DIR: '/srv/backups',
+      BACKUP_EVERY_HOURS: '24',
+      BACKUP_KEEP: '14',
     });
     expect(config).toEqual({
       port: 4000,
@@ -110,7 +114,33 @@ describe('loadConfig', () => {
       alertDigestHour: 18,
       accuracyHour: 4,
       demoListings: 750,
+      metricsToken: 'metrics-0123456789abcdef',
+      backupDir: '/srv/backups',
+      backupEveryHours: 24,
+      backupKeep: 14,
     });
+  });
+
+  it('backs up into DATA_DIR/backups on no schedule, keeping 7, unless BACKUP_* say otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dir })).toMatchObject({
+      backupDir: path.join(dir, 'backups'),
+      backupEveryHours: 0,
+      backupKeep: 7,
+    });
+    expect(loadConfig({ DATA_DIR: dir, BACKUP_EVERY_HOURS: ' 6 ', BACKUP_KEEP: '1' })).toMatchObject({
+      backupEveryHours: 6,
+      backupKeep: 1,
+    });
+    for (const bad of ['-1', '1.5', 'daily', '8761']) {
+      expect(() => loadConfig({ DATA_DIR: dir, BACKUP_EVERY_HOURS: bad })).toThrow(
+        `BACKUP_EVERY_HOURS must be a whole number of hours from 1 to 8760 (24 = daily), or 0 for no scheduled backups, got "${bad}"`,
+      );
+    }
+    for (const bad of ['0', '1001', 'all']) {
+      expect(() => loadConfig({ DATA_DIR: dir, BACKUP_KEEP: bad })).toThrow(
+        `BACKUP_KEEP must be a whole number from 1 to 1000 (how many of the newest backups to keep), got "${bad}"`,
+      );
+    }
   });
 
   it('runs the nightly accuracy backtest at 3 unless ACCURACY_HOUR names another whole hour', () => {

@@ -5,6 +5,7 @@ import {
   BuildingIcon,
   CalculatorIcon,
   ChartIcon,
+  DownloadIcon,
   HistoryIcon,
   MapPinIcon,
   StarIcon,
@@ -28,6 +29,7 @@ export const ADMIN_SECTIONS = [
   { path: 'rates', label: 'Rates', icon: <CalculatorIcon /> },
   { path: 'listing-feed', label: 'Listing feed', icon: <SyncIcon /> },
   { path: 'accuracy', label: 'Accuracy', icon: <ChartIcon /> },
+  { path: 'backups', label: 'Backups', icon: <DownloadIcon /> },
   { path: 'audit-log', label: 'Audit Log', icon: <HistoryIcon /> },
 ] as const;
 

@@ -1,5 +1,6 @@
 import type { AccuracyTrigger } from '../../../shared/schemas/accuracy';
 import { BackgroundWorker, type BackgroundWorkerOptions } from '../../lib/background-worker';
+import { timeJob } from '../../lib/metrics/job-metrics';
 import type { StartupStatus } from '../../lib/startup-status';
 import { closedRecordsFingerprint, LISTINGS_CHANNEL, listingChangesVersion } from '../listings';
 import { BacktestStopped, runAccuracyBacktest, type BacktestRunOptions } from './backtest-run';
@@ -100,7 +101,11 @@ export class AccuracyWorker extends BackgroundWorker {
       const outcome = await locks.tryRun('accuracy', async () => {
         // Another server may have just finished one: look again under the lock (an admin's runs anyway).
         if (chosen !== 'admin' && (await this.due()) === null) return null;
-        return runAccuracyBacktest(db, chosen, { ...this.options.run, shouldStop: () => this.stopped });
+        return timeJob(
+          'accuracy',
+          () => runAccuracyBacktest(db, chosen, { ...this.options.run, shouldStop: () => this.stopped }),
+          ({ result }) => result.counts.value.tested + result.counts.rent.tested,
+        );
       });
       if (outcome.ran && outcome.value) {
         const { counts } = outcome.value.result;

@@ -1,2 +1,3 @@
-/** /healthz and /readyz: the database, the start's work and the listing feed. */
+/** /healthz and /readyz: the database, the start's work and the listing feed; /metrics for Prometheus. */
 export { healthRoutes } from './routes';
+export { metricsRoutes } from './metrics-routes';

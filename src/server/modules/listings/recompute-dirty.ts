@@ -12,6 +12,7 @@ import {
 import { marketKey } from '../../../shared/valuation/market-model';
 import { valueEstimate } from '../../../shared/valuation/value-estimate';
 import type { Db } from '../../db/database';
+import { timeJob } from '../../lib/metrics/job-metrics';
 import { noteListingsChanged } from './changes';
 import { marketModels } from './market-models';
 import { createRatesRepository } from '../rates';
@@ -44,7 +45,14 @@ export interface RecomputeOptions {
  * `needs_recompute`, in batches along the longitude order (so a batch's comps come from few grid
  * cells). updated_at moves only when something the API shows changed.
  */
-export async function recomputeDirty(db: Db, options: RecomputeOptions = {}): Promise<number> {
+export const recomputeDirty = (db: Db, options: RecomputeOptions = {}): Promise<number> =>
+  timeJob(
+    'recompute',
+    () => recomputeDirtyListings(db, options),
+    (n) => n,
+  );
+
+async function recomputeDirtyListings(db: Db, options: RecomputeOptions): Promise<number> {
   const listings = createListingsRepository(db);
   const batchSize = options.batchSize ?? 2000;
   const total = await listings.countDirty();

@@ -4,6 +4,7 @@ import { countStaleForRate, recomputeForRate } from './recompute-for-rate';
 import type { ClusterLocks } from '../../db/cluster-lock';
 import type { Db } from '../../db/database';
 import { inBackground, yieldToRequests } from '../../http/busy';
+import { recordJobRun } from '../../lib/metrics/job-metrics';
 import type { RepriceStatus } from '../../../shared/schemas/rates';
 import {
   beginRequestedPass,
@@ -107,6 +108,7 @@ export class RateRecomputer {
       const started = Date.now();
       let lastWrite = 0;
       let n = 0;
+      let ok = false;
       try {
         n = await recomputeForRate(this.db, {
           batchSize: this.batchSize,
@@ -121,7 +123,9 @@ export class RateRecomputer {
             );
           },
         });
+        ok = true;
       } finally {
+        recordJobRun('repricer', { startedAt: started, ok, rows: n });
         await endPass(this.db, n > 0);
       }
       if (n > 0) await noteListingsChanged(this.db);

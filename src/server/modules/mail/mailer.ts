@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { countMail } from '../../lib/metrics/mail-metrics';
 import { ensurePrivateDir, writePrivateFile } from '../../lib/private-files';
 
 export interface MailMessage {
@@ -41,6 +42,22 @@ export function createOutboxMailer(dir: string): Mailer {
       ensurePrivateDir(dir);
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       await writePrivateFile(path.join(dir, name), info.message as Buffer);
+    },
+  };
+}
+
+/** `mailer`, each message counted in the metrics as sent or failed by its transport. */
+export function countedMailer(mailer: Mailer): Mailer {
+  return {
+    kind: mailer.kind,
+    async send(message) {
+      try {
+        await mailer.send(message);
+        countMail(mailer.kind, true);
+      } catch (error) {
+        countMail(mailer.kind, false);
+        throw error;
+      }
     },
   };
 }

@@ -1,6 +1,7 @@
 import { MAX_TREND_MONTHS } from '../../../shared/schemas/market-trends';
 import { addMonths, monthOf } from '../../../shared/trends';
 import { BackgroundWorker, type BackgroundWorkerOptions } from '../../lib/background-worker';
+import { timeJob } from '../../lib/metrics/job-metrics';
 import type { StartupStatus } from '../../lib/startup-status';
 import { LISTINGS_CHANNEL, listingChangesVersion } from '../listings';
 import { createMarketTrendsRepository, LOCK_NOT_AVAILABLE } from './repository';
@@ -94,7 +95,11 @@ export class MarketTrendsWorker extends BackgroundWorker {
         const built = await createMarketTrendsRepository(db).builtFrom();
         const work = built?.refreshedAt.getTime() === seen.builtAt ? seen : await this.due(true);
         if (work === null) return null;
-        const rows = await createMarketTrendsRepository(db).rebuild({ start: work.start }, work.fingerprint);
+        const rows = await timeJob(
+          'market-trends',
+          () => createMarketTrendsRepository(db).rebuild({ start: work.start }, work.fingerprint),
+          (n) => n,
+        );
         return { rows, start: work.start };
       });
       if (outcome.ran && outcome.value !== null) {

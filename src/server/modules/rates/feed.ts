@@ -4,6 +4,7 @@ import { IMPORT_MAX_BYTES } from '../../../shared/admin-constants';
 import type { ClusterLocks } from '../../db/cluster-lock';
 import type { Db } from '../../db/database';
 import { inBackground } from '../../http/busy';
+import { recordJobRun } from '../../lib/metrics/job-metrics';
 import { createRatesRepository } from './repository';
 import { importPmms, parsePmmsCsv } from './service';
 
@@ -131,6 +132,7 @@ export class RatesFeed {
 
   private async fetchOnce(): Promise<void> {
     const { db, url, log } = this.options;
+    const startedAt = Date.now();
     const abort = new AbortController();
     this.abort = abort;
     const timeout = setTimeout(
@@ -156,6 +158,7 @@ export class RatesFeed {
         return { n, changedLatest: before !== after };
       });
       if (this.stopped) return;
+      recordJobRun('rates-feed', { startedAt, ok: true, rows: written.n });
       await createRatesRepository(db).recordFeedFetch(url, { ok: true, written: written.n });
       if (parsed.skipped.length)
         log?.warn(`Rates feed: ${parsed.skipped.length} lines skipped (${parsed.skipped[0].reason}, ...)`);
@@ -163,6 +166,7 @@ export class RatesFeed {
       if (written.changedLatest) this.options.onNewLatestRate();
     } catch (error) {
       if (this.stopped) return;
+      recordJobRun('rates-feed', { startedAt, ok: false });
       const message = describeFailure(error, url);
       log?.warn(`Rates feed: fetching ${url} failed: ${message}`);
       await createRatesRepository(db)

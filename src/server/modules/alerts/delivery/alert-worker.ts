@@ -1,5 +1,6 @@
 import { yieldToRequests } from '../../../http/busy';
 import { BackgroundWorker, type BackgroundWorkerOptions } from '../../../lib/background-worker';
+import { timeJob } from '../../../lib/metrics/job-metrics';
 import { LISTINGS_CHANNEL } from '../../listings';
 import { recordWatchNews } from '../../pipeline';
 import { passWaiting, readAlertWork, type AlertWork } from './alert-state';
@@ -109,13 +110,18 @@ export class AlertWorker extends BackgroundWorker {
           `Pipeline watch: ${newsCount} news (${news.price_cut} price cuts, ${news.status_change} status changes, ${news.new_comp} new comps)`,
         );
       }
-      const pass = await runMatchingPass(db, {
-        kind: database.kind,
-        now: this.now(),
-        batchSize: this.options.batchSize,
-        pause: yieldToRequests,
-        shouldStop: () => this.stopped,
-      });
+      const pass = await timeJob(
+        'alert-matching',
+        () =>
+          runMatchingPass(db, {
+            kind: database.kind,
+            now: this.now(),
+            batchSize: this.options.batchSize,
+            pause: yieldToRequests,
+            shouldStop: () => this.stopped,
+          }),
+        (p) => p.matches.new + p.matches.price_cut + p.matches.now_pays,
+      );
       if (this.stopped) return;
       this.passes.push(pass);
       const found = pass.matches.new + pass.matches.price_cut + pass.matches.now_pays;
@@ -129,12 +135,17 @@ export class AlertWorker extends BackgroundWorker {
     const now = this.now();
     const instantDue = work.instantDueAt !== null && work.instantDueAt.getTime() <= now.getTime();
     if (this.stopped || (!instantDue && !dueDigest(work, now, this.options.digestHour))) return;
-    const sent = await deliverDue(this.options.delivery, {
-      now,
-      digestHour: this.options.digestHour,
-      instantDue,
-      digestDoneFor: work.digestDoneFor,
-    });
+    const sent = await timeJob(
+      'alert-delivery',
+      () =>
+        deliverDue(this.options.delivery, {
+          now,
+          digestHour: this.options.digestHour,
+          instantDue,
+          digestDoneFor: work.digestDoneFor,
+        }),
+      (s) => s.instant + s.digests,
+    );
     this.sent.instant += sent.instant;
     this.sent.digests += sent.digests;
   }
