@@ -1,6 +1,6 @@
 import { Alert, Button, Descriptions, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
@@ -21,11 +21,10 @@ import {
   lastFailure,
   runAnswerMessage,
   RUN_STATUS_LABELS,
-  type AwaitedBacktest,
-  type BacktestOutcome,
 } from './accuracy-admin-text';
 import { adminErrorMessage, serverMessageOr } from './admin-messages';
 import { formatInstant } from './format-instant';
+import { useAwaitedRun } from './use-awaited-run';
 
 /** How long "Run now" waits for its run to show before it stops polling fast for it. */
 const AWAIT_LIMIT_MS = 120_000;
@@ -117,52 +116,35 @@ function BacktestDetails({ status }: { status: AccuracyStatus }) {
  */
 export function AccuracySection() {
   const dispatch = useAppDispatch();
-  const [awaited, setAwaited] = useState<AwaitedBacktest | null>(null);
-  const [pollingInterval, setPollingInterval] = useState(0);
+  // The run "Run now" started, until it ends; one yet to show (another server may take it) for AWAIT_LIMIT_MS.
+  const { pollingInterval, awaiting, startAwaiting, follow } = useAwaitedRun({
+    pollInterval: accuracyPollInterval,
+    outcome: awaitedBacktestOutcome,
+    toastId: 'accuracy-run',
+    limitMs: AWAIT_LIMIT_MS,
+    expires: (awaited) => !('id' in awaited),
+    onSucceeded: () => dispatch(accuracyApi.util.invalidateTags(['Accuracy'])),
+  });
   const { data, error, isLoading, refetch } = useAccuracyStatusQuery(undefined, { pollingInterval });
-  // The interval follows the status it polls (adjusted while rendering, React's pattern for state following a value).
-  const wanted = accuracyPollInterval(data, awaited !== null);
-  if (wanted !== pollingInterval) setPollingInterval(wanted);
+  follow(data);
   const [run, runCall] = useRunAccuracyMutation();
 
   useEffect(() => {
     if (error) toast.error(adminErrorMessage(error, 'Failed to load the backtest status'), { id: 'admin-accuracy' });
   }, [error]);
 
-  // The awaited run ended: stop awaiting it (while rendering, like the interval) and say how it went.
-  const [outcome, setOutcome] = useState<BacktestOutcome | null>(null);
-  const ended = awaited && data ? awaitedBacktestOutcome(awaited, data) : null;
-  if (ended) {
-    setAwaited(null);
-    setOutcome(ended);
-  }
-  useEffect(() => {
-    if (!outcome) return;
-    if (outcome.ok) {
-      toast.success(outcome.message, { id: 'accuracy-run' });
-      dispatch(accuracyApi.util.invalidateTags(['Accuracy']));
-    } else toast.error(outcome.message, { id: 'accuracy-run' });
-  }, [outcome, dispatch]);
-
-  // A run that never shows up (another server took it and finished unseen) is not awaited forever.
-  useEffect(() => {
-    if (!awaited || 'id' in awaited) return undefined;
-    const timer = setTimeout(() => setAwaited(null), AWAIT_LIMIT_MS);
-    return () => clearTimeout(timer);
-  }, [awaited]);
-
   const runNow = async () => {
     const newestBefore = data?.runs[0]?.id ?? null;
     try {
       const answer = await run().unwrap();
       toast.success(runAnswerMessage(answer));
-      setAwaited(awaitedBacktest(answer, newestBefore));
+      startAwaiting(awaitedBacktest(answer, newestBefore));
     } catch (err) {
       toast.error(serverMessageOr(err, 'The backtest could not be started'));
     }
   };
 
-  const running = data?.state === 'running' || runCall.isLoading || awaited !== null;
+  const running = data?.state === 'running' || runCall.isLoading || awaiting;
   return (
     <section className="dm-admin-section" aria-labelledby="dm-admin-accuracy-title" data-testid="admin-accuracy">
       <div className="dm-admin-section-head">

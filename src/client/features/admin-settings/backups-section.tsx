@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Descriptions, Flex, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { AccessibleTable } from '../../components/accessible-table';
 import { DownloadIcon } from '../../components/icons';
@@ -24,11 +24,10 @@ import {
   shortSha,
   STATE_LABELS,
   TRIGGER_LABELS,
-  type AwaitedBackup,
-  type BackupOutcome,
   type BackupsState,
 } from './backups-text';
 import { formatInstant } from './format-instant';
+import { useAwaitedRun } from './use-awaited-run';
 
 /** How long "Back up now" follows its backup before it stops polling fast for it. */
 const AWAIT_LIMIT_MS = 10 * 60_000;
@@ -163,50 +162,33 @@ function BackupDetails({ status }: { status: BackupStatus }) {
  * now" (audit-logged on the server), polled every 2 s while a backup is written.
  */
 export function BackupsSection() {
-  const [awaited, setAwaited] = useState<AwaitedBackup | null>(null);
-  const [pollingInterval, setPollingInterval] = useState(0);
+  // The backup "Back up now" started, until it is written or fails, for AWAIT_LIMIT_MS at most (another server may take it).
+  const { pollingInterval, awaiting, startAwaiting, follow } = useAwaitedRun({
+    pollInterval: backupPollInterval,
+    outcome: awaitedBackupOutcome,
+    toastId: 'backup-run',
+    limitMs: AWAIT_LIMIT_MS,
+  });
   const { data, error, isLoading, refetch } = useBackupsQuery(undefined, { pollingInterval });
-  // The interval follows the status it polls (adjusted while rendering, React's pattern for state following a value).
-  const wanted = backupPollInterval(data, awaited !== null);
-  if (wanted !== pollingInterval) setPollingInterval(wanted);
+  follow(data);
   const [backUp, backUpCall] = useBackUpNowMutation();
 
   useEffect(() => {
     if (error) toast.error(adminErrorMessage(error, 'Failed to load the backups'), { id: 'admin-backups' });
   }, [error]);
 
-  // The awaited backup is written (or failed): stop awaiting it (while rendering, like the interval) and say how it went.
-  const [outcome, setOutcome] = useState<BackupOutcome | null>(null);
-  const ended = awaited && data ? awaitedBackupOutcome(awaited, data) : null;
-  if (ended) {
-    setAwaited(null);
-    setOutcome(ended);
-  }
-  useEffect(() => {
-    if (!outcome) return;
-    if (outcome.ok) toast.success(outcome.message, { id: 'backup-run' });
-    else toast.error(outcome.message, { id: 'backup-run' });
-  }, [outcome]);
-
-  // A backup that never shows up (another server took it into another directory) is not awaited forever.
-  useEffect(() => {
-    if (!awaited) return undefined;
-    const timer = setTimeout(() => setAwaited(null), AWAIT_LIMIT_MS);
-    return () => clearTimeout(timer);
-  }, [awaited]);
-
   const backUpNow = async () => {
     const before = awaitedBackup(data);
     try {
       const answer = await backUp().unwrap();
       toast.success(runAnswerMessage(answer));
-      setAwaited(before);
+      startAwaiting(before);
     } catch (err) {
       toast.error(serverMessageOr(err, 'The backup could not be started'));
     }
   };
 
-  const running = data?.running || backUpCall.isLoading || awaited !== null;
+  const running = data?.running || backUpCall.isLoading || awaiting;
   const state = data ? backupsState(data) : null;
   return (
     <section className="dm-admin-section" aria-labelledby="dm-admin-backups-title" data-testid="admin-backups">

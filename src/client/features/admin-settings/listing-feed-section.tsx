@@ -1,6 +1,6 @@
 import { Alert, Button, Descriptions, Progress, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { formatInteger } from '../../../shared/format';
 import { AccessibleTable } from '../../components/accessible-table';
@@ -22,9 +22,8 @@ import {
   STATE_LABELS,
   syncAnswerMessage,
   TRIGGER_LABELS,
-  type AwaitedRun,
-  type RunOutcome,
 } from './listing-feed-text';
+import { useAwaitedRun } from './use-awaited-run';
 
 /** How long "Sync now" waits for its run to appear before it stops polling fast for it. */
 const AWAIT_LIMIT_MS = 120_000;
@@ -158,50 +157,34 @@ function FeedDetails({ status }: { status: ListingFeedStatus }) {
  * Without RESO_API_URL it explains what to set.
  */
 export function ListingFeedSection() {
-  const [awaited, setAwaited] = useState<AwaitedRun | null>(null);
-  const [pollingInterval, setPollingInterval] = useState(0);
+  // The run "Sync now" started, until it ends; one yet to show (another server's schedule may take it) for AWAIT_LIMIT_MS.
+  const { pollingInterval, awaiting, startAwaiting, follow } = useAwaitedRun({
+    pollInterval: feedPollInterval,
+    outcome: awaitedOutcome,
+    toastId: 'listing-feed-run',
+    limitMs: AWAIT_LIMIT_MS,
+    expires: (awaited) => !('id' in awaited),
+  });
   const { data, error, isLoading, refetch } = useListingFeedQuery(undefined, { pollingInterval });
-  // The interval follows the status it polls (adjusted while rendering, React's pattern for state following a value).
-  const wanted = feedPollInterval(data, awaited !== null);
-  if (wanted !== pollingInterval) setPollingInterval(wanted);
+  follow(data);
   const [sync, syncCall] = useSyncListingFeedMutation();
 
   useEffect(() => {
     if (error) toast.error(adminErrorMessage(error, 'Failed to load the listing feed'), { id: 'admin-listing-feed' });
   }, [error]);
 
-  // The run "Sync now" started has ended: stop awaiting it (while rendering, like the interval) and say how it went.
-  const [outcome, setOutcome] = useState<RunOutcome | null>(null);
-  const ended = awaited && data ? awaitedOutcome(awaited, data) : null;
-  if (ended) {
-    setAwaited(null);
-    setOutcome(ended);
-  }
-  useEffect(() => {
-    if (!outcome) return;
-    if (outcome.ok) toast.success(outcome.message, { id: 'listing-feed-run' });
-    else toast.error(outcome.message, { id: 'listing-feed-run' });
-  }, [outcome]);
-
-  // A run that never shows up (another server's schedule took it and finished unseen) is not awaited forever.
-  useEffect(() => {
-    if (!awaited || 'id' in awaited) return undefined;
-    const timer = setTimeout(() => setAwaited(null), AWAIT_LIMIT_MS);
-    return () => clearTimeout(timer);
-  }, [awaited]);
-
   const syncNow = async () => {
     const newestBefore = data?.runs[0]?.id ?? null;
     try {
       const answer = await sync().unwrap();
       toast.success(syncAnswerMessage(answer));
-      setAwaited(awaitedRun(answer, newestBefore));
+      startAwaiting(awaitedRun(answer, newestBefore));
     } catch (err) {
       toast.error(serverMessageOr(err, 'The sync could not be started'));
     }
   };
 
-  const running = data?.state === 'syncing' || syncCall.isLoading || awaited !== null;
+  const running = data?.state === 'syncing' || syncCall.isLoading || awaiting;
   return (
     <section className="dm-admin-section" aria-labelledby="dm-admin-listing-feed-title">
       <div className="dm-admin-section-head">
