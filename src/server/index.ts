@@ -138,6 +138,7 @@ function start(): Promise<void> {
   const config = loadConfig();
   const lifecycle = loadLifecycleConfig();
   if (config.workers > 1 && cluster.isPrimary) {
+    // The workers' own limit; the primary adds its margin (PRIMARY_STOP_MARGIN_MS) before killing them.
     runWorkers(config.workers, stopLimitMs(lifecycle));
     return Promise.resolve();
   }

@@ -3,6 +3,15 @@ import { serveClusterMetrics } from './lib/metrics/cluster-metrics';
 
 /** How long the workers get to finish their requests at shutdown before they are killed (index.ts passes its own). */
 export const WORKERS_STOP_MS = 25_000;
+/**
+ * What the primary waits beyond the workers' own stop limit before it kills them. Each worker times
+ * its stop itself (index.ts, the same limit) from when the signal reaches it, a moment after the
+ * primary's clock started: with one deadline for both, a worker that used its whole budget (a full
+ * drain, a slow pool close) would be SIGKILLed just before it finished, and the primary would exit 1
+ * for a stop that was in time. With the margin the worker ends by itself first (cleanly, or giving up
+ * with its own message); the primary's kill is left for a worker that hangs past its own limit.
+ */
+export const PRIMARY_STOP_MARGIN_MS = 5000;
 /** A worker that dies sooner than this after it started counts as failing to start. */
 const QUICK_DEATH_MS = 10_000;
 /** Workers failing to start this many times in a row stop the server (a bad setting, not bad luck). */
@@ -12,6 +21,7 @@ const QUICK_DEATHS_TO_GIVE_UP = 5;
  * The primary process of WORKERS=N (N > 1): runs N server processes (node:cluster) that share the
  * port, restarts one that dies, and on SIGTERM or SIGINT stops them all (each closes cleanly: it
  * stops taking connections, finishes its requests, and closes its database pool), then exits.
+ * `stopMs` is the workers' own stop limit; the primary kills those left PRIMARY_STOP_MARGIN_MS later.
  * Several servers on one PostgreSQL database behave as one (the database holds what they share:
  * rate limits, re-pricing, the start's seed; docs/deploy.md).
  */
@@ -55,7 +65,7 @@ export function runWorkers(count: number, stopMs = WORKERS_STOP_MS): void {
       console.error('Server processes took too long to stop; killing them');
       for (const worker of startedAt.keys()) worker.process.kill('SIGKILL');
       process.exit(1);
-    }, stopMs);
+    }, stopMs + PRIMARY_STOP_MARGIN_MS);
     force.unref();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));

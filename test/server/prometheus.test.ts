@@ -59,6 +59,9 @@ describeProm('Prometheus scrapes Dealmap with the shipped configuration', () => 
       PG_POOL_SIZE: String(POOL_SIZE),
       DEMO_LISTINGS: '0',
       METRICS_TOKEN: TOKEN,
+      // A schedule takes its first backup at start: a job run to read back.
+      BACKUP_EVERY_HOURS: '24',
+      BACKUP_DIR: path.join(dir, 'backups'),
     });
     await server.waitReady();
   });
@@ -145,6 +148,13 @@ describeProm('Prometheus scrapes Dealmap with the shipped configuration', () => 
       60_000,
     );
     expect(Number(requests[0].value[1])).toBeGreaterThanOrEqual(5);
+    // A job's series keeps its own label (`task`) beside the scrape's `job`: the rules select on both.
+    const jobRuns = await until(
+      () => query('dealmap_job_runs_total{job="dealmap", task="backup", outcome="ok"}'),
+      `a backup's run in Prometheus:\n${promOutput}`,
+      60_000,
+    );
+    expect(Number(jobRuns[0].value[1])).toBeGreaterThanOrEqual(1);
     // The alert rules it loaded from the shipped file, none firing on a healthy server.
     const rules = (await (await fetch(`http://127.0.0.1:${promPort}/api/v1/rules`)).json()) as {
       data: { groups: Array<{ name: string; rules: Array<{ name: string; state: string }> }> };

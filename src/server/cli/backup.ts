@@ -4,7 +4,15 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../lib/app-config';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { createDatabase, type Database } from '../db/database';
-import { BackupRequestError, pruneBackups, reason, REQUESTS_DIR_NAME, requestBackup, runBackup } from '../modules/backups';
+import {
+  BackupRequestError,
+  connectionFor,
+  pruneBackups,
+  reason,
+  REQUESTS_DIR_NAME,
+  requestBackup,
+  runBackup,
+} from '../modules/backups';
 import { fail, runMain } from './cli-common';
 
 const USAGE = `Usage: npm run backup
@@ -14,7 +22,9 @@ manifest beside it (<file>.json: what it is, its SHA-256, the migration it holds
 BACKUP_KEEP (7) newest backups there. Prints the backup's path.
 
   PostgreSQL (DATABASE_URL set): pg_dump --format=custom into dealmap-<time>.pgdump, while the
-  servers run. pg_dump must be on PATH, of the server's major version or newer.
+  servers run. pg_dump must be on PATH, of the server's major version or newer. node-postgres's
+  own options in DATABASE_URL are given to pg_dump as libpq reads them (ssl=true: sslmode=require),
+  or left out, and said so.
   PGlite (DATA_DIR): the data directory as dealmap-<time>.pglite.tar.gz. A running server holds
   DATA_DIR, so the command asks that server to take the backup (into its BACKUP_DIR) and waits for
   it; with the server stopped, the command takes it itself.
@@ -25,7 +35,7 @@ async function backUpHere(database: Database, databaseUrl?: string): Promise<voi
   const { backupDir, backupKeep } = loadConfig();
   const { file, backup } = await runBackup(
     { database, databaseUrl },
-    { dir: backupDir, trigger: 'command', createdAt: new Date() },
+    { dir: backupDir, trigger: 'command', createdAt: new Date(), warn: (message) => console.error(`Warning: ${message}`) },
   );
   const removed = await pruneBackups(backupDir, backupKeep);
   console.error(
@@ -68,6 +78,11 @@ runMain(async () => {
   }
   const config = loadConfig();
   if (config.databaseUrl) {
+    try {
+      for (const note of connectionFor(config.databaseUrl).notes) console.error(`DATABASE_URL for pg_dump: ${note}`);
+    } catch (error) {
+      fail(`The backup failed: ${reason(error)}`);
+    }
     const database = await createDatabase({ databaseUrl: config.databaseUrl, poolSize: 1 });
     try {
       await backUpHere(database, config.databaseUrl).catch((error: unknown) => fail(`The backup failed: ${reason(error)}`));

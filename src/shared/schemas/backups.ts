@@ -63,6 +63,13 @@ export const BackupStatus = Type.Object({
 });
 export type BackupStatus = Static<typeof BackupStatus>;
 
-/** POST /admin/backups (Admin): "Back up now"; 202, started (false: one is already being written). */
-export const BackupRunAnswer = Type.Object({ started: Type.Boolean(), status: BackupStatus });
+/**
+ * POST /admin/backups (Admin): "Back up now"; 202, started (false: one is already being written, here
+ * or into BACKUP_DIR, or another server holds the backup lock), and when not started, why in words.
+ */
+export const BackupRunAnswer = Type.Object({
+  started: Type.Boolean(),
+  message: Type.Optional(Type.String()),
+  status: BackupStatus,
+});
 export type BackupRunAnswer = Static<typeof BackupRunAnswer>;

@@ -30,8 +30,8 @@ describe('METRICS_TOKEN', () => {
 describe('background job metrics', () => {
   it('count runs, rows, failures and the last success of each job', async () => {
     const before = await metricsRegistry.getSingleMetricAsString('dealmap_job_runs_total');
-    const failedBefore = sample(before, 'dealmap_job_runs_total', { job: 'backup', outcome: 'failed' }) ?? 0;
-    const okBefore = sample(before, 'dealmap_job_runs_total', { job: 'backup', outcome: 'ok' }) ?? 0;
+    const failedBefore = sample(before, 'dealmap_job_runs_total', { task: 'backup', outcome: 'failed' }) ?? 0;
+    const okBefore = sample(before, 'dealmap_job_runs_total', { task: 'backup', outcome: 'ok' }) ?? 0;
     await expect(
       timeJob(
         'backup',
@@ -46,16 +46,16 @@ describe('background job metrics', () => {
     ).rejects.toThrow('disk full');
     recordJobRun('backup', { startedAt: Date.now() - 2000, ok: true, rows: 8 });
     const runs = await metricsRegistry.getSingleMetricAsString('dealmap_job_runs_total');
-    expect(sample(runs, 'dealmap_job_runs_total', { job: 'backup', outcome: 'ok' })).toBe(okBefore + 2);
-    expect(sample(runs, 'dealmap_job_runs_total', { job: 'backup', outcome: 'failed' })).toBe(failedBefore + 1);
+    expect(sample(runs, 'dealmap_job_runs_total', { task: 'backup', outcome: 'ok' })).toBe(okBefore + 2);
+    expect(sample(runs, 'dealmap_job_runs_total', { task: 'backup', outcome: 'failed' })).toBe(failedBefore + 1);
     const rows = await metricsRegistry.getSingleMetricAsString('dealmap_job_rows_total');
-    expect(sample(rows, 'dealmap_job_rows_total', { job: 'backup' })).toBeGreaterThanOrEqual(50);
+    expect(sample(rows, 'dealmap_job_rows_total', { task: 'backup' })).toBeGreaterThanOrEqual(50);
     const last = await metricsRegistry.getSingleMetricAsString('dealmap_job_last_success_timestamp_seconds');
-    expect(sample(last, 'dealmap_job_last_success_timestamp_seconds', { job: 'backup' })).toBeCloseTo(Date.now() / 1000, -1);
+    expect(sample(last, 'dealmap_job_last_success_timestamp_seconds', { task: 'backup' })).toBeCloseTo(Date.now() / 1000, -1);
     const duration = await metricsRegistry.getSingleMetricAsString('dealmap_job_run_duration_seconds');
     // The 2 s run landed in the 5 s bucket and not in the 1 s one.
     const le = (bound: string) =>
-      sample(duration, 'dealmap_job_run_duration_seconds_bucket', { job: 'backup', outcome: 'ok', le: bound })!;
+      sample(duration, 'dealmap_job_run_duration_seconds_bucket', { task: 'backup', outcome: 'ok', le: bound })!;
     expect(le('5') - le('1')).toBeGreaterThanOrEqual(1);
   });
 });
@@ -136,11 +136,11 @@ describe.each(DATABASES)('GET /metrics on $name', (database) => {
   });
 
   it('shows the background work that ran: the recomputation after a load, with its rows', async () => {
-    const rowsBefore = sample((await scrape()).body, 'dealmap_job_rows_total', { job: 'recompute' }) ?? 0;
+    const rowsBefore = sample((await scrape()).body, 'dealmap_job_rows_total', { task: 'recompute' }) ?? 0;
     await loadDemoData(t.db, { listings: 40, seed: 4 });
     const text = (await scrape()).body;
-    expect(sample(text, 'dealmap_job_rows_total', { job: 'recompute' })).toBeGreaterThanOrEqual(rowsBefore + 40);
-    expect(sample(text, 'dealmap_job_last_success_timestamp_seconds', { job: 'recompute' })).toBeGreaterThan(
+    expect(sample(text, 'dealmap_job_rows_total', { task: 'recompute' })).toBeGreaterThanOrEqual(rowsBefore + 40);
+    expect(sample(text, 'dealmap_job_last_success_timestamp_seconds', { task: 'recompute' })).toBeGreaterThan(
       Date.now() / 1000 - 120,
     );
   });

@@ -110,7 +110,8 @@ export function awaitedBackupOutcome(awaited: AwaitedBackup, status: BackupStatu
   return null;
 }
 
-export function runAnswerMessage(answer: { started: boolean }): string {
+export function runAnswerMessage(answer: { started: boolean; message?: string }): string {
+  if (answer.message) return answer.message;
   return answer.started ? 'Backup started' : 'A backup is already being written: following it';
 }
 

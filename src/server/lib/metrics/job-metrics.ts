@@ -15,27 +15,27 @@ export type JobName =
 
 const runSeconds = new Histogram({
   name: 'dealmap_job_run_duration_seconds',
-  help: 'How long each run of a background job took, by job and outcome',
-  labelNames: ['job', 'outcome'] as const,
+  help: 'How long each run of a background job took, by task (the job) and outcome',
+  labelNames: ['task', 'outcome'] as const,
   buckets: [0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600],
   registers: [metricsRegistry],
 });
 const runs = new Counter({
   name: 'dealmap_job_runs_total',
-  help: 'Runs of a background job, by job and outcome (ok, failed)',
-  labelNames: ['job', 'outcome'] as const,
+  help: 'Runs of a background job, by task (the job) and outcome (ok, failed)',
+  labelNames: ['task', 'outcome'] as const,
   registers: [metricsRegistry],
 });
 const rows = new Counter({
   name: 'dealmap_job_rows_total',
   help: 'Rows a background job wrote (listings re-priced, listings replicated, alerts matched, mails sent, …)',
-  labelNames: ['job'] as const,
+  labelNames: ['task'] as const,
   registers: [metricsRegistry],
 });
 const lastSuccess = new Gauge({
   name: 'dealmap_job_last_success_timestamp_seconds',
   help: 'When a background job last finished without error (Unix time; absent until it has)',
-  labelNames: ['job'] as const,
+  labelNames: ['task'] as const,
   registers: [metricsRegistry],
   // With WORKERS=N the newest of the processes' figures is the server's.
   aggregator: 'max',
@@ -43,7 +43,7 @@ const lastSuccess = new Gauge({
 const lastFailure = new Gauge({
   name: 'dealmap_job_last_failure_timestamp_seconds',
   help: 'When a background job last failed (Unix time; absent until it has)',
-  labelNames: ['job'] as const,
+  labelNames: ['task'] as const,
   registers: [metricsRegistry],
   aggregator: 'max',
 });
@@ -52,10 +52,12 @@ const lastFailure = new Gauge({
 export function recordJobRun(job: JobName, run: { startedAt: number; ok: boolean; rows?: number }): void {
   const outcome = run.ok ? 'ok' : 'failed';
   const now = Date.now();
-  runSeconds.observe({ job, outcome }, Math.max(0, now - run.startedAt) / 1000);
-  runs.inc({ job, outcome });
-  if (run.rows) rows.inc({ job }, run.rows);
-  (run.ok ? lastSuccess : lastFailure).set({ job }, now / 1000);
+  // `task`, not `job`: Prometheus's own `job` label (the scrape's) would rename ours to exported_job.
+  const task = job;
+  runSeconds.observe({ task, outcome }, Math.max(0, now - run.startedAt) / 1000);
+  runs.inc({ task, outcome });
+  if (run.rows) rows.inc({ task }, run.rows);
+  (run.ok ? lastSuccess : lastFailure).set({ task }, now / 1000);
 }
 
 /**

@@ -47,7 +47,10 @@ const PARTIAL_SUFFIX = '.partial';
 const FAILURE_FILE = '.dealmap-backup-failure.json';
 /** A temporary file written to within this long means a backup is being written (by any server). */
 const RUNNING_WITHIN_MS = 10 * 60_000;
-/** A temporary file older than this was left by a crash: the next backup deletes it. */
+/**
+ * A temporary file, or a backup file without its manifest (a crash between the file's rename and its
+ * manifest), older than this was left by a crash: the next backup deletes it.
+ */
 const LEFTOVER_AFTER_MS = 24 * 60 * 60_000;
 
 /** What a restore refuses, in words a person can act on; the target has not been touched. */
@@ -67,13 +70,45 @@ export function backupFileName(kind: BackupKind, at: Date, withMilliseconds = fa
 
 export const manifestPathOf = (file: string) => `${file}${MANIFEST_SUFFIX}`;
 
-export function ensureBackupDir(dir: string): void {
+/** Whether `name` is a backup file's name (not its manifest, not a temporary file). */
+const isBackupName = (name: string) => name.startsWith('dealmap-') && Object.values(EXTENSIONS).some((ext) => name.endsWith(ext));
+
+/**
+ * Creates BACKUP_DIR (and its parents) if missing, and makes it 0700 (private-files.ts) also when it
+ * was there already with a looser mode. When it cannot be (a directory of another user's, a share
+ * that keeps its own modes), `warn` is told and the backup goes on: each file is 0600 all the same.
+ */
+export function ensureBackupDir(dir: string, warn: (message: string) => void = () => undefined): void {
   try {
     fs.mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   } catch (error) {
     throw new Error(`BACKUP_DIR ${dir} cannot be created: ${reason(error)}`);
   }
-  if (!fs.statSync(dir).isDirectory()) throw new Error(`BACKUP_DIR ${dir} is not a directory`);
+  const stat = fs.statSync(dir);
+  if (!stat.isDirectory()) throw new Error(`BACKUP_DIR ${dir} is not a directory`);
+  if ((stat.mode & 0o777) === PRIVATE_DIR_MODE) return;
+  try {
+    fs.chmodSync(dir, PRIVATE_DIR_MODE);
+  } catch (error) {
+    warn(
+      `BACKUP_DIR ${dir} is mode 0${(stat.mode & 0o777).toString(8)} and cannot be made 0700 (${reason(error)}): ` +
+        'others may list its backups (each file is still 0600, readable by this user only)',
+    );
+  }
+}
+
+/**
+ * Creates `file`, new and empty, mode 0600 whatever the umask: for a tool that writes into the file
+ * it is given (pg_dump --file truncates an existing file and keeps its mode), so what it writes is
+ * never readable by others, not even while it is written.
+ */
+export async function createPrivateFile(file: string): Promise<void> {
+  const handle = await fs.promises.open(file, 'wx', PRIVATE_FILE_MODE);
+  try {
+    await handle.chmod(PRIVATE_FILE_MODE);
+  } finally {
+    await handle.close();
+  }
 }
 
 /** An error's cause in words: the system's message without its syscall prefix. */
@@ -179,23 +214,35 @@ export interface NewBackup {
   schema: string | null;
 }
 
+export interface WriteBackupOptions {
+  /** Told what is wrong but does not stop the backup (BACKUP_DIR's mode). */
+  warn?: (message: string) => void;
+}
+
 /**
- * Writes one backup into `dir`: `produce` writes the database to the temporary path it is given (a new
- * file); the file is then hashed and read through from the disk, flushed and renamed to its name, and
- * its manifest written after it the same way. A failure leaves no file under a backup's name.
+ * Writes one backup into `dir`: `produce` writes the database to the temporary path it is given (for
+ * a PostgreSQL backup an empty file created 0600 before, which pg_dump writes into; for PGlite a new
+ * file its dump creates, 0600 too); the file is then hashed and read through from the disk, flushed
+ * and renamed to its name, and its manifest written after it the same way. A failure leaves no file
+ * under a backup's name.
  */
 export async function writeBackup(
   dir: string,
   backup: NewBackup,
   produce: (partialPath: string) => Promise<void>,
+  options: WriteBackupOptions = {},
 ): Promise<{ file: string; manifest: BackupManifest }> {
-  ensureBackupDir(dir);
+  ensureBackupDir(dir, options.warn);
   let name = backupFileName(backup.kind, backup.createdAt);
   if (fs.existsSync(path.join(dir, name))) name = backupFileName(backup.kind, backup.createdAt, true);
   const file = path.join(dir, name);
   const partial = path.join(dir, `.${name}${PARTIAL_SUFFIX}`);
   const started = Date.now();
+  let created = false;
   try {
+    // PGlite's dump creates its file itself (exclusively, 0600); pg_dump writes into the one given.
+    if (backup.kind === 'postgres') await createPrivateFile(partial);
+    created = true;
     await produce(partial);
     await fs.promises.chmod(partial, PRIVATE_FILE_MODE);
     await fsyncPath(partial);
@@ -225,7 +272,8 @@ export async function writeBackup(
     await fsyncPath(dir).catch(() => undefined);
     return { file, manifest };
   } finally {
-    await fs.promises.rm(partial, { force: true }).catch(() => undefined);
+    // Not another backup's file of the same name (a clash of times): only one this call made.
+    if (created) await fs.promises.rm(partial, { force: true }).catch(() => undefined);
   }
 }
 
@@ -300,21 +348,55 @@ export async function listBackups(dir: string, now = Date.now()): Promise<{ back
   return { backups, writing };
 }
 
-/** Deletes all but the `keep` newest backups (file and manifest), and temporary files a crash left. */
+/**
+ * The newest backup whose file is there whole (no `problem`): what "the newest backup" means for the
+ * schedule, the status and the metrics. null when there is none.
+ */
+export function newestGoodBackup<B extends Pick<BackupFile, 'createdAt' | 'name' | 'problem'>>(backups: readonly B[]): B | null {
+  let newest: B | null = null;
+  for (const backup of backups) {
+    if (backup.problem !== null) continue;
+    if (
+      !newest ||
+      Date.parse(backup.createdAt) > Date.parse(newest.createdAt) ||
+      (backup.createdAt === newest.createdAt && backup.name > newest.name)
+    ) {
+      newest = backup;
+    }
+  }
+  return newest;
+}
+
+/**
+ * Deletes all but the `keep` newest backups (file and manifest) and returns their names; and what a
+ * crash left: temporary files, and backup files without a manifest (a crash between the two renames),
+ * once older than LEFTOVER_AFTER_MS (a younger one may be another server's a moment before its manifest).
+ */
 export async function pruneBackups(dir: string, keep: number, now = Date.now()): Promise<string[]> {
   const { backups } = await listBackups(dir, now);
   const removed: string[] = [];
-  for (const old of backups.slice(keep)) {
+  // BACKUP_KEEP counts whole backups: a broken newer one (file gone or cut short) pushes none of them
+  // out; it goes itself once it is older than every one kept.
+  const kept = backups.filter((b) => b.problem === null).slice(0, keep);
+  const keptNames = new Set(kept.map((b) => b.name));
+  const oldestKept = kept.length === keep ? kept[kept.length - 1].createdAt : null;
+  const outgoing = backups.filter((b) => !keptNames.has(b.name) && oldestKept !== null && b.createdAt < oldestKept);
+  for (const old of outgoing) {
     const file = path.join(dir, old.name);
     // The manifest first: a backup without one is no longer listed, whatever happens next.
     await fs.promises.rm(manifestPathOf(file), { force: true });
     await fs.promises.rm(file, { force: true });
     removed.push(old.name);
   }
-  for (const name of await fs.promises.readdir(dir)) {
-    if (!name.startsWith('.dealmap-') || !name.endsWith(PARTIAL_SUFFIX)) continue;
+  const names = await fs.promises.readdir(dir);
+  const present = new Set(names);
+  for (const name of names) {
+    const partial = name.startsWith('.dealmap-') && name.endsWith(PARTIAL_SUFFIX);
+    const orphan = isBackupName(name) && !present.has(`${name}${MANIFEST_SUFFIX}`);
+    if (!partial && !orphan) continue;
     const stat = await fs.promises.stat(path.join(dir, name)).catch(() => null);
-    if (stat && now - stat.mtimeMs > LEFTOVER_AFTER_MS) await fs.promises.rm(path.join(dir, name), { force: true });
+    if (!stat?.isFile() || now - stat.mtimeMs <= LEFTOVER_AFTER_MS) continue;
+    await fs.promises.rm(path.join(dir, name), { force: true });
   }
   return removed;
 }

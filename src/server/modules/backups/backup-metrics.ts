@@ -1,7 +1,7 @@
 import { Gauge } from 'prom-client';
 import type { BackupFile } from '../../../shared/schemas/backups';
 import { metricsRegistry } from '../../lib/metrics/registry';
-import { listBackups } from './backup-files';
+import { listBackups, newestGoodBackup } from './backup-files';
 
 /**
  * The newest backup's time and size (each run is also a `backup` job run: job-metrics.ts). Set when a
@@ -14,7 +14,8 @@ let watchedDir: string | null = null;
 async function readNewest(): Promise<void> {
   if (!watchedDir) return;
   const { backups } = await listBackups(watchedDir).catch(() => ({ backups: [] }));
-  const newest = backups[0];
+  // A file gone or cut short is no backup: the newest that is whole counts.
+  const newest = newestGoodBackup(backups);
   if (newest) noteNewestBackup(newest);
 }
 

@@ -32,12 +32,14 @@ export interface BackupRunOptions {
   createdAt: Date;
   /** Stops pg_dump (the server is stopping); PGlite's dump is short and runs to its end. */
   signal?: AbortSignal;
+  /** Told what is wrong but does not stop the backup (BACKUP_DIR cannot be made private). */
+  warn?: (message: string) => void;
 }
 
 /** One backup of the database into `dir` (backup-files.ts); its file, as the listing shows it. */
 export async function runBackup(
   source: BackupSource,
-  { dir, trigger, createdAt, signal }: BackupRunOptions,
+  { dir, trigger, createdAt, signal, warn }: BackupRunOptions,
 ): Promise<{ file: string; backup: BackupFile; manifest: BackupManifest }> {
   const produce = producerOf(source, signal);
   const migration = await createBackupsRepository(source.database.db).latestMigration();
@@ -45,6 +47,7 @@ export async function runBackup(
     dir,
     { kind: backupKindOf(source.database), trigger, createdAt, migration, schema: source.database.schema ?? null },
     produce,
+    { warn },
   );
   const { backups } = await listBackups(dir);
   const backup = backups.find((b) => b.name === manifest.file);

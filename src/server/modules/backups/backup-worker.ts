@@ -4,10 +4,11 @@ import type { Database } from '../../db/database';
 import { inBackground } from '../../http/busy';
 import { BackgroundWorker, type BackgroundWorkerOptions } from '../../lib/background-worker';
 import { recordJobRun } from '../../lib/metrics/job-metrics';
-import { clearFailure, listBackups, pruneBackups, readFailure, reason, writeFailure } from './backup-files';
+import { clearFailure, listBackups, newestGoodBackup, pruneBackups, readFailure, reason, writeFailure } from './backup-files';
 import { noteNewestBackup, watchBackupDir } from './backup-metrics';
 import { backupKindOf, runBackup } from './backup-run';
 import { answerRequest, takeRequests } from './command-requests';
+import { connectionFor } from './postgres-tools';
 
 /** How often the worker looks whether the schedule is due (and, on PGlite, for the command's requests). */
 export const DEFAULT_BACKUP_POLL_MS = 60_000;
@@ -16,6 +17,12 @@ export const COMMAND_POLL_MS = 2_000;
 export const DEFAULT_BACKUP_RETRY_MS = 15 * 60_000;
 const HOUR_MS = 60 * 60_000;
 const LISTED = 50;
+
+/** "Back up now" when another server holds the backup lock (and so writes one, or is about to). */
+export const BUSY_MESSAGE = 'Another server is taking a backup now; it shows here when it is written';
+/** "Back up now" while a backup is being written (here, or by a server into BACKUP_DIR). */
+export const WRITING_MESSAGE = 'A backup is being written now; it shows here when it is written';
+const STOPPING_MESSAGE = 'The server is stopping: no backup was started';
 
 export interface BackupWorkerOptions extends BackgroundWorkerOptions {
   database: Pick<Database, 'db' | 'kind' | 'schema' | 'dumpDataDir' | 'listen'>;
@@ -36,8 +43,17 @@ export interface BackupWorkerOptions extends BackgroundWorkerOptions {
 export type BackupOutcome =
   | { ok: true; backup: BackupFile }
   | { ok: false; error: string }
-  /** Not taken: another server is writing one, or (the schedule) a fresh one is there already. */
-  | { ok: false; skipped: 'busy' | 'fresh' };
+  /**
+   * Not taken: another server is writing one, (the schedule) a fresh one is there already, or the
+   * server began to stop while it was written (not a failure: nothing is recorded).
+   */
+  | { ok: false; skipped: 'busy' | 'fresh' | 'stopped' };
+
+/** "Back up now"'s answer: whether it started one, and when not, why in words. */
+export interface BackUpNowAnswer {
+  started: boolean;
+  message?: string;
+}
 
 /**
  * The server's backups (docs/deploy.md, "Backups and restores"): every BACKUP_EVERY_HOURS, "Back up
@@ -71,6 +87,7 @@ export class BackupWorker extends BackgroundWorker {
   start(): void {
     if (this.stopped) return;
     void watchBackupDir(this.options.dir, this.options.everyHours);
+    this.sayHowPgDumpConnects();
     const { everyHours, requestsDir } = this.options;
     if (requestsDir && !this.requestsTimer) {
       this.requestsTimer = setInterval(() => this.lookForRequests(), this.options.commandPollMs ?? COMMAND_POLL_MS);
@@ -89,30 +106,68 @@ export class BackupWorker extends BackgroundWorker {
     await this.active;
   }
 
-  /** "Back up now": starts one unless one is being written (here, or by a server into BACKUP_DIR). */
-  async backUpNow(): Promise<boolean> {
-    if (this.stopped || this.active) return false;
-    if ((await listBackups(this.options.dir, this.now().getTime())).writing) return false;
-    void inBackground(() => this.backUp('admin'));
-    return true;
+  /** PostgreSQL: what of DATABASE_URL pg_dump is not given as it is (node-postgres's own options), said once. */
+  private sayHowPgDumpConnects(): void {
+    const { database, databaseUrl, log } = this.options;
+    if (database.kind === 'pglite' || !databaseUrl) return;
+    try {
+      for (const note of connectionFor(databaseUrl).notes) log?.warn(`Backups: DATABASE_URL for pg_dump: ${note}`);
+    } catch (error) {
+      log?.error(`Backups will fail: ${reason(error)}`);
+    }
   }
 
-  /** One backup now, or the one being written here; resolves with how it went (never rejects). */
-  backUp(trigger: BackupTrigger): Promise<BackupOutcome> {
-    this.active ??= this.take(trigger).finally(() => {
+  /**
+   * "Back up now": starts one unless one is being written (here, or by a server into BACKUP_DIR), and
+   * answers once it holds the backup lock, or found another server holding it (that server's backup
+   * is the one to wait for).
+   */
+  async backUpNow(): Promise<BackUpNowAnswer> {
+    if (this.stopped) return { started: false, message: STOPPING_MESSAGE };
+    if (this.active) return { started: false, message: WRITING_MESSAGE };
+    const { writing } = await listBackups(this.options.dir, this.now().getTime());
+    if (this.stopped) return { started: false, message: STOPPING_MESSAGE };
+    if (writing || this.active) return { started: false, message: WRITING_MESSAGE };
+    let decide!: (locked: boolean) => void;
+    const decided = new Promise<boolean>((resolve) => {
+      decide = resolve;
+    });
+    // No lock taken (a failure before it is one, which the status shows) is settled by the outcome.
+    void inBackground(() => this.backUp('admin', () => decide(true))).then((outcome) =>
+      decide(!('skipped' in outcome && outcome.skipped === 'busy')),
+    );
+    return (await decided) ? { started: true } : { started: false, message: BUSY_MESSAGE };
+  }
+
+  /**
+   * One backup now, or the one being written here; resolves with how it went (never rejects).
+   * `onLocked`: called once this one holds the backup lock (not for the one already being written).
+   */
+  backUp(trigger: BackupTrigger, onLocked?: () => void): Promise<BackupOutcome> {
+    this.active ??= this.take(trigger, onLocked).finally(() => {
       this.active = null;
     });
     return this.active;
   }
 
-  private async take(trigger: BackupTrigger): Promise<BackupOutcome> {
+  private async take(trigger: BackupTrigger, onLocked?: () => void): Promise<BackupOutcome> {
     const { database, databaseUrl, dir, keep, locks, log } = this.options;
     const startedAt = Date.now();
     try {
       const taken = await locks.tryRun('backup', async () => {
+        onLocked?.();
         // Another server may have just taken one into the same directory.
         if (trigger === 'schedule' && (await this.fresh())) return null;
-        return runBackup({ database, databaseUrl }, { dir, trigger, createdAt: this.now(), signal: this.stopping.signal });
+        return runBackup(
+          { database, databaseUrl },
+          {
+            dir,
+            trigger,
+            createdAt: this.now(),
+            signal: this.stopping.signal,
+            warn: (message) => log?.warn(message),
+          },
+        );
       });
       if (!taken.ran) return { ok: false, skipped: 'busy' };
       if (!taken.value) return { ok: false, skipped: 'fresh' };
@@ -132,6 +187,12 @@ export class BackupWorker extends BackgroundWorker {
       );
       return { ok: true, backup };
     } catch (error) {
+      if (this.stopping.signal.aborted) {
+        // SIGTERM stopped pg_dump: not a failure of the backups (no failure file, no failed run);
+        // the next start's schedule takes one when it is due.
+        log?.info(`The backup was stopped: the server is stopping (${trigger})`);
+        return { ok: false, skipped: 'stopped' };
+      }
       recordJobRun('backup', { startedAt, ok: false });
       const failure: BackupFailure = { at: this.now().toISOString(), trigger, error: `The backup failed: ${reason(error)}` };
       this.failure = failure;
@@ -145,7 +206,7 @@ export class BackupWorker extends BackgroundWorker {
   /** The newest backup in BACKUP_DIR is younger than the interval: the schedule has nothing to do. */
   private async fresh(): Promise<boolean> {
     const now = this.now().getTime();
-    const newest = (await listBackups(this.options.dir, now)).backups.find((b) => b.problem === null);
+    const newest = newestGoodBackup((await listBackups(this.options.dir, now)).backups);
     if (!newest) return false;
     const due = Date.parse(newest.createdAt) + this.intervalMs;
     if (due <= now) return false;
@@ -175,7 +236,12 @@ export class BackupWorker extends BackgroundWorker {
         ? { ok: true as const, file: path.join(this.options.dir, outcome.backup.name) }
         : {
             ok: false as const,
-            error: 'error' in outcome ? outcome.error : 'Another backup is being written; try again shortly',
+            error:
+              'error' in outcome
+                ? outcome.error
+                : outcome.skipped === 'stopped'
+                  ? 'The server stopped while it wrote the backup; run npm run backup again (with the server stopped, it takes the backup itself)'
+                  : 'Another backup is being written; try again shortly',
           };
       try {
         answerRequest(dir, id, answer);
@@ -197,13 +263,16 @@ export class BackupWorker extends BackgroundWorker {
     const { dir, everyHours, keep, database } = this.options;
     const now = this.now().getTime();
     const { backups, writing } = await listBackups(dir, now).catch(() => ({ backups: [] as BackupFile[], writing: false }));
+    // A failure is shown until a backup was written after it (whatever became of its file since:
+    // the list says that); the schedule counts from the newest one still whole, as fresh() does.
     const newest = backups[0];
+    const newestGood = newestGoodBackup(backups);
     const failures = [this.failure, await readFailure(dir)].filter((f): f is BackupFailure => f !== null);
     const lastFailure = failures.sort((a, b) => Date.parse(b.at) - Date.parse(a.at))[0] ?? null;
     const showFailure = lastFailure && (!newest || Date.parse(lastFailure.at) > Date.parse(newest.createdAt));
     let nextAt: string | null = null;
     if (everyHours) {
-      const due = Math.max(this.dueAt, newest ? Date.parse(newest.createdAt) + this.intervalMs : 0, now);
+      const due = Math.max(this.dueAt, newestGood ? Date.parse(newestGood.createdAt) + this.intervalMs : 0, now);
       nextAt = new Date(due).toISOString();
     }
     return {

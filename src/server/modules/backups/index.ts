@@ -8,12 +8,21 @@ export {
   checkBackup,
   ensureBackupDir,
   listBackups,
+  newestGoodBackup,
   pruneBackups,
   reason,
   type BackupManifest,
 } from './backup-files';
 export { backupKindOf, runBackup, type BackupSource } from './backup-run';
-export { BackupWorker, type BackupOutcome, type BackupWorkerOptions } from './backup-worker';
+export { BackupWorker, type BackUpNowAnswer, type BackupOutcome, type BackupWorkerOptions } from './backup-worker';
 export { BackupRequestError, REQUESTS_DIR_NAME, requestBackup, type CommandAnswer } from './command-requests';
-export { checkRestore, restoreBackup, type RestoreOptions, type RestoreResult, type RestoreTarget } from './restore';
+export { connectionFor } from './postgres-tools';
+export {
+  checkRestore,
+  restoreBackup,
+  RestoredWithProblem,
+  type RestoreOptions,
+  type RestoreResult,
+  type RestoreTarget,
+} from './restore';
 export { BACKUPS_ENTITY_ID, backupsRoutes } from './routes';

@@ -15,6 +15,19 @@ export function createBackupsRepository(db: Db) {
       }
     },
 
+    /** The tables outside PostgreSQL's own schemas, as `schema.name` (as pg_restore --list names them). */
+    async tables(): Promise<string[]> {
+      const { rows } = await sql<{ name: string }>`
+        select n.nspname || '.' || c.relname as name
+        from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where c.relkind in ('r', 'p')
+          and n.nspname not in ('pg_catalog', 'information_schema')
+          and n.nspname not like 'pg\\_toast%'
+          and n.nspname not like 'pg\\_temp%'
+        order by 1`.execute(db);
+      return rows.map((r) => r.name);
+    },
+
     /** Tables, views and sequences outside PostgreSQL's own schemas: 0 in a database just created. */
     async relationCount(): Promise<number> {
       const { rows } = await sql<{ count: number }>`

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { createDatabase } from '../../db/database';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from '../../db/data-dir-lock';
 import { migrationProvider } from '../../db/migrations';
-import { BackupRefused, checkBackup, KIND_NAMES, type BackupManifest } from './backup-files';
-import { databaseNameOf, pgRestore } from './postgres-tools';
+import { BackupRefused, checkBackup, KIND_NAMES, reason, type BackupManifest } from './backup-files';
+import { addressWithDatabase, archiveTables, databaseNameOf, pgRestore } from './postgres-tools';
 import { createBackupsRepository } from './repository';
 
 /** Where a backup goes: a PGlite data directory (its `pglite/`), or a PostgreSQL database. */
@@ -13,6 +13,17 @@ export type RestoreTarget = { dataDir: string } | { databaseUrl: string };
 export interface RestoreOptions {
   /** Restore over a database that is there: PGlite's is moved aside, PostgreSQL's objects of the backup dropped first. */
   replace?: boolean;
+}
+
+/**
+ * The restore was done (a PostgreSQL pg_restore committed), but what was restored is not what it
+ * should be: the message says what to do. Unlike BackupRefused and a failed restore, the target was changed.
+ */
+export class RestoredWithProblem extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RestoredWithProblem';
+  }
 }
 
 export interface RestoreResult {
@@ -106,7 +117,13 @@ async function restorePglite(file: string, dataDir: string, manifest: BackupMani
     } else {
       fs.rmSync(live, { recursive: true, force: true });
     }
-    fs.renameSync(path.join(staging, 'pglite'), live);
+    try {
+      fs.renameSync(path.join(staging, 'pglite'), live);
+    } catch (error) {
+      // The database that was there goes back: the target is left as it was.
+      if (movedAside) fs.renameSync(movedAside, live);
+      throw error;
+    }
     return { manifest, movedAside };
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
@@ -114,10 +131,17 @@ async function restorePglite(file: string, dataDir: string, manifest: BackupMani
   }
 }
 
+/** At most this many of the target's extra tables are named in a refusal. */
+const NAMED_TABLES = 5;
+
 /**
  * A PostgreSQL backup into the database at `databaseUrl` (it must exist): checked first; an empty
  * database gets it with pg_restore in one transaction; one that holds tables is refused unless
  * `replace` (then pg_restore --clean drops the backup's objects and recreates them, in one transaction).
+ * `--clean` drops only what the archive holds, so a target at a newer migration than the backup, or
+ * with tables the backup does not have, is refused before it is touched: the restore would fail on
+ * them (foreign keys) or leave them beside an older kysely_migration (the next start's migrations
+ * then fail with "already exists"). Such a backup goes into a new, empty database.
  */
 async function restorePostgres(
   file: string,
@@ -126,27 +150,61 @@ async function restorePostgres(
   replace: boolean,
 ): Promise<RestoreResult> {
   const name = databaseNameOf(databaseUrl);
+  const nothing = 'Nothing was restored.';
+  const newDatabase = `${name}_restored`;
+  const intoNew =
+    `Restore into a new, empty database instead: createdb ${newDatabase}, then npm run restore -- ${file} ` +
+    `--to-database ${addressWithDatabase(databaseUrl, newDatabase)}, and point the servers at it.`;
   const database = await createDatabase({ databaseUrl, poolSize: 1 }).catch((error: unknown) => {
-    throw new BackupRefused(`The database ${name} cannot be reached: ${(error as Error).message}. Nothing was restored.`);
+    throw new BackupRefused(`The database ${name} cannot be reached: ${(error as Error).message}. ${nothing}`);
   });
   try {
     const repository = createBackupsRepository(database.db);
     const relations = await repository.relationCount().catch((error: unknown) => {
       throw new BackupRefused(
-        `The database ${name} cannot be read (${(error as Error).message}): create it first (createdb ${name}). Nothing was restored.`,
+        `The database ${name} cannot be read (${(error as Error).message}): create it first (createdb ${name}). ${nothing}`,
       );
     });
     if (relations > 0 && !replace) {
       throw new BackupRefused(
         `The database ${name} is not empty (${relations} tables, views or sequences). Restore into a new database ` +
-          `(createdb ${name}_restored), or add --replace to drop the backup's tables there and recreate them. Nothing was restored.`,
+          `(createdb ${newDatabase}), or add --replace to drop the backup's tables there and recreate them. ${nothing}`,
       );
     }
+    if (relations > 0) {
+      const migration = await repository.latestMigration();
+      if (migration && (!manifest.migration || migration > manifest.migration)) {
+        throw new BackupRefused(
+          `The database ${name} is at a newer migration (${migration}) than the backup (${manifest.migration ?? 'none'}): ` +
+            `--replace drops only the backup's tables, so the newer ones would stay beside the older data and the ` +
+            `next start would fail. ${intoNew} ${nothing}`,
+        );
+      }
+      const inArchive = await archiveTables(file);
+      // A backup of one schema (the tests') is compared with that schema only.
+      const extra = (await repository.tables()).filter(
+        (table) => !inArchive.has(table) && (!manifest.schema || table.startsWith(`${manifest.schema}.`)),
+      );
+      if (extra.length) {
+        const named = extra.slice(0, NAMED_TABLES).join(', ') + (extra.length > NAMED_TABLES ? ', …' : '');
+        throw new BackupRefused(
+          `The database ${name} holds ${extra.length} table${extra.length === 1 ? '' : 's'} the backup does not (${named}): ` +
+            `--replace drops only the backup's tables, so those would stay (or block the drop). ${intoNew} ${nothing}`,
+        );
+      }
+    }
     await pgRestore(databaseUrl, file, relations > 0);
-    const migration = await repository.latestMigration();
+    // pg_restore has committed: from here on the database is changed.
+    const migration = await repository.latestMigration().catch((error: unknown) => {
+      throw new RestoredWithProblem(
+        `The backup was restored into ${name}, but it could not be read back afterwards (${reason(error)}): ` +
+          `make sure the servers' role can read it before starting servers on it. If in doubt, ${intoNew.charAt(0).toLowerCase()}${intoNew.slice(1)}`,
+      );
+    });
     if (!manifest.schema && migration !== manifest.migration) {
-      throw new Error(
-        `the restored database is at migration ${migration ?? 'none'}, the manifest says ${manifest.migration ?? 'none'}`,
+      throw new RestoredWithProblem(
+        `The backup was restored into ${name}, but the database is at migration ${migration ?? 'none'} and the ` +
+          `manifest says ${manifest.migration ?? 'none'}: do not start servers on it. ${intoNew}`,
       );
     }
     return { manifest };

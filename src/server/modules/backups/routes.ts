@@ -30,7 +30,8 @@ export const backupsRoutes: RoutePlugin<BackupsRouteOptions> = async (app, { ctx
     '/backups',
     { schema: { querystring: NoQuery, response: { 202: Envelope(BackupRunAnswer) } } },
     async (request, reply) => {
-      const started = await worker.backUpNow();
+      // started: false with the reason in words: one is being written, or another server holds the lock.
+      const { started, message } = await worker.backUpNow();
       await ctx.db
         .transaction()
         .execute((trx) =>
@@ -38,7 +39,7 @@ export const backupsRoutes: RoutePlugin<BackupsRouteOptions> = async (app, { ctx
             { action: 'run', entityType: 'backup', entityId: BACKUPS_ENTITY_ID, before: null, after: { started } },
           ]),
         );
-      return reply.code(202).send({ data: { started, status: await worker.status() } });
+      return reply.code(202).send({ data: { started, ...(message ? { message } : {}), status: await worker.status() } });
     },
   );
 };

@@ -140,7 +140,12 @@ export async function* propertyPages(client: ResoClient, options: PropertyPageOp
  * listing off the map, so a page that should have brought more and did not is an error, not the
  * end: one with a link (following it would not end), or a full one (as many rows as asked, or as the
  * largest page before it: a server's cap) whose keys were all read already (a server that ignores
- * the `gt`). docs/listings.md, "Reconciliation".
+ * the `gt`). The first request asks `$count=true`: a page of known keys once as many keys were read
+ * as the server counted is the end whatever its size (a small feed whose server ignores the `gt`
+ * sends its only page again), and one before is an error whatever its size. Row counts alone cannot
+ * tell that small feed (40 rows of the 100 asked, then the same 40) from a server that caps `$top`
+ * at 40 and ignores the `gt`, so without a count the rule above stands. docs/listings.md,
+ * "Reconciliation".
  */
 export async function activeListingKeys(
   client: ResoClient,
@@ -150,16 +155,20 @@ export async function activeListingKeys(
   let after: string | null = null;
   let largest = 0;
   let followedLinks = false;
+  /** The server's @odata.count of the first request (all the active keys then), when it gave one. */
+  let counted: number | null = null;
   const byKey = () =>
     propertyPath({
       filter: allOf(`StandardStatus eq 'Active'`, after === null ? null : `ListingKey gt ${odataString(after)}`, options.filter),
       orderby: 'ListingKey',
       top: options.top,
       select: ['ListingKey'],
+      count: after === null,
     });
   let path: string | null = byKey();
   while (path !== null) {
     const page = readPage(await client.getJson(path));
+    if (after === null) counted = page.count; // the first request (the one with $count)
     const before = keys.size;
     for (const row of page.rows) {
       const key = row.ListingKey;
@@ -179,7 +188,12 @@ export async function activeListingKeys(
       path = page.nextLink;
     } else if (!followedLinks && page.rows.length > 0) {
       if (fresh) path = byKey();
-      else if (full) throw new ResoError(ignoredKeyFilterMessage(page.rows.length, keys.size));
+      // Known keys again (the server ignores the `gt`): its count, when it gave one, says whether
+      // that was all; without one, a full page is an error and a shorter one the end.
+      else if (counted !== null ? keys.size < counted : full)
+        throw new ResoError(
+          ignoredKeyFilterMessage(page.rows.length, keys.size, counted === null && page.rows.length < options.top),
+        );
     }
   }
   return [...keys];
@@ -191,8 +205,12 @@ function unendingLinkMessage(rows: number): string {
   return `The MLS's next-page link (@odata.nextLink) of the active listings brought ${rowsText(rows)} and no new ListingKey: following it would not end, and the active listings cannot all be read. The reconciliation stopped and took nothing off the map.`;
 }
 
-function ignoredKeyFilterMessage(rows: number, read: number): string {
-  return `The MLS answered the next page of active listings (ListingKey gt the last key read) with ${rowsText(rows)} and no new ListingKey, without an @odata.nextLink: it seems to ignore that filter, so only ${read.toLocaleString('en-US')} active listings could be read. The reconciliation stopped and took nothing off the map; it needs a server that pages with @odata.nextLink or honours ListingKey gt.`;
+/** `uncounted`: a page short of $top and no @odata.count, so the keys read may be all (or a cap's worth). */
+function ignoredKeyFilterMessage(rows: number, read: number, uncounted = false): string {
+  const what = uncounted
+    ? `and as it gives no @odata.count, whether the ${read.toLocaleString('en-US')} active listings read are all cannot be told`
+    : `so only ${read.toLocaleString('en-US')} active listings could be read`;
+  return `The MLS answered the next page of active listings (ListingKey gt the last key read) with ${rowsText(rows)} and no new ListingKey, without an @odata.nextLink: it seems to ignore that filter, ${what}. The reconciliation stopped and took nothing off the map; it needs a server that pages with @odata.nextLink${uncounted ? ', counts ($count=true)' : ''} or honours ListingKey gt.`;
 }
 
 /** The current rows of these keys (RESO_FILTER applied), a few dozen per request. */

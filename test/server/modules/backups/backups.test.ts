@@ -6,8 +6,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { Client } from 'pg';
 import { metricsRegistry } from '../../../../src/server/lib/metrics/registry';
 import { BackupWorker, checkBackup } from '../../../../src/server/modules/backups';
+import { BUSY_MESSAGE, WRITING_MESSAGE } from '../../../../src/server/modules/backups/backup-worker';
+import { readFailure } from '../../../../src/server/modules/backups/backup-files';
 import type { BackupStatus } from '../../../../src/shared/schemas/backups';
 import { ADMIN, DATABASES, SETUP_TIMEOUT, bearer, createTestApp, json, signup, type TestApp } from '../../helpers';
 import { adminToken, backUpNow, backupStatus, settledStatus, tempDir } from './backup-fixtures';
@@ -20,6 +23,12 @@ async function metricLines(name: string): Promise<string[]> {
   return (await metricsRegistry.getSingleMetricAsString(name)).split('\n').filter((line) => line.startsWith(name));
 }
 
+/** How many `backup` job runs ended so (the job's label, whatever its name). */
+async function backupRuns(outcome: 'ok' | 'failed'): Promise<number> {
+  const line = (await metricLines('dealmap_job_runs_total')).find((l) => l.includes(`="backup",outcome="${outcome}"`));
+  return Number(line?.split(' ').pop() ?? 0);
+}
+
 describe.each(DATABASES)('backups on $name', (database) => {
   const root = tempDir('backups');
   afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -29,6 +38,9 @@ describe.each(DATABASES)('backups on $name', (database) => {
     let t: TestApp;
     let token: string;
     beforeAll(async () => {
+      // There already, as mkdir with the usual umask leaves it: the first backup makes it private.
+      fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
+      fs.chmodSync(dir, 0o755);
       t = await createTestApp(database, { config: { backupDir: dir } });
       token = await adminToken(t.app);
     }, SETUP_TIMEOUT);
@@ -58,7 +70,7 @@ describe.each(DATABASES)('backups on $name', (database) => {
     });
 
     it('writes a backup and its manifest, read back, lists it, audit-logs the click and sets the metrics', async () => {
-      const runsBefore = (await metricLines('dealmap_job_runs_total')).find((l) => l.includes('job="backup",outcome="ok"'));
+      const runsBefore = await backupRuns('ok');
       const file = await backUpNow(t.app, token, dir);
       const status = await backupStatus(t.app, token);
       const [backup] = status.backups;
@@ -75,6 +87,8 @@ describe.each(DATABASES)('backups on $name', (database) => {
         problem: null,
       });
       expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      expect(fs.statSync(`${file}.json`).mode & 0o777).toBe(0o600);
+      expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
       // The restore's own check agrees.
       expect((await checkBackup(file)).manifest).toMatchObject({ sha256: backup.sha256, kind: backup.kind, file: backup.name });
       // Nothing temporary is left.
@@ -89,8 +103,7 @@ describe.each(DATABASES)('backups on $name', (database) => {
         `dealmap_backup_last_success_timestamp_seconds ${Date.parse(backup.createdAt) / 1000}`,
       ]);
       expect(await metricLines('dealmap_backup_last_size_bytes')).toEqual([`dealmap_backup_last_size_bytes ${backup.sizeBytes}`]);
-      const runsAfter = (await metricLines('dealmap_job_runs_total')).find((l) => l.includes('job="backup",outcome="ok"'));
-      expect(Number(runsAfter?.split(' ').pop())).toBe(Number(runsBefore?.split(' ').pop() ?? 0) + 1);
+      expect(await backupRuns('ok')).toBe(runsBefore + 1);
     });
 
     it('does not start another while one is being written (by any server into BACKUP_DIR)', async () => {
@@ -99,7 +112,7 @@ describe.each(DATABASES)('backups on $name', (database) => {
       try {
         expect((await backupStatus(t.app, token)).running).toBe(true);
         const answer = json(await t.app.inject({ method: 'POST', url: '/api/v1/admin/backups', headers: bearer(token) })).data;
-        expect(answer).toMatchObject({ started: false, status: { running: true } });
+        expect(answer).toMatchObject({ started: false, message: WRITING_MESSAGE, status: { running: true } });
       } finally {
         fs.rmSync(partial);
       }
@@ -131,7 +144,7 @@ describe.each(DATABASES)('backups on $name', (database) => {
     const t = await createTestApp(database, { config: { backupDir: path.join(blocker, 'backups') } });
     try {
       const token = await adminToken(t.app);
-      const failedBefore = (await metricLines('dealmap_job_runs_total')).find((l) => l.includes('job="backup",outcome="failed"'));
+      const failedBefore = await backupRuns('failed');
       expect((await t.app.inject({ method: 'POST', url: '/api/v1/admin/backups', headers: bearer(token) })).statusCode).toBe(202);
       const status = await settledStatus(t.app, token);
       expect(status.backups).toEqual([]);
@@ -140,8 +153,7 @@ describe.each(DATABASES)('backups on $name', (database) => {
         trigger: 'admin',
         error: `The backup failed: BACKUP_DIR ${path.join(blocker, 'backups')} cannot be created: a part of the path is a file, not a directory`,
       });
-      const failedAfter = (await metricLines('dealmap_job_runs_total')).find((l) => l.includes('job="backup",outcome="failed"'));
-      expect(Number(failedAfter?.split(' ').pop())).toBe(Number(failedBefore?.split(' ').pop() ?? 0) + 1);
+      expect(await backupRuns('failed')).toBe(failedBefore + 1);
 
       // The path is put right: the next backup works and the failure is no longer shown.
       fs.rmSync(blocker);
@@ -150,6 +162,81 @@ describe.each(DATABASES)('backups on $name', (database) => {
       const after = await backupStatus(t.app, token);
       expect(after.lastFailure).toBeNull();
       expect(after.backups).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  });
+
+  (database.url ? it : it.skip)('says so when another server holds the backup lock, rather than that one started', async () => {
+    const dir = path.join(root, 'busy');
+    const t = await createTestApp(database, { config: { backupDir: dir } });
+    // Another server: its own connection, holding the lock as a backup there does (cluster-lock.ts).
+    const other = new Client({ connectionString: database.url, options: `-c search_path=${t.app.dealmap.database.schema}` });
+    await other.connect();
+    try {
+      const token = await adminToken(t.app);
+      const { rows } = await other.query<{ locked: boolean }>(
+        "select pg_try_advisory_lock(hashtext(current_schema() || ':dealmap:' || 'backup')) as locked",
+      );
+      expect(rows[0].locked).toBe(true);
+      const response = await t.app.inject({ method: 'POST', url: '/api/v1/admin/backups', headers: bearer(token) });
+      expect(response.statusCode).toBe(202);
+      expect(json(response).data).toMatchObject({
+        started: false,
+        message: BUSY_MESSAGE,
+        status: { running: false, lastFailure: null },
+      });
+      expect(BUSY_MESSAGE).toBe('Another server is taking a backup now; it shows here when it is written');
+      // Nothing was written here, and nothing counts as a failure.
+      const status = await settledStatus(t.app, token);
+      expect(status).toMatchObject({ backups: [], lastFailure: null });
+      const log = json(
+        await t.app.inject({ method: 'GET', url: '/api/v1/admin/audit-log?entityType=backup', headers: bearer(token) }),
+      ).data.items;
+      expect(log[0]).toMatchObject({ action: 'run', after: { started: false } });
+
+      // The other server is done: "Back up now" takes one here.
+      await other.query("select pg_advisory_unlock(hashtext(current_schema() || ':dealmap:' || 'backup'))");
+      await backUpNow(t.app, token, dir);
+      expect((await backupStatus(t.app, token)).backups).toHaveLength(1);
+    } finally {
+      await other.end();
+      await t.close();
+    }
+  });
+
+  it('does not count a backup the server stopped (SIGTERM) as a failure', async () => {
+    const dir = path.join(root, 'stopped');
+    const t = await createTestApp(database, { config: { backupDir: dir } });
+    try {
+      const failedBefore = await backupRuns('failed');
+      const worker = new BackupWorker({
+        db: t.db,
+        database: t.app.dealmap.database,
+        databaseUrl: database.url,
+        locks: t.app.dealmap.ctx.cluster,
+        dir,
+        everyHours: 0,
+        keep: 2,
+        requestsDir: null,
+      });
+      const outcome = worker.backUp('admin');
+      if (database.url) {
+        // pg_dump is under way: its temporary file is there.
+        const deadline = Date.now() + 10_000;
+        while (!fs.existsSync(dir) || !fs.readdirSync(dir).some((name) => name.endsWith('.partial'))) {
+          if (Date.now() > deadline) throw new Error('the backup did not start');
+          await new Promise((resolve) => setTimeout(resolve, 2));
+        }
+      }
+      await worker.stop();
+      // pg_dump is stopped; PGlite's dump is short and runs to its end.
+      expect(await outcome).toEqual(database.url ? { ok: false, skipped: 'stopped' } : expect.objectContaining({ ok: true }));
+      expect(await readFailure(dir)).toBeNull();
+      expect((await worker.status()).lastFailure).toBeNull();
+      expect(await backupRuns('failed')).toBe(failedBefore);
+      // Nothing half-written is left under a backup's name or a temporary one.
+      expect(fs.readdirSync(dir).filter((name) => name.endsWith('.partial') || !name.startsWith('dealmap-'))).toEqual([]);
     } finally {
       await t.close();
     }

@@ -15,6 +15,7 @@ import {
   BackupRefused,
   REQUESTS_DIR_NAME,
   requestBackup,
+  RestoredWithProblem,
   restoreBackup,
   type RestoreTarget,
 } from '../../../../src/server/modules/backups';
@@ -324,6 +325,78 @@ describe.each(DATABASES)('the restore drill on $name', (database) => {
       expect(searches.map((s: { name: string }) => s.name)).toEqual(['Search before']);
     } finally {
       await app.close();
+    }
+  });
+
+  (database.url ? it : it.skip)(
+    'with --replace, refuses a database at a newer migration than the backup, or with tables it does not have, untouched',
+    async () => {
+      const made = await createPostgresDatabase(database.url!, 'dealmap_drill_newer');
+      cleanups.push(made.drop);
+      await restoreBackup(backupFile, { databaseUrl: made.url });
+      const pool = new Pool({ connectionString: made.url, max: 1 });
+      /** What a refused restore must leave as it was. */
+      const state = async () => ({
+        tables: (
+          await pool.query<{ name: string }>(
+            "select table_name as name from information_schema.tables where table_schema = 'public' order by 1",
+          )
+        ).rows.map((r) => r.name),
+        migration: (await pool.query<{ name: string }>('select max(name) as name from kysely_migration')).rows[0].name,
+        later: (await pool.query<{ note: string }>('select note from later_things')).rows.map((r) => r.note),
+        users: (await pool.query<{ n: number }>('select count(*)::int as n from users')).rows[0].n,
+      });
+      try {
+        // A later release's migration: a table that refers to the backup's (pg_restore --clean would fail
+        // to drop users under it, or leave it beside an older kysely_migration).
+        await pool.query(`
+          insert into kysely_migration (name, timestamp) values ('9999-later', now()::text);
+          create table later_things (user_id uuid references users (id), note text);
+          insert into later_things (user_id, note) select id, 'keep me' from users limit 1;`);
+        const before = await state();
+        expect(before.later).toEqual(['keep me']);
+        const name = new URL(made.url).pathname.slice(1);
+
+        const newer = restoreBackup(backupFile, { databaseUrl: made.url }, { replace: true });
+        await expect(newer).rejects.toBeInstanceOf(BackupRefused);
+        await expect(newer).rejects.toThrow(
+          new RegExp(
+            `^The database ${name} is at a newer migration \\(9999-later\\) than the backup \\(\\d{4}-[^)]+\\): .*` +
+              `Restore into a new, empty database instead: createdb ${name}_restored, then npm run restore -- .* ` +
+              `--to-database postgres://[^:@]+@[^/]+/${name}_restored, and point the servers at it\\. Nothing was restored\\.$`,
+          ),
+        );
+        expect(await state()).toEqual(before);
+
+        // At the backup's migration, but with a table the backup does not have: refused the same.
+        await pool.query("delete from kysely_migration where name = '9999-later'");
+        const withoutMigration = await state();
+        const extra = restoreBackup(backupFile, { databaseUrl: made.url }, { replace: true });
+        await expect(extra).rejects.toThrow(
+          /holds 1 table the backup does not \(public\.later_things\): --replace drops only the backup's tables.*Nothing was restored\.$/,
+        );
+        expect(await state()).toEqual(withoutMigration);
+      } finally {
+        await pool.end();
+      }
+    },
+  );
+
+  (database.url ? it : it.skip)('says "restored, but" when what pg_restore committed is not what the manifest says', async () => {
+    const dir = tempDir('mismatch');
+    try {
+      const copy = copyBackup(backupFile, dir);
+      const manifest = JSON.parse(fs.readFileSync(`${copy}.json`, 'utf8'));
+      fs.writeFileSync(`${copy}.json`, JSON.stringify({ ...manifest, migration: '0001-initial' }));
+      const made = await createPostgresDatabase(database.url!, 'dealmap_drill_mismatch');
+      cleanups.push(made.drop);
+      const restored = restoreBackup(copy, { databaseUrl: made.url });
+      await expect(restored).rejects.toBeInstanceOf(RestoredWithProblem);
+      await expect(restored).rejects.toThrow(
+        /^The backup was restored into dealmap_drill_mismatch_\w+, but the database is at migration \d{4}-\S+ and the manifest says 0001-initial: do not start servers on it\. Restore into a new, empty database instead/,
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

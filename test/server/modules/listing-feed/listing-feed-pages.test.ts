@@ -7,7 +7,7 @@ import type { ResoClient } from '../../../../src/server/modules/listing-feed/res
 import { heldBackMessage } from '../../../../src/server/modules/listing-feed/sync';
 
 /** A client whose answers are the pages given, in turn (the last one again when they run out). */
-function clientOf(pages: Array<{ keys: string[]; next?: string; at?: string }>) {
+function clientOf(pages: Array<{ keys: string[]; next?: string; at?: string; count?: number }>) {
   const asked: string[] = [];
   const client = {
     async getJson(path: string) {
@@ -15,6 +15,7 @@ function clientOf(pages: Array<{ keys: string[]; next?: string; at?: string }>) 
       const page = pages[Math.min(asked.length - 1, pages.length - 1)];
       return {
         value: page.keys.map((key) => ({ ListingKey: key, ModificationTimestamp: page.at ?? '2026-01-01T00:00:00Z' })),
+        ...(page.count === undefined ? {} : { '@odata.count': page.count }),
         ...(page.next ? { '@odata.nextLink': page.next } : {}),
       };
     },
@@ -55,6 +56,56 @@ describe('the active keys of the reconciliation', () => {
     // A page shorter than the largest before it that brings nothing new: the server has no more.
     const short = clientOf([{ keys: ['A', 'B', 'C'] }, { keys: ['C'] }]);
     expect(await activeListingKeys(short.client, { top: 5000 })).toEqual(['A', 'B', 'C']);
+  });
+
+  const keysOf = (from: number, n: number) => Array.from({ length: n }, (_, i) => `K${String(from + i).padStart(4, '0')}`);
+
+  it('asks $count first, and ends a feed smaller than a page whose server ignores ListingKey gt once all it counted were read', async () => {
+    const forty = keysOf(1, 40);
+    // Its only page (40 of the 100 asked), then the same again for `ListingKey gt`.
+    const small = clientOf([{ keys: forty, count: 40 }, { keys: forty }]);
+    expect(await activeListingKeys(small.client, { top: 100 })).toEqual(forty);
+    expect(small.asked).toHaveLength(2);
+    expect(decodeURIComponent(small.asked[0])).toContain('$count=true');
+    expect(decodeURIComponent(small.asked[1])).not.toContain('$count');
+    expect(decodeURIComponent(small.asked[1])).toContain(`ListingKey gt '${forty[39]}'`);
+
+    // As many keys as asked, all counted: a full page of known keys is the end too.
+    const exact = clientOf([{ keys: forty, count: 40 }, { keys: forty }]);
+    expect(await activeListingKeys(exact.client, { top: 40 })).toEqual(forty);
+  });
+
+  it('fails when the server ignores ListingKey gt before all it counted were read, whatever the size of the page', async () => {
+    // A cap of 100 of the 5,000 asked, the same page again: 300 counted.
+    const capped = clientOf([{ keys: keysOf(1, 100), count: 300 }, { keys: keysOf(1, 100) }]);
+    await expect(activeListingKeys(capped.client, { top: 5000 })).rejects.toThrow(
+      'The MLS answered the next page of active listings (ListingKey gt the last key read) with 100 rows and no new ListingKey, without an @odata.nextLink: it seems to ignore that filter, so only 100 active listings could be read. The reconciliation stopped and took nothing off the map; it needs a server that pages with @odata.nextLink or honours ListingKey gt.',
+    );
+    // Smaller than the page before it, still short of the count.
+    const shorter = clientOf([{ keys: ['A', 'B', 'C'], count: 5 }, { keys: ['C'] }]);
+    await expect(activeListingKeys(shorter.client, { top: 5000 })).rejects.toThrow(/with 1 row and no new ListingKey/);
+  });
+
+  it('without a count: a feed smaller than a page whose server ignores ListingKey gt fails, saying the keys read may be all', async () => {
+    // Row counts cannot tell 40 listings from a server that caps $top at 40 and ignores the `gt`.
+    const forty = keysOf(1, 40);
+    const small = clientOf([{ keys: forty }, { keys: forty }]);
+    await expect(activeListingKeys(small.client, { top: 100 })).rejects.toThrow(
+      'The MLS answered the next page of active listings (ListingKey gt the last key read) with 40 rows and no new ListingKey, without an @odata.nextLink: it seems to ignore that filter, and as it gives no @odata.count, whether the 40 active listings read are all cannot be told. The reconciliation stopped and took nothing off the map; it needs a server that pages with @odata.nextLink, counts ($count=true) or honours ListingKey gt.',
+    );
+  });
+
+  it('without a count: infers a silent cap from a short page followed by new keys, and fails on a page of that size with none', async () => {
+    // 100 rows of the 200 asked, then 100 new ones (a cap of 100), then the second page again.
+    const capped = clientOf([{ keys: keysOf(1, 100) }, { keys: keysOf(101, 100) }, { keys: keysOf(101, 100) }]);
+    await expect(activeListingKeys(capped.client, { top: 200 })).rejects.toThrow(
+      /with 100 rows and no new ListingKey, without an @odata.nextLink: it seems to ignore that filter, and as it gives no @odata.count, whether the 200 active listings read are all cannot be told/,
+    );
+    expect(capped.asked).toHaveLength(3);
+    // The capped pages, then an empty one: the end.
+    const ended = clientOf([{ keys: keysOf(1, 100) }, { keys: keysOf(101, 100) }, { keys: keysOf(201, 30) }, { keys: [] }]);
+    expect(await activeListingKeys(ended.client, { top: 200 })).toHaveLength(230);
+    expect(ended.asked).toHaveLength(4);
   });
 });
 

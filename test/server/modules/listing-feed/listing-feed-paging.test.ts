@@ -27,8 +27,8 @@ async function metricValue(name: string, labels: Record<string, string> = {}): P
   const found = values.find((v) => Object.entries(labels).every(([k, want]) => v.labels[k] === want));
   return found?.value ?? 0;
 }
-const failedFeedRuns = () => metricValue('dealmap_job_runs_total', { job: 'listing-feed', outcome: 'failed' });
-const okFeedRuns = () => metricValue('dealmap_job_runs_total', { job: 'listing-feed', outcome: 'ok' });
+const failedFeedRuns = () => metricValue('dealmap_job_runs_total', { task: 'listing-feed', outcome: 'failed' });
+const okFeedRuns = () => metricValue('dealmap_job_runs_total', { task: 'listing-feed', outcome: 'ok' });
 
 describe.each(DATABASES)('listing feed paging on $name', (database) => {
   let server: ResoServer;
