@@ -9,6 +9,7 @@ import { checkId } from '../../http/ids';
 import { createListingsRepository, noteListingsChanged, rateRecomputerFor } from '../listings';
 import { createMarketsRepository } from '../catalog';
 import { writeAudit } from '../audit';
+import { sameJson } from '../../../shared/same-json';
 
 /** The rate and term come from the latest published rate (GET /rates/latest), for every market alike. */
 export const RATE_NOT_PER_MARKET =
@@ -77,6 +78,9 @@ export const marketAssumptionsRoutes: RoutePlugin = async (app, { ctx }) => {
         const marketsHere = createMarketsRepository(trx);
         const before = await marketsHere.lockAssumptions(id);
         if (!before) throw notFound('Market not found');
+        // The same assumptions again (a retry, or nginx sending the PUT again): nothing to write, audit or
+        // recompute. Compared key by key: jsonb keeps its keys in an order of its own.
+        if (sameJson(before.assumptions, assumptions)) return null;
         await marketsHere.setAssumptions(id, assumptions);
         await writeAudit(trx, { id: request.auth!.userId }, [
           {
@@ -91,6 +95,7 @@ export const marketAssumptionsRoutes: RoutePlugin = async (app, { ctx }) => {
         await noteListingsChanged(trx);
         return stale;
       });
+      if (marked === null) return { data: { ...(await load(id)), listingsToRecompute: 0 } };
       rateRecomputerFor(ctx, ctx.db, ctx.cluster, app.log).kick();
       return { data: { ...(await load(id)), listingsToRecompute: marked } };
     },

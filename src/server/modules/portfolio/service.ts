@@ -45,7 +45,6 @@ export const PORTFOLIO_MESSAGES = {
       monthFromNumber(monthNumber(purchase) + 1),
     )} or later`,
   tooManyVacantDays: (month: string) => `${monthName(month)} has only ${daysInMonth(month)} days`,
-  monthNotFound: 'No actuals were entered for that month',
   monthsBeforePurchase: (first: string) =>
     `Actuals were entered from ${monthName(first)}, not after that purchase date: delete those months first or choose an earlier date`,
 } as const;
@@ -421,7 +420,9 @@ export function createPortfolioService(db: Db, options: PortfolioServiceOptions 
     async deleteMonth(userId: string, rawId: string, month: string): Promise<PortfolioPropertyDetail> {
       const row = await owned(userId, rawId);
       if (!isMonth(month)) throw badRequest(PORTFOLIO_MESSAGES.badMonth, { month: PORTFOLIO_MESSAGES.badMonth });
-      if (!(await repo.deleteMonth(row.id, month))) throw notFound(PORTFOLIO_MESSAGES.monthNotFound);
+      // A month already without actuals is the state asked for: the same answer (a retry after a
+      // lost answer, or nginx sending the DELETE again, must not read as a failure).
+      await repo.deleteMonth(row.id, month);
       return detailOf(row);
     },
 

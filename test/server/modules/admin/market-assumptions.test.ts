@@ -125,6 +125,18 @@ describe.each(DATABASES)('market assumption overrides on $name', (database) => {
       after: { assumptions: { operating: { propertyTaxPercent: 2.5 } } },
     });
 
+    // The same overrides again (a retry, or nginx sending the PUT again): nothing written, audited or recomputed.
+    const again = await put({ operating: { insurancePercent: 0.9, propertyTaxPercent: 2.5 } });
+    expect(again.statusCode).toBe(200);
+    expect(json(again).data).toMatchObject({
+      assumptions: { operating: { propertyTaxPercent: 2.5, insurancePercent: 0.9 } },
+      listingsToRecompute: 0,
+    });
+    const auditAgain = json(
+      await t.app.inject({ method: 'GET', url: `/api/v1/admin/audit-log?entityId=${marketId}`, headers: bearer(adminToken) }),
+    ).data;
+    expect(auditAgain.total).toBe(audit.total);
+
     // Clearing the overrides brings the defaults' figures back.
     expect((await put({})).statusCode).toBe(200);
     await rateRecomputerFor(t.app.dealmap.ctx, t.db, t.app.dealmap.ctx.cluster).idle();
